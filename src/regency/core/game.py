@@ -1,0 +1,299 @@
+"""The contract every game implements, and the value objects it hands out.
+
+A :class:`Game` is one game in progress: mutable, cheap to :meth:`~Game.clone`, and
+complete (it holds the hidden cards too). Everything outside ``regency.games`` — agents,
+the command line, the simulators — talks to games only through this class, so a new game
+needs no change anywhere else.
+
+Two ways to make a move, as python-chess has ``push`` beside ``push_uci``:
+
+* :meth:`Game.play` is checked: it takes an action or its notation, refuses anything
+  malformed or illegal with :class:`~regency.core.errors.IllegalActionError` and leaves
+  the game untouched when it does.
+* :meth:`Game.apply` trusts its caller (an action taken from :meth:`Game.legal_actions`)
+  and is the fast path for simulation and search.
+
+Hidden information is computed in exactly one place per game, :meth:`Game.observation`.
+Agents never receive a game: they receive a :class:`~regency.core.view.SeatView` built
+from their seat's observation (see ``docs/architecture.md``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+
+from regency.core.errors import CorruptSaveError, GameOverError, IllegalActionError
+from regency.core.record import Record
+
+if TYPE_CHECKING:
+    from regency.core.view import SeatView
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "Result", "normalize_notation"]
+
+A = TypeVar("A", bound=Hashable)
+
+SAVE_FORMAT = "regency-save"
+SAVE_VERSION = 1
+
+
+def normalize_notation(text: str) -> str:
+    """Return ``text`` in the canonical case and spacing used to compare notation.
+
+    Notation is case-insensitive and ignores surrounding and repeated spaces, so a
+    player may type ``kn9`` or ``Take  deck``.
+    """
+    return " ".join(text.split()).upper()
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended.
+
+    Attributes:
+        scores: One score per seat, in the game's own unit (factions won, points, gold).
+            In team games each seat carries its team's score.
+        winners: The seats that won; more than one for a shared win.
+        details: Game-specific breakdown (votes, tie-breaks...), JSON-ready.
+    """
+
+    scores: list[int]
+    winners: list[int]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def reward(self, seat: int) -> float:
+        """Return the seat's share of the win: 1 alone, 1/k in a k-way shared win, else 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the result as a JSON-ready dict."""
+        return {"scores": list(self.scores), "winners": list(self.winners), **self.details}
+
+
+class Game(ABC, Generic[A]):
+    """A game in progress. Subclasses implement one game's rules.
+
+    Class attributes set by each game:
+        name: The registry name (``"claim"``).
+        title: The name people use (``"Claim"``).
+
+    Attributes:
+        num_players: Number of seats, numbered from 0 in turn order.
+        seed: The seed every random event of this game derives from (R-ALL-1).
+        options: The game's other options, normalised, as ``new_game`` keywords.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+
+    __slots__ = ("_log", "num_players", "options", "seed")
+
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    _log: list[A]
+
+    # -- what each game provides -----------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def create(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
+        """Set up a new game. ``options`` holds only names the game declares.
+
+        Raises:
+            GameOptionError: if an option's value is not acceptable.
+        """
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that decides now, or ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[A]:
+        """Every action the current player may take, each exactly once.
+
+        ``str(action)`` is the action's notation. Empty once the game is over.
+        """
+
+    @abstractmethod
+    def _apply(self, action: A) -> None:
+        """Carry out a legal action, resolving everything up to the next decision."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Return how the game ended.
+
+        Raises:
+            RegencyError: if the game is not over.
+        """
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Return exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
+
+        This is the information state: it includes what the seat remembers of the
+        public history, so an agent needs nothing else to play.
+        """
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """Return an independent copy (cheap: this is on the search hot path)."""
+
+    @abstractmethod
+    def state_dict(self) -> dict[str, Any]:
+        """Return the full state (hidden parts included) as a JSON-ready dict."""
+
+    @classmethod
+    @abstractmethod
+    def sample_world(cls, observation: dict[str, Any], rng: random.Random) -> Self:
+        """Deal a complete game consistent with everything ``observation`` shows.
+
+        The hidden cards are dealt at random from ``rng``. This is the determinization
+        that search agents use: it reads only the observation, so it cannot leak what
+        the observing seat does not know. The world has no record (it was never played).
+        """
+
+    @abstractmethod
+    def resample_hidden(self, seat: int, rng: random.Random) -> Self:
+        """Return a copy in which what ``seat`` cannot see is re-dealt at random.
+
+        Unlike :meth:`sample_world` this starts from the true state; the conformance
+        suite uses it to prove that observations hide what they must.
+        """
+
+    # -- what every game shares -------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.current_player is None
+
+    @property
+    def actions(self) -> tuple[A, ...]:
+        """Every action taken so far, in order."""
+        return tuple(self._log)
+
+    def apply(self, action: A) -> None:
+        """Take ``action`` without checking it: the fast path for simulation and search.
+
+        The caller guarantees the action is one of :meth:`legal_actions`; anything else
+        may corrupt the game. Use :meth:`play` for input from people or files.
+        """
+        self._log.append(action)
+        self._apply(action)
+
+    def play(self, action: A | str) -> A:
+        """Take an action, given as an object or in notation, after checking it.
+
+        Returns:
+            The action taken.
+
+        Raises:
+            IllegalActionError: if the action is malformed or not legal now; the game
+                is left exactly as it was.
+        """
+        if isinstance(action, str):
+            chosen = self.parse_action(action)
+        else:
+            if self.is_over:
+                raise GameOverError(f"the game is over; {action} cannot be played")
+            if action not in self.legal_actions():
+                raise IllegalActionError(self.why_illegal(action))
+            chosen = action
+        self.apply(chosen)
+        return chosen
+
+    def parse_action(self, text: str) -> A:
+        """Return the legal action written ``text`` (case and spacing are ignored).
+
+        Games override :meth:`why_illegal` (and may override this) to explain refusals
+        in their own terms.
+
+        Raises:
+            IllegalActionError: if ``text`` is not the notation of a legal action.
+        """
+        if self.is_over:
+            raise GameOverError(f"the game is over; {text!r} cannot be played")
+        wanted = normalize_notation(text)
+        for action in self.legal_actions():
+            if normalize_notation(str(action)) == wanted:
+                return action
+        raise IllegalActionError(self.why_illegal(text))
+
+    def why_illegal(self, action: A | str) -> str:
+        """Explain why ``action`` (an object or its notation) is not legal now."""
+        legal = ", ".join(str(a) for a in self.legal_actions())
+        return f"{str(action)!r} is not a legal action now; legal: {legal}"
+
+    def record(self, meta: dict[str, Any] | None = None) -> Record:
+        """Return the record that replays this game: name, options, seed, decisions."""
+        return Record(
+            game=self.name,
+            players=self.num_players,
+            seed=self.seed,
+            options=dict(self.options),
+            actions=tuple(str(a) for a in self._log),
+            meta=dict(meta or {}),
+        )
+
+    def to_json(self, indent: int | None = None) -> str:
+        """Return the full game, for saving; ``regency.load_game`` reads it back.
+
+        The save holds the record (which replays the game) and the full state (which
+        the loader checks against the replay, so a damaged file is refused rather than
+        loaded wrong).
+        """
+        data = self.record().to_dict()
+        data["format"] = SAVE_FORMAT
+        data["version"] = SAVE_VERSION
+        data["state"] = self.state_dict()
+        return json.dumps(data, indent=indent)
+
+    def view(self, seat: int) -> SeatView[A]:
+        """Return what an agent playing ``seat`` may use: its observation and its moves.
+
+        The view holds no reference to this game, so an agent cannot reach hidden
+        cards through it, even by accident.
+        """
+        from regency.core.view import SeatView
+
+        legal = tuple(self.legal_actions()) if seat == self.current_player else ()
+        return SeatView(self.name, seat, self.num_players, self.observation(seat), legal)
+
+    def _check_seat(self, seat: int | None) -> None:
+        """Raise ``ValueError`` unless ``seat`` is ``None`` or a seat of this game."""
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players
+        ):
+            raise ValueError(
+                f"seat must be None or 0..{self.num_players - 1}, not {seat!r}"
+            )
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.name} players={self.num_players} "
+            f"seed={self.seed} moves={len(self._log)}>"
+        )
+
+
+def check_saved_state(expected: dict[str, Any], saved: Any) -> None:
+    """Raise :class:`CorruptSaveError` naming the first field where ``saved`` differs."""
+    if expected == saved:
+        return
+    if not isinstance(saved, dict):
+        raise CorruptSaveError("the save's 'state' must be an object")
+    for key in expected:
+        if key not in saved:
+            raise CorruptSaveError(f"the saved state has no field {key!r}")
+        if expected[key] != saved[key]:
+            raise CorruptSaveError(
+                f"the saved state's {key!r} does not match its moves "
+                "(the file was changed or damaged)"
+            )
+    extra = sorted(set(saved) - set(expected))
+    raise CorruptSaveError(f"the saved state has unknown fields: {', '.join(extra)}")

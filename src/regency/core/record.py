@@ -1,0 +1,122 @@
+"""Game records: what was played, in a form that replays it.
+
+A record names the game, its options and seed, and lists every decision in the game's
+notation, like a PGN without the commentary. Replaying it (``regency.replay``) rebuilds
+the game exactly (R-ALL-1). Records are JSON::
+
+    {"format": "regency-record", "version": 1, "game": "claim",
+     "players": 2, "seed": 42, "options": {}, "actions": ["KN9", "GB3", ...],
+     "meta": {"seats": ["you", "heuristic"]}}
+
+``meta`` is free-form (who sat where, the result for a reader's convenience); nothing in
+it affects the replay.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from regency.core.errors import CorruptSaveError
+
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Record"]
+
+RECORD_FORMAT = "regency-record"
+RECORD_VERSION = 1
+
+
+def _require(cond: bool, message: str) -> None:
+    if not cond:
+        raise CorruptSaveError(message)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """An immutable game record.
+
+    Attributes:
+        game: The registered game name (``"claim"``).
+        players: Number of seats.
+        seed: The game's seed; with the options it fixes every random event.
+        options: The game's other options, as ``new_game`` keyword arguments.
+        actions: Every decision, in order, in the game's notation.
+        meta: Free-form information that does not affect the replay.
+    """
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: tuple[str, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the record as a JSON-ready dict."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": list(self.actions),
+            "meta": dict(self.meta),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """Return the record as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Record:
+        """Build a record from a dict, checking its shape.
+
+        Raises:
+            CorruptSaveError: if a field is missing or has the wrong type.
+        """
+        _require(isinstance(data, dict), "a record must be a JSON object")
+        _require(
+            data.get("format", RECORD_FORMAT) == RECORD_FORMAT,
+            f"not a regency record (format is {data.get('format')!r})",
+        )
+        version = data.get("version", RECORD_VERSION)
+        _require(
+            version == RECORD_VERSION,
+            f"record version {version!r} is not supported (this regency reads {RECORD_VERSION})",
+        )
+        game = data.get("game")
+        _require(isinstance(game, str) and bool(game), "record has no game name")
+        players = data.get("players")
+        _require(
+            isinstance(players, int) and not isinstance(players, bool),
+            "record's 'players' must be an integer",
+        )
+        seed = data.get("seed")
+        _require(
+            isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0,
+            "record's 'seed' must be a non-negative integer",
+        )
+        options = data.get("options", {})
+        _require(isinstance(options, dict), "record's 'options' must be an object")
+        actions = data.get("actions", [])
+        _require(
+            isinstance(actions, list) and all(isinstance(a, str) for a in actions),
+            "record's 'actions' must be a list of strings",
+        )
+        meta = data.get("meta", {})
+        _require(isinstance(meta, dict), "record's 'meta' must be an object")
+        return cls(game, players, seed, dict(options), tuple(actions), dict(meta))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        """Parse a record from JSON text.
+
+        Raises:
+            CorruptSaveError: if the text is not JSON or not a record.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise CorruptSaveError(f"record is not valid JSON: {exc}") from None
+        return cls.from_dict(data)

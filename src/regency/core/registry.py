@@ -1,0 +1,253 @@
+"""The registry of games and the public entry points built on it.
+
+Games register a :class:`GameInfo` when ``regency.games`` is imported; everything else
+finds them by name. Nothing here knows any particular game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from regency.core.errors import (
+    CorruptSaveError,
+    GameOptionError,
+    IllegalActionError,
+    UnknownGameError,
+)
+from regency.core.game import SAVE_FORMAT, SAVE_VERSION, Game, check_saved_state
+from regency.core.record import RECORD_FORMAT, Record
+from regency.core.rng import MAX_SEED, new_seed
+from regency.core.view import SeatView
+
+__all__ = [
+    "GameInfo",
+    "Heuristic",
+    "Option",
+    "available_games",
+    "game_class",
+    "game_info",
+    "load_game",
+    "new_game",
+    "register",
+    "replay",
+]
+
+Heuristic = Callable[[SeatView[Any], random.Random], Hashable]
+"""A game's rule-based policy: given a seat's view and a random source, pick an action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option a game accepts as a ``new_game`` keyword argument.
+
+    Attributes:
+        name: The keyword (``"deck"``).
+        help: One line for people: what it does and what values it takes.
+        default: The value used when the option is not given.
+    """
+
+    name: str
+    help: str
+    default: Any = None
+
+
+class GameInfo(str):
+    """A registered game. It *is* its name (a ``str``), with its facts as attributes.
+
+    So ``"claim" in regency.available_games()`` works, and so does
+    ``regency.available_games()[0].players``.
+
+    Attributes:
+        title: The name people use.
+        players: The player counts the game supports.
+        default_players: The count used when ``players`` is not given.
+        options: The game-specific options (``players`` and ``seed`` are always accepted).
+        summary: One sentence on the game.
+        game_class: The :class:`Game` subclass.
+        heuristic: The game's rule-based policy, used by the ``heuristic`` agent.
+    """
+
+    title: str
+    players: tuple[int, ...]
+    default_players: int
+    options: tuple[Option, ...]
+    summary: str
+    game_class: type[Game[Any]]
+    heuristic: Heuristic | None
+
+    def __new__(
+        cls,
+        name: str,
+        *,
+        title: str,
+        players: tuple[int, ...],
+        options: tuple[Option, ...],
+        summary: str,
+        game_class: type[Game[Any]],
+        heuristic: Heuristic | None = None,
+        default_players: int | None = None,
+    ) -> GameInfo:
+        self = super().__new__(cls, name)
+        self.title = title
+        self.players = players
+        self.default_players = players[0] if default_players is None else default_players
+        self.options = options
+        self.summary = summary
+        self.game_class = game_class
+        self.heuristic = heuristic
+        return self
+
+    @property
+    def name(self) -> str:
+        """The registry name, as a plain ``str``."""
+        return str.__str__(self)
+
+    def describe(self) -> dict[str, Any]:
+        """Return the game's facts as a JSON-ready dict (for ``--json`` and servers)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": list(self.players),
+            "summary": self.summary,
+            "options": [
+                {"name": o.name, "help": o.help, "default": o.default} for o in self.options
+            ],
+        }
+
+
+_GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> None:
+    """Add a game to the registry (called by each game package on import)."""
+    _GAMES[info.name] = info
+
+
+def _games() -> dict[str, GameInfo]:
+    if not _GAMES:
+        import regency.games  # noqa: F401  (registers every built-in game)
+    return _GAMES
+
+
+def available_games() -> list[GameInfo]:
+    """Return every registered game, each equal to its name, with its facts attached."""
+    return list(_games().values())
+
+
+def game_info(name: str) -> GameInfo:
+    """Return the registered game called ``name``.
+
+    Raises:
+        UnknownGameError: naming the games that exist.
+    """
+    games = _games()
+    try:
+        return games[name]
+    except (KeyError, TypeError):
+        known = ", ".join(games)
+        raise UnknownGameError(f"no game called {name!r}; games: {known}") from None
+
+
+def game_class(name: str) -> type[Game[Any]]:
+    """Return the :class:`Game` subclass registered as ``name``."""
+    return game_info(name).game_class
+
+
+def new_game(
+    name: str, players: int | None = None, seed: int | None = None, **options: Any
+) -> Game[Any]:
+    """Start a game.
+
+    Args:
+        name: A registered game (see :func:`available_games`).
+        players: Number of seats; the game's default when omitted.
+        seed: Fixes every random event (R-ALL-1); a fresh one is drawn when omitted,
+            and recorded so the game can still be replayed.
+        **options: The game's own options (see ``GameInfo.options``).
+
+    Raises:
+        UnknownGameError: if no game has that name.
+        GameOptionError: if an option is unknown or its value is refused.
+    """
+    info = game_info(name)
+    if players is None:
+        players = info.default_players
+    if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
+        counts = ", ".join(str(p) for p in info.players)
+        raise GameOptionError(f"{info.title} is for {counts} players, not {players!r}")
+    if seed is None:
+        seed = new_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise GameOptionError(f"seed must be an integer from 0 to {MAX_SEED}, not {seed!r}")
+    known = {o.name for o in info.options}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        accepted = ", ".join(["players", "seed", *sorted(known)])
+        raise GameOptionError(
+            f"{info.title} has no option {', '.join(map(repr, unknown))}; options: {accepted}"
+        )
+    return info.game_class.create(players, seed, options)
+
+
+def replay(record: Record | dict[str, Any] | str, *, stop: int | None = None) -> Game[Any]:
+    """Rebuild a game from its record.
+
+    Args:
+        record: A :class:`Record`, its dict, or its JSON text.
+        stop: Replay only the first ``stop`` decisions (``None``: all of them).
+
+    Raises:
+        CorruptSaveError: if the record is malformed or a decision in it is illegal.
+    """
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    elif isinstance(record, dict):
+        record = Record.from_dict(record)
+    try:
+        game = new_game(record.game, players=record.players, seed=record.seed, **record.options)
+    except GameOptionError as exc:
+        raise CorruptSaveError(f"the record's game cannot be set up: {exc}") from None
+    for number, notation in enumerate(record.actions[:stop], start=1):
+        try:
+            game.play(notation)
+        except IllegalActionError as exc:
+            raise CorruptSaveError(f"move {number} ({notation!r}) is not legal: {exc}") from None
+    return game
+
+
+def load_game(text: str | bytes) -> Game[Any]:
+    """Load a game saved with ``Game.to_json`` (a plain record is accepted too).
+
+    The moves are replayed and the result compared with the saved state, so a damaged
+    or edited file is refused with a message instead of being loaded wrong.
+
+    Raises:
+        CorruptSaveError: if the text is not a save, or does not describe a legal game.
+    """
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CorruptSaveError(f"save is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise CorruptSaveError("a save must be a JSON object")
+    kind = data.get("format")
+    if kind == RECORD_FORMAT:
+        return replay(data)
+    if kind != SAVE_FORMAT:
+        raise CorruptSaveError(f"not a regency save (format is {kind!r})")
+    if data.get("version") != SAVE_VERSION:
+        raise CorruptSaveError(
+            f"save version {data.get('version')!r} is not supported "
+            f"(this regency reads {SAVE_VERSION})"
+        )
+    if "state" not in data:
+        raise CorruptSaveError("the save has no 'state'")
+    record_part = {k: v for k, v in data.items() if k != "state"}
+    record_part["format"] = RECORD_FORMAT
+    game = replay(record_part)
+    check_saved_state(game.state_dict(), data["state"])
+    return game

@@ -1,0 +1,3 @@
+"""The games. Importing this package registers each of them with the registry."""
+
+from regency.games import claim  # noqa: F401

@@ -1,0 +1,713 @@
+"""Claim, Claim 2 and the combined 2-4 player variants: the game state.
+
+The game (rules in ``docs/rules/claim.md``): two phases of tricks. In phase one each
+trick is played for face-up cards from the draw pile, and what players win forms their
+follower deck; in phase two those followers are played for the factions' votes. Most
+factions wins (R-CLAIM-15, R-CLAIM-16).
+
+Notation (``docs/notation.md``): a card is played by its code, ``KN9``; a choice of
+card to take in phase one is ``take UN3`` or ``take deck``.
+
+Representation: cards are ids 0-103 and every group of cards (hand, follower deck,
+score pile) is an ``int`` bitmask (see ``cards.py``); the draw pile is a list with its
+top card last, so drawing is ``pop()``. The state is mutable and ``clone()`` copies a
+handful of small lists. Rule logic lives in ``rules.py``; this module sequences it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple, Self
+
+from regency.core.errors import GameOptionError, GameOverError, IllegalActionError, RegencyError
+from regency.core.game import Game, Result, normalize_notation
+from regency.core.record import Record
+from regency.core.rng import stream
+from regency.games.claim import rules
+from regency.games.claim.actions import PLAY, TAKE, TAKE_DECK, ClaimAction
+from regency.games.claim.cards import (
+    CARD_CODE,
+    CARD_FACTION,
+    CARD_VALUE,
+    CODE_TO_KIND,
+    FACTION_MASK,
+    KIND,
+    KIND_MASK,
+    Faction,
+    cards_of,
+    codes,
+    ids,
+)
+from regency.games.claim.deck import HAND_SIZE, parse_factions, stacked_deal
+
+__all__ = ["ClaimState", "Trick"]
+
+_PLAY = 0
+_TAKE = 1
+
+_UNDEAD = FACTION_MASK[Faction.UNDEAD]
+_DWARVES = FACTION_MASK[Faction.DWARVES]
+_GNOMES = FACTION_MASK[Faction.GNOMES]
+_TROLLS = FACTION_MASK[Faction.TROLLS]
+_SEERS = Faction.SEERS
+_GIANTS = Faction.GIANTS
+_DOPPEL = Faction.DOPPELGANGERS
+
+_GNOMES_OF_VALUE = {
+    v: sum(1 << c for c in ids(_GNOMES) if CARD_VALUE[c] == v) for v in range(10)
+}
+"""Value -> the mask of Gnomes of that value (what a Giant of that value smashes)."""
+
+
+class Trick(NamedTuple):
+    """A finished trick, as everyone at the table saw it.
+
+    Attributes:
+        phase: 1 or 2.
+        leader: The seat that led.
+        plays: Card ids in play order.
+        winner: The seat that won.
+        next_leader: The seat leading the next trick (the last Dragon's, R-CLAIM-12).
+        revealed: Phase one: the face-up cards played for.
+        takes: Phase one: ``(seat, card)`` for each card taken, in placing order;
+            card is -1 where only the taker (and perhaps a Seer) saw it.
+        smashed: Phase two: Gnome ids smashed by Giants (R-CLAIM-11).
+    """
+
+    phase: int
+    leader: int
+    plays: tuple[int, ...]
+    winner: int
+    next_leader: int
+    revealed: tuple[int, ...]
+    takes: tuple[tuple[int, int], ...]
+    smashed: tuple[int, ...]
+
+
+def _actions_of(mask: int, table: tuple[ClaimAction, ...]) -> list[ClaimAction]:
+    """Return one action per code among the cards in ``mask``, lowest id first.
+
+    Cards of one code have consecutive ids, so a repeat is always the previous entry.
+    """
+    out: list[ClaimAction] = []
+    last = None
+    while mask:
+        low = mask & -mask
+        action = table[low.bit_length() - 1]
+        if action is not last:
+            out.append(action)
+            last = action
+        mask ^= low
+    return out
+
+
+class ClaimState(Game[ClaimAction]):
+    """A game of Claim for 2-4 players with any legal deck.
+
+    Create it with ``regency.new_game("claim", players=2, seed=42)``; options:
+    ``factions`` (a preset, ``"random"`` or a list), ``deck`` and ``first`` (a stacked
+    deal: every card by code, seat 0's hand first, then the draw pile top first; and
+    the seat leading the first trick).
+    """
+
+    name = "claim"
+    title = "Claim"
+
+    __slots__ = (
+        "_decision",
+        "_deck",
+        "_discards",
+        "_face_up",
+        "_followers",
+        "_gnomes",
+        "_hands",
+        "_history",
+        "_lead",
+        "_leader",
+        "_peeked",
+        "_phase",
+        "_picking",
+        "_pile",
+        "_plays",
+        "_public",
+        "_scores",
+        "_seer",
+        "_smashed",
+        "_trick",
+        "_trolls",
+        "_turn",
+        "_voids",
+        "_world",
+        "factions",
+    )
+
+    factions: tuple[Faction, ...]
+    """The factions in the deck, in :class:`Faction` order."""
+
+    PLAY_DECISION = _PLAY
+    TAKE_DECISION = _TAKE
+
+    # -- setting up ---------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
+        """Deal a new game (see the class docstring for the options)."""
+        spec = options.get("factions")
+        deck_codes = options.get("deck")
+        first = options.get("first")
+        if first is not None and (
+            isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
+        ):
+            raise GameOptionError(f"first must be a seat from 0 to {players - 1}, not {first!r}")
+        factions: tuple[Faction, ...] | None = None
+        if spec is None and deck_codes is None:
+            spec = "claim" if players == 2 else "random"
+        if spec is not None:
+            factions = parse_factions(spec, players, stream(seed, "factions"))
+        rng = random.Random(seed)
+        if deck_codes is not None:
+            factions, order = stacked_deal(deck_codes, players, factions)
+        else:
+            assert factions is not None
+            order = ids(cards_of(factions))
+            rng.shuffle(order)
+        if first is None:
+            first = rng.randrange(players)  # R-CLAIM-4: the first leader is drawn
+        normalized: dict[str, Any] = {"factions": [f.option_name for f in factions]}
+        if deck_codes is not None:
+            normalized["deck"] = [CARD_CODE[c] for c in order]
+        if options.get("first") is not None:
+            normalized["first"] = first
+        state = cls.__new__(cls)
+        state._setup(players, seed, normalized, factions, order, first)
+        return state
+
+    def _setup(
+        self,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        factions: tuple[Faction, ...],
+        order: list[int],
+        first: int,
+    ) -> None:
+        size = HAND_SIZE[players]
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self._log = []
+        self._world = False
+        self.factions = factions
+        self._deck = cards_of(factions)
+        self._hands = [
+            sum(1 << c for c in order[s * size : (s + 1) * size]) for s in range(players)
+        ]
+        self._pile = order[players * size :][::-1]  # top card last, so drawing is pop()
+        self._followers = [0] * players
+        self._scores = [0] * players
+        self._gnomes = [0] * players
+        self._public = [0] * players
+        self._peeked = [0] * players
+        self._voids = [0] * players
+        self._face_up = []
+        self._trolls = 0
+        self._discards = 0
+        self._smashed = 0
+        self._phase = 1
+        self._trick = 0
+        self._leader = first
+        self._turn = first
+        self._decision = _PLAY
+        self._lead = 0
+        self._plays = []
+        self._picking = []
+        self._seer = False
+        self._history = []
+        self._reveal()
+
+    # -- the Game contract ----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to decide, or ``None`` once the game is over."""
+        return self._turn if self._turn >= 0 else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether both phases have been played."""
+        return self._turn < 0
+
+    def is_choosing_take(self) -> bool:
+        """Whether the current decision is which card to take (not which to play)."""
+        return self._decision == _TAKE and self._turn >= 0
+
+    @property
+    def phase(self) -> int | None:
+        """1 or 2, or ``None`` once the game is over."""
+        return self._phase or None
+
+    def legal_actions(self) -> list[ClaimAction]:
+        """The cards the current player may play, or the cards they may take."""
+        if self._turn < 0:
+            return []
+        if self._decision == _PLAY:
+            hand = self._hands[self._turn]
+            if self._plays:
+                hand = rules.follow_mask(hand, self._lead)
+            return _actions_of(hand, PLAY)
+        options = _actions_of(sum(1 << c for c in self._face_up), TAKE)
+        if self._seer and len(self._picking) == self.num_players:
+            options.append(TAKE_DECK)  # R-CLAIM-14: the Seer may take the card it peeked at
+        return options
+
+    def _apply(self, action: ClaimAction) -> None:
+        if self._decision == _PLAY:
+            self._play_card(action.card)
+        else:
+            self._take(action.card)
+            self._continue_picking()
+
+    def clone(self) -> Self:
+        """Return an independent copy (copies a few small lists; cards are ints)."""
+        new = self.__class__.__new__(self.__class__)
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options  # never mutated after creation
+        new._log = self._log.copy()
+        new._world = self._world
+        new.factions = self.factions
+        new._deck = self._deck
+        new._hands = self._hands.copy()
+        new._pile = self._pile.copy()
+        new._followers = self._followers.copy()
+        new._scores = self._scores.copy()
+        new._gnomes = self._gnomes.copy()
+        new._public = self._public.copy()
+        new._peeked = self._peeked.copy()
+        new._voids = self._voids.copy()
+        new._face_up = self._face_up.copy()
+        new._trolls = self._trolls
+        new._discards = self._discards
+        new._smashed = self._smashed
+        new._phase = self._phase
+        new._trick = self._trick
+        new._leader = self._leader
+        new._turn = self._turn
+        new._decision = self._decision
+        new._lead = self._lead
+        new._plays = self._plays.copy()
+        new._picking = self._picking.copy()
+        new._seer = self._seer
+        new._history = self._history.copy()  # entries are immutable tuples
+        return new
+
+    # -- playing a card -------------------------------------------------------------------
+
+    def _play_card(self, kind: int) -> None:
+        seat = self._turn
+        hand = self._hands[seat]
+        mine = hand & KIND_MASK[kind]
+        bit = mine & -mine  # any copy of the code: copies are interchangeable
+        self._hands[seat] = hand ^ bit
+        card = bit.bit_length() - 1
+        plays = self._plays
+        if plays:
+            faction = CARD_FACTION[card]
+            if faction != self._lead and faction != _DOPPEL:
+                # Not following shows the hand holds no card of the lead faction
+                # (R-CLAIM-5): public knowledge, valid until the phase's hand is played.
+                self._voids[seat] |= 1 << self._lead
+        else:
+            self._lead = CARD_FACTION[card]
+        plays.append(card)
+        if len(plays) < self.num_players:
+            self._turn = (seat + 1) % self.num_players
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        plays = self._plays
+        n = self.num_players
+        leader = self._leader
+        w = rules.trick_winner(plays)
+        winner = (leader + w) % n
+        dragon = rules.last_dragon(plays)
+        next_leader = winner if dragon < 0 else (leader + dragon) % n  # R-CLAIM-12
+        if self._phase == 1:
+            played = 0
+            for card in plays:
+                played |= 1 << card
+            undead = played & _UNDEAD  # R-CLAIM-8: played Undead score for the winner
+            self._scores[winner] |= undead
+            self._discards |= played ^ undead
+            order = rules.placing_order(plays, w) if n > 2 else (w, 1 - w)
+            self._picking = [(leader + i) % n for i in order]
+            self._seer = CARD_FACTION[plays[w]] == _SEERS  # R-CLAIM-14
+            self._history.append(
+                Trick(1, leader, tuple(plays), winner, next_leader, tuple(self._face_up), (), ())
+            )
+            self._leader = next_leader
+            self._continue_picking()
+        else:
+            smashed = self._score_phase_two(plays, w, winner)
+            self._history.append(
+                Trick(2, leader, tuple(plays), winner, next_leader, (), (), smashed)
+            )
+            self._leader = next_leader
+            self._next_trick()
+
+    def _score_phase_two(self, plays: list[int], w: int, winner: int) -> tuple[int, ...]:
+        """Give out the cards of a phase-two trick; return the Gnomes smashed."""
+        n = self.num_players
+        played = 0
+        for card in plays:
+            played |= 1 << card
+        dwarves = played & _DWARVES
+        if dwarves:  # R-CLAIM-9
+            taker = (self._leader + rules.dwarf_taker(plays, w)) % n
+            self._scores[taker] |= dwarves
+            played ^= dwarves
+        trolls = played & _TROLLS
+        if trolls or self._trolls:  # R-CLAIM-13
+            pool = trolls | self._trolls
+            if self._trick == HAND_SIZE[n] - 1:
+                taken = pool  # the last trick's winner takes every Troll still waiting
+            else:
+                taken = 1 << (pool.bit_length() - 1)  # the highest: ids rise with value
+            played = (played ^ trolls) | taken
+            self._trolls = pool ^ taken
+        smashed: list[int] = []
+        for card in plays:
+            if CARD_FACTION[card] == _GIANTS:  # R-CLAIM-11
+                victims = _GNOMES_OF_VALUE[CARD_VALUE[card]]
+                for other in self._opponents(winner):
+                    target = self._gnomes[other] & victims
+                    if target:
+                        low = target & -target
+                        self._gnomes[other] ^= low
+                        self._smashed |= low
+                        smashed.append(low.bit_length() - 1)
+        gnomes = played & _GNOMES
+        self._gnomes[winner] |= gnomes  # R-CLAIM-10: laid face up in front of the winner
+        self._scores[winner] |= played ^ gnomes
+        return tuple(smashed)
+
+    def _opponents(self, seat: int) -> list[int]:
+        """The seats playing against ``seat`` (partners sit opposite in 4 players)."""
+        n = self.num_players
+        if n == 4:
+            return [(seat + 1) % 4, (seat + 3) % 4]
+        return [s for s in range(n) if s != seat]
+
+    # -- phase one: taking cards ------------------------------------------------------------
+
+    def _continue_picking(self) -> None:
+        """Hand out phase-one cards in placing order until someone has a real choice."""
+        picking = self._picking
+        while picking:
+            taker = picking[0]
+            first = len(picking) == self.num_players
+            if first and self._seer:
+                self._turn = taker
+                self._decision = _TAKE
+                return
+            face_up = self._face_up
+            if face_up:
+                if len(face_up) > 1 and CARD_CODE[face_up[0]] != CARD_CODE[face_up[1]]:
+                    self._turn = taker
+                    self._decision = _TAKE
+                    return
+                self._take(KIND[face_up[0]])
+            else:
+                self._take(-2)
+        self._next_trick()
+
+    def _take(self, kind: int) -> None:
+        """The first seat in ``_picking`` takes a face-up card of ``kind``, or the top
+        card of the draw pile (``kind`` < 0)."""
+        taker = self._picking.pop(0)
+        if kind >= 0:
+            face_up = self._face_up
+            index = next(i for i, c in enumerate(face_up) if KIND[c] == kind)
+            card = face_up.pop(index)
+            self._public[taker] |= 1 << card
+            if self._seer and len(self._picking) == self.num_players - 1:
+                # A Seer that takes a face-up card has seen the top card of the pile,
+                # which the next player to draw will get (R-CLAIM-14).
+                self._peeked[taker] |= 1 << self._pile[-1]
+            shown = card
+        else:
+            card = self._pile.pop()
+            shown = -1  # only the taker sees a drawn card
+        self._followers[taker] |= 1 << card
+        last = self._history[-1]
+        self._history[-1] = last._replace(takes=(*last.takes, (taker, shown)))
+
+    def _next_trick(self) -> None:
+        """Start the next trick, the next phase, or end the game."""
+        self._plays = []
+        self._seer = False
+        self._trick += 1
+        self._decision = _PLAY
+        n = self.num_players
+        if self._trick == HAND_SIZE[n]:
+            if self._phase == 2:
+                self._end()
+                return
+            # Phase two: the follower decks become the hands.
+            self._phase = 2
+            self._trick = 0
+            self._hands = self._followers
+            self._followers = [0] * n
+            self._voids = [0] * n
+        self._turn = self._leader
+        if self._phase == 1:
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """Turn up the card(s) the next phase-one trick is played for (R-CLAIM-7)."""
+        count = 1 if self.num_players == 2 else 2
+        pile = self._pile
+        self._face_up = [pile.pop() for _ in range(count)]
+
+    def _end(self) -> None:
+        self._phase = 0
+        self._turn = -1
+        for seat in range(self.num_players):
+            # R-CLAIM-10: Gnomes still face up join the score pile at the end.
+            self._scores[seat] |= self._gnomes[seat]
+            self._gnomes[seat] = 0
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def sides(self) -> list[list[int]]:
+        """The scoring sides: each player alone, or the two partnerships in 4 players."""
+        if self.num_players == 4:
+            return [[0, 2], [1, 3]]
+        return [[s] for s in range(self.num_players)]
+
+    def votes(self) -> list[rules.Vote]:
+        """How each faction votes on the score piles as they stand (R-CLAIM-15)."""
+        piles = [0] * len(self.sides())
+        for index, side in enumerate(self.sides()):
+            for seat in side:
+                piles[index] |= self._scores[seat] | self._gnomes[seat]
+        return [rules.faction_vote(f, piles) for f in self.factions]
+
+    def result(self) -> Result:
+        """Factions won per seat (a team's count for each partner), and the winners."""
+        if not self.is_over:
+            raise RegencyError("the game is not over yet")
+        sides = self.sides()
+        piles = [0] * len(sides)
+        for index, side in enumerate(sides):
+            for seat in side:
+                piles[index] |= self._scores[seat]
+        votes = self.votes()
+        winning_sides, reason = rules.final_ranking(votes, piles, self.num_players)
+        side_of = {seat: i for i, side in enumerate(sides) for seat in side}
+        won = [sum(1 for v in votes if v.side == i) for i in range(len(sides))]
+        scores = [won[side_of[s]] for s in range(self.num_players)]
+        winners = sorted(seat for i in winning_sides for seat in sides[i])
+        details = {
+            "decided_by": reason,
+            "sides": sides,
+            "votes": [
+                {
+                    "faction": v.faction.option_name,
+                    "side": v.side,
+                    "seats": sides[v.side] if v.side is not None else [],
+                    "counts": list(v.counts),
+                    "highest": list(v.highest),
+                    "reason": v.reason,
+                }
+                for v in votes
+            ],
+        }
+        return Result(scores=scores, winners=winners, details=details)
+
+    # -- notation and checks ------------------------------------------------------------
+
+    def parse_action(self, text: str) -> ClaimAction:
+        """Read a play (``KN9``) or a take (``take UN3``, ``take deck``; ``take`` optional).
+
+        Raises:
+            IllegalActionError: saying why the text is not a legal action now.
+        """
+        if self._turn < 0:
+            raise GameOverError(f"the game is over; {text!r} cannot be played")
+        if not isinstance(text, str):
+            raise IllegalActionError(f"an action must be text such as 'KN9', not {text!r}")
+        words = normalize_notation(text).split()
+        if self._decision == _TAKE:
+            if words[:1] == ["TAKE"]:
+                words = words[1:]
+            if len(words) == 1:
+                if words[0] == "DECK" and TAKE_DECK in self.legal_actions():
+                    return TAKE_DECK
+                kind = CODE_TO_KIND.get(words[0])
+                if kind is not None and TAKE[kind] in self.legal_actions():
+                    return TAKE[kind]
+            raise IllegalActionError(self.why_illegal(text))
+        if len(words) == 1:
+            kind = CODE_TO_KIND.get(words[0])
+            if kind is not None and PLAY[kind] in self.legal_actions():
+                return PLAY[kind]
+        raise IllegalActionError(self.why_illegal(text))
+
+    def why_illegal(self, action: ClaimAction | str) -> str:
+        """Explain, in a player's terms, why ``action`` cannot be taken now."""
+        if self._turn < 0:
+            return "the game is over"
+        legal = ", ".join(str(a) for a in self.legal_actions())
+        text = str(action).strip()
+        if self._decision == _TAKE:
+            return f"choose the card to take: {legal} (not {text!r})"
+        words = normalize_notation(text).split()
+        kind = CODE_TO_KIND.get(words[0]) if len(words) == 1 else None
+        if isinstance(action, ClaimAction) and action.verb == "play":
+            kind = action.card
+        if kind is None:
+            return f"{text!r} is not a card: write a faction code and a value, like KN9"
+        code = CARD_CODE[kind]
+        if not self._hands[self._turn] & KIND_MASK[kind]:
+            return f"you have no {code} in your hand; you may play: {legal}"
+        lead = Faction(self._lead)
+        if lead == _DOPPEL:
+            return f"Doppelgangers were led: you must follow with one ({legal})"
+        return f"you must follow {lead.title} or play a Doppelganger ({legal})"
+
+    # -- what each seat sees ---------------------------------------------------------------
+
+    def _known(self, viewer: int | None, seat: int) -> int:
+        """The cards of ``seat``'s hand and follower deck that ``viewer`` knows."""
+        mine = self._hands[seat] | self._followers[seat]
+        if viewer == seat:
+            return mine
+        known = self._public[seat]
+        if viewer is not None:
+            known |= self._peeked[viewer]
+        return mine & known
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
+
+        Public: the cards on the table, every score pile, face-up Gnomes, waiting
+        Trolls, the discards, each trick so far, who failed to follow what, and the
+        cards each player took face up. Private: the seat's own hand and follower deck,
+        and any card it saw with a Seer. Never: other hands, drawn cards, the pile.
+        """
+        self._check_seat(seat)
+        n = self.num_players
+        picking = self._decision == _TAKE and self._turn >= 0
+        seer_pick = picking and self._seer and len(self._picking) == n
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": n,
+            "teams": self.sides() if n == 4 else None,
+            "factions": [f.option_name for f in self.factions],
+            "phase": self._phase or None,
+            "trick": min(self._trick + 1, HAND_SIZE[n]) if self._phase else None,
+            "tricks_per_phase": HAND_SIZE[n],
+            "leader": self._leader,
+            "to_move": self.current_player,
+            "decision": None if self._turn < 0 else ("take" if picking else "play"),
+            "lead_faction": Faction(self._lead).option_name if self._plays else None,
+            "played": [CARD_CODE[c] for c in self._plays],
+            "face_up": [CARD_CODE[c] for c in self._face_up],
+            "draw_pile": len(self._pile),
+            "hand": codes(self._hands[seat]) if seat is not None else None,
+            "hands": [
+                {"count": self._hands[s].bit_count(), "known": codes(self._known(seat, s)
+                                                                    & self._hands[s])}
+                for s in range(n)
+            ],
+            "followers": [
+                {"count": self._followers[s].bit_count(),
+                 "known": codes(self._known(seat, s) & self._followers[s])}
+                for s in range(n)
+            ],
+            "public": [codes(self._public[s] & (self._hands[s] | self._followers[s]))
+                       for s in range(n)],
+            "score_piles": [codes(self._scores[s]) for s in range(n)],
+            "gnomes": [codes(self._gnomes[s]) for s in range(n)],
+            "trolls_waiting": codes(self._trolls),
+            "discards": codes(self._discards),
+            "smashed": codes(self._smashed),
+            "voids": [
+                [f.option_name for f in Faction if self._voids[s] >> f & 1] for s in range(n)
+            ],
+            "picking": list(self._picking) if picking else [],
+            "seer_pick": seer_pick,
+            "peek": CARD_CODE[self._pile[-1]] if seer_pick and seat == self._turn else None,
+            "tricks": [_trick_to_dict(t) for t in self._history],
+        }
+
+    def state_dict(self) -> dict[str, Any]:
+        """The full state, hidden cards included, JSON-ready (used by saves)."""
+        n = self.num_players
+        return {
+            "factions": [f.option_name for f in self.factions],
+            "phase": self._phase,
+            "trick": self._trick,
+            "leader": self._leader,
+            "turn": self._turn,
+            "decision": "take" if self._decision == _TAKE else "play",
+            "lead": Faction(self._lead).option_name,
+            "plays": [CARD_CODE[c] for c in self._plays],
+            "face_up": [CARD_CODE[c] for c in self._face_up],
+            "draw_pile": [CARD_CODE[c] for c in reversed(self._pile)],
+            "hands": [codes(h) for h in self._hands],
+            "followers": [codes(f) for f in self._followers],
+            "score_piles": [codes(s) for s in self._scores],
+            "gnomes": [codes(g) for g in self._gnomes],
+            "trolls_waiting": codes(self._trolls),
+            "discards": codes(self._discards),
+            "smashed": codes(self._smashed),
+            "public": [codes(p) for p in self._public],
+            "peeked": [codes(p) for p in self._peeked],
+            "voids": [[f.option_name for f in Faction if self._voids[s] >> f & 1]
+                      for s in range(n)],
+            "picking": list(self._picking),
+            "seer": self._seer,
+            "tricks": [_trick_to_dict(t) for t in self._history],
+        }
+
+    # -- hidden worlds ----------------------------------------------------------------------
+
+    @classmethod
+    def sample_world(cls, observation: dict[str, Any], rng: random.Random) -> Self:
+        """Deal a full game that agrees with ``observation`` (see ``worlds.py``)."""
+        from regency.games.claim.worlds import world_from_observation
+
+        return world_from_observation(cls, observation, rng)
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> Self:
+        """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""
+        from regency.games.claim.worlds import resample
+
+        return resample(self, seat, rng)
+
+    def record(self, meta: dict[str, Any] | None = None) -> Record:
+        """Return the game's record (a sampled world has none)."""
+        if self._world:
+            raise RegencyError("a sampled world was never played and has no record")
+        return super().record(meta)
+
+
+def _trick_to_dict(trick: Trick) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "phase": trick.phase,
+        "leader": trick.leader,
+        "plays": [CARD_CODE[c] for c in trick.plays],
+        "winner": trick.winner,
+        "next_leader": trick.next_leader,
+    }
+    if trick.phase == 1:
+        entry["revealed"] = [CARD_CODE[c] for c in trick.revealed]
+        entry["takes"] = [[seat, CARD_CODE[c] if c >= 0 else None] for seat, c in trick.takes]
+    else:
+        entry["smashed"] = [CARD_CODE[c] for c in trick.smashed]
+    return entry
+

@@ -1,0 +1,266 @@
+"""Claim's hidden cards: re-dealing them consistently with what a seat knows.
+
+Search agents plan in *worlds*: complete games that agree with everything their seat
+has seen. What a seat does not know in Claim is where the unseen cards are: in the other
+hands, in the unseen part of the other follower decks, and in the draw pile (in order).
+What constrains them is public: a player who failed to follow a faction holds none of it
+for the rest of that phase (R-CLAIM-5).
+
+Two entry points share one dealer:
+
+* :func:`world_from_observation` rebuilds a game from an observation alone (what agents
+  use: it cannot leak what the observation does not show);
+* :func:`resample` starts from the true game and re-deals what a seat cannot see (what
+  the no-leak tests use: if an observation showed a hidden card, re-dealing it would
+  change the observation).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from regency.core.errors import RegencyError
+from regency.games.claim.cards import (
+    ALL_CARDS,
+    CODE_TO_KIND,
+    FACTION_MASK,
+    KIND,
+    KIND_MASK,
+    Faction,
+    cards_of,
+    faction_by_name,
+    ids,
+)
+
+if TYPE_CHECKING:
+    from regency.games.claim.state import ClaimState
+
+__all__ = ["deal_unknown", "resample", "world_from_observation"]
+
+S = TypeVar("S", bound="ClaimState")
+
+_ATTEMPTS = 1000
+
+
+def _allowed(voids: int) -> int:
+    """The cards a hand may hold given the factions it is known to lack."""
+    allowed = ALL_CARDS
+    for faction in Faction:
+        if voids >> faction & 1:
+            allowed &= ~FACTION_MASK[faction]
+    return allowed
+
+
+def deal_unknown(
+    pool: list[int], needs: list[tuple[int, int]], rng: random.Random
+) -> list[list[int]]:
+    """Deal ``pool`` into slots, slot ``i`` taking ``needs[i][0]`` cards within mask ``needs[i][1]``.
+
+    The most constrained slots are filled first, each from a fresh random order of what
+    is left; with one constrained slot (two players) every consistent deal is equally
+    likely. With several, rare dead ends are retried.
+
+    Raises:
+        RegencyError: if no deal fits (the constraints contradict each other).
+    """
+    order = sorted(range(len(needs)), key=lambda i: (needs[i][1] & _mask(pool)).bit_count())
+    for _ in range(_ATTEMPTS):
+        remaining = pool.copy()
+        rng.shuffle(remaining)
+        dealt: list[list[int]] = [[] for _ in needs]
+        for i in order:
+            count, allowed = needs[i]
+            if count == 0:
+                continue
+            chosen = [c for c in remaining if allowed >> c & 1][:count]
+            if len(chosen) < count:
+                break
+            taken = set(chosen)
+            remaining = [c for c in remaining if c not in taken]
+            dealt[i] = chosen
+        else:
+            return dealt
+    raise RegencyError("no deal of the hidden cards agrees with what has been seen")
+
+
+def _mask(cards: list[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def resample(state: S, seat: int, rng: random.Random) -> S:
+    """Return a copy of ``state`` with everything ``seat`` cannot see re-dealt at random."""
+    world = state.clone()
+    world._world = True
+    n = world.num_players
+    pile = world._pile
+    keep_top = _is_peeking(world, seat)
+    pool_pile = pile[:-1] if keep_top else pile
+    pool = list(pool_pile)
+    needs: list[tuple[int, int]] = []
+    for other in range(n):
+        if other == seat:
+            continue
+        hidden = ~world._known(seat, other)
+        h = world._hands[other] & hidden
+        f = world._followers[other] & hidden
+        world._hands[other] ^= h
+        world._followers[other] ^= f
+        pool += ids(h) + ids(f)
+        needs.append((h.bit_count(), _allowed(world._voids[other])))
+        needs.append((f.bit_count(), ALL_CARDS))
+    needs.append((len(pool_pile), ALL_CARDS))
+    dealt = deal_unknown(pool, needs, rng)
+    _place(world, seat, dealt, keep_top)
+    return world
+
+
+def _is_peeking(state: ClaimState, seat: int) -> bool:
+    """Whether ``seat`` is a Seer choosing now, and so knows the top card of the pile."""
+    return (
+        state.is_choosing_take()
+        and state._seer
+        and state._turn == seat
+        and len(state._picking) == state.num_players
+    )
+
+
+def _place(world: ClaimState, seat: int, dealt: list[list[int]], keep_top: bool) -> None:
+    """Put dealt cards in place: per other seat a hand and a follower share, then the pile."""
+    i = 0
+    for other in range(world.num_players):
+        if other == seat:
+            continue
+        world._hands[other] |= _mask(dealt[i])
+        world._followers[other] |= _mask(dealt[i + 1])
+        i += 2
+    top = world._pile[-1:] if keep_top else []
+    world._pile = dealt[i] + top
+
+
+def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random) -> S:
+    """Build a complete game consistent with the observation ``obs``.
+
+    Raises:
+        RegencyError: if the observation is not one this game produced.
+    """
+    from regency.games.claim.state import Trick
+
+    seat = obs["seat"]
+    n = obs["players"]
+    factions = tuple(sorted(faction_by_name(name) for name in obs["factions"]))  # type: ignore[type-var]
+    deck = cards_of(factions)  # type: ignore[arg-type]
+    free: dict[int, list[int]] = {}
+    for card in ids(deck):
+        free.setdefault(KIND[card], []).append(card)
+
+    def take(code: str) -> int:
+        """Claim one card of ``code`` not yet placed (copies of a code are interchangeable)."""
+        cards = free.get(CODE_TO_KIND[code])
+        if not cards:
+            raise RegencyError(f"observation shows more {code} than the deck holds")
+        return cards.pop()
+
+    def mask_of(codes: list[str]) -> int:
+        m = 0
+        for code in codes:
+            m |= 1 << take(code)
+        return m
+
+    def card_list(codes: list[str]) -> list[int]:
+        return [take(code) for code in codes]
+
+    world = cls.__new__(cls)
+    world.num_players = n
+    world.seed = rng.getrandbits(63)
+    world.options = {"factions": list(obs["factions"])}
+    world._log = []
+    world._world = True
+    world.factions = factions  # type: ignore[assignment]
+    world._deck = deck
+    world._phase = obs["phase"] or 0
+    world._trick = (obs["trick"] - 1) if obs["phase"] else 0
+    world._leader = obs["leader"]
+    world._turn = obs["to_move"] if obs["to_move"] is not None else -1
+    world._decision = world.TAKE_DECISION if obs["decision"] == "take" else world.PLAY_DECISION
+    world._lead = int(faction_by_name(obs["lead_faction"]) or 0) if obs["lead_faction"] else 0
+    world._plays = card_list(obs["played"])
+    world._face_up = card_list(obs["face_up"])
+    world._scores = [mask_of(p) for p in obs["score_piles"]]
+    world._gnomes = [mask_of(g) for g in obs["gnomes"]]
+    world._trolls = mask_of(obs["trolls_waiting"])
+    world._discards = mask_of(obs["discards"])
+    world._smashed = mask_of(obs["smashed"])
+    world._voids = [
+        sum(1 << int(faction_by_name(name) or 0) for name in v) for v in obs["voids"]
+    ]
+    world._picking = list(obs["picking"])
+    world._seer = bool(obs["seer_pick"])
+    world._history = [_trick_from_dict(Trick, t) for t in obs["tricks"]]
+    # Known cards in hands and follower decks. The public ones are shared knowledge;
+    # the rest of what the seat knows elsewhere it saw with a Seer.
+    world._hands = [0] * n
+    world._followers = [0] * n
+    world._public = [0] * n
+    world._peeked = [0] * n
+    for other in range(n):
+        hand = obs["hands"][other]
+        fol = obs["followers"][other]
+        if other == seat:
+            world._hands[other] = mask_of(obs["hand"])
+            world._followers[other] = mask_of(fol["known"])
+        else:
+            world._hands[other] = mask_of(hand["known"])
+            world._followers[other] = mask_of(fol["known"])
+        held = world._hands[other] | world._followers[other]
+        public = _codes_in(obs["public"][other], held)
+        world._public[other] = public
+        if seat is not None and other != seat:
+            world._peeked[seat] |= held & ~public
+    peek = obs.get("peek")
+    top = [take(peek)] if peek else []
+    pool = [c for cards in free.values() for c in cards]
+    needs: list[tuple[int, int]] = []
+    for other in range(n):
+        if other == seat:
+            continue
+        hand = obs["hands"][other]
+        fol = obs["followers"][other]
+        needs.append((hand["count"] - len(hand["known"]), _allowed(world._voids[other])))
+        needs.append((fol["count"] - len(fol["known"]), ALL_CARDS))
+    needs.append((obs["draw_pile"] - len(top), ALL_CARDS))
+    if sum(count for count, _ in needs) != len(pool):
+        raise RegencyError("observation does not account for every card of the deck")
+    dealt = deal_unknown(pool, needs, rng)
+    world._pile = top
+    _place(world, seat, dealt, keep_top=bool(top))
+    return world
+
+
+def _codes_in(codes: list[str], held: int) -> int:
+    """The cards of ``held`` matching ``codes`` (one card per listed code)."""
+    mask = 0
+    for code in codes:
+        candidates = held & KIND_MASK[CODE_TO_KIND[code]] & ~mask
+        mask |= candidates & -candidates
+    return mask
+
+
+def _trick_from_dict(trick_cls: Any, entry: dict[str, Any]) -> Any:
+    def card(code: str | None) -> int:
+        return CODE_TO_KIND[code] if code is not None else -1
+
+    return trick_cls(
+        entry["phase"],
+        entry["leader"],
+        tuple(card(c) for c in entry["plays"]),
+        entry["winner"],
+        entry["next_leader"],
+        tuple(card(c) for c in entry.get("revealed", [])),
+        tuple((seat, card(c)) for seat, c in entry.get("takes", [])),
+        tuple(card(c) for c in entry.get("smashed", [])),
+    )
+
