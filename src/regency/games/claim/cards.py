@@ -19,6 +19,7 @@ from enum import IntEnum
 
 __all__ = [
     "ALL_CARDS",
+    "CardPool",
     "CARD_CODE",
     "CARD_FACTION",
     "CARD_VALUE",
@@ -179,3 +180,48 @@ def codes(mask: int) -> list[str]:
 def code_of(card: int) -> str:
     """Return the code of card id ``card``."""
     return CARD_CODE[card]
+
+
+class CardPool:
+    """Hands out the cards of a deck by code, each card once.
+
+    Used wherever cards are named by code and need ids: positions set up by hand and
+    worlds rebuilt from an observation. Copies of a code are interchangeable, so which
+    id a code gets does not matter, only that no id is used twice.
+    """
+
+    __slots__ = ("_free",)
+
+    def __init__(self, deck: int) -> None:
+        self._free: dict[int, list[int]] = {}
+        for card in ids(deck):
+            self._free.setdefault(KIND[card], []).append(card)
+
+    def take(self, code: str) -> int:
+        """Return an unused card of ``code``.
+
+        Raises:
+            ValueError: if the code is unknown or every card of it is already used.
+        """
+        kind = CODE_TO_KIND.get(code.strip().upper())
+        if kind is None:
+            raise ValueError(f"{code!r} is not a card code (a faction code and a value, like KN9)")
+        cards = self._free.get(kind)
+        if not cards:
+            raise ValueError(f"{code} is used more often than this deck holds it")
+        return cards.pop()
+
+    def mask(self, codes: list[str] | tuple[str, ...]) -> int:
+        """Take one card per code and return them as a mask."""
+        mask = 0
+        for code in codes:
+            mask |= 1 << self.take(code)
+        return mask
+
+    def cards(self, codes: list[str] | tuple[str, ...]) -> list[int]:
+        """Take one card per code and return their ids in the same order."""
+        return [self.take(code) for code in codes]
+
+    def rest(self) -> list[int]:
+        """The ids not taken yet, lowest first."""
+        return sorted(c for cards in self._free.values() for c in cards)

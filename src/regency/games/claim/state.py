@@ -137,7 +137,7 @@ class ClaimState(Game[ClaimAction]):
         "_trolls",
         "_turn",
         "_voids",
-        "_world",
+        "_unrecorded",
         "factions",
     )
 
@@ -191,18 +191,33 @@ class ClaimState(Game[ClaimAction]):
         order: list[int],
         first: int,
     ) -> None:
+        """Deal ``order`` (top of the deal first) and turn up the first trick's card(s)."""
+        self._empty(players, seed, options, factions, first)
         size = HAND_SIZE[players]
-        self.num_players = players
-        self.seed = seed
-        self.options = options
-        self._log = []
-        self._world = False
-        self.factions = factions
-        self._deck = cards_of(factions)
         self._hands = [
             sum(1 << c for c in order[s * size : (s + 1) * size]) for s in range(players)
         ]
         self._pile = order[players * size :][::-1]  # top card last, so drawing is pop()
+        self._reveal()
+
+    def _empty(
+        self,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        factions: tuple[Faction, ...],
+        first: int,
+    ) -> None:
+        """Set every field for a game with no card anywhere yet, ``first`` to lead."""
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self._log = []
+        self._unrecorded = False
+        self.factions = factions
+        self._deck = cards_of(factions)
+        self._hands = [0] * players
+        self._pile = []
         self._followers = [0] * players
         self._scores = [0] * players
         self._gnomes = [0] * players
@@ -223,7 +238,33 @@ class ClaimState(Game[ClaimAction]):
         self._picking = []
         self._seer = False
         self._history = []
-        self._reveal()
+
+    @classmethod
+    def from_position(cls, **position: Any) -> Self:
+        """Set up a position by hand, for teaching, puzzles and rule tests.
+
+        Keyword Args:
+            hands: Each seat's hand, as lists of codes.
+            players: 2 (default), 3 or 4.
+            factions: As the ``factions`` option (default ``"claim"`` for 2 players).
+            phase: 1 (default) or 2.
+            leader: The seat that led (or leads) the current trick.
+            played: Cards already played to the current trick, from the leader on.
+            face_up: Phase one: the card(s) the trick is played for.
+            pile: Phase one: the draw pile, top first.
+            followers: Phase one: each seat's follower deck.
+            score_piles: Each seat's score pile.
+            gnomes: Phase two: each seat's face-up Gnomes.
+            trolls_waiting: Phase two: Trolls waiting in the middle.
+
+        Cards named nowhere count as discarded. The position has no record.
+
+        Raises:
+            GameOptionError: if a card is unknown or used twice, or sizes break the rules.
+        """
+        from regency.games.claim.positions import build_position
+
+        return build_position(cls, **position)
 
     # -- the Game contract ----------------------------------------------------------------
 
@@ -274,7 +315,7 @@ class ClaimState(Game[ClaimAction]):
         new.seed = self.seed
         new.options = self.options  # never mutated after creation
         new._log = self._log.copy()
-        new._world = self._world
+        new._unrecorded = self._unrecorded
         new.factions = self.factions
         new._deck = self._deck
         new._hands = self._hands.copy()
@@ -347,6 +388,7 @@ class ClaimState(Game[ClaimAction]):
                 Trick(1, leader, tuple(plays), winner, next_leader, tuple(self._face_up), (), ())
             )
             self._leader = next_leader
+            self._plays = []  # the played cards are now in the discards and score pile
             self._continue_picking()
         else:
             smashed = self._score_phase_two(plays, w, winner)
@@ -690,9 +732,12 @@ class ClaimState(Game[ClaimAction]):
         return resample(self, seat, rng)
 
     def record(self, meta: dict[str, Any] | None = None) -> Record:
-        """Return the game's record (a sampled world has none)."""
-        if self._world:
-            raise RegencyError("a sampled world was never played and has no record")
+        """Return the game's record (a sampled world or a set-up position has none)."""
+        if self._unrecorded:
+            raise RegencyError(
+                "this game was not dealt from its seed (a sampled world or a set-up "
+                "position), so it has no record"
+            )
         return super().record(meta)
 
 

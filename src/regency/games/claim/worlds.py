@@ -25,11 +25,10 @@ from regency.games.claim.cards import (
     ALL_CARDS,
     CODE_TO_KIND,
     FACTION_MASK,
-    KIND,
     KIND_MASK,
+    CardPool,
     Faction,
     cards_of,
-    faction_by_name,
     ids,
 )
 
@@ -94,7 +93,7 @@ def _mask(cards: list[int]) -> int:
 def resample(state: S, seat: int, rng: random.Random) -> S:
     """Return a copy of ``state`` with everything ``seat`` cannot see re-dealt at random."""
     world = state.clone()
-    world._world = True
+    world._unrecorded = True
     n = world.num_players
     pile = world._pile
     keep_top = _is_peeking(world, seat)
@@ -104,7 +103,9 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
     for other in range(n):
         if other == seat:
             continue
-        hidden = ~world._known(seat, other)
+        # Deliberately not Game._known (what observations use): this is the oracle
+        # the no-leak tests check observations against, so it reads the event masks.
+        hidden = ~(world._public[other] | world._peeked[seat])
         h = world._hands[other] & hidden
         f = world._followers[other] & hidden
         world._hands[other] ^= h
@@ -151,52 +152,32 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
 
     seat = obs["seat"]
     n = obs["players"]
-    factions = tuple(sorted(faction_by_name(name) for name in obs["factions"]))  # type: ignore[type-var]
-    deck = cards_of(factions)  # type: ignore[arg-type]
-    free: dict[int, list[int]] = {}
-    for card in ids(deck):
-        free.setdefault(KIND[card], []).append(card)
-
-    def take(code: str) -> int:
-        """Claim one card of ``code`` not yet placed (copies of a code are interchangeable)."""
-        cards = free.get(CODE_TO_KIND[code])
-        if not cards:
-            raise RegencyError(f"observation shows more {code} than the deck holds")
-        return cards.pop()
-
-    def mask_of(codes: list[str]) -> int:
-        m = 0
-        for code in codes:
-            m |= 1 << take(code)
-        return m
-
-    def card_list(codes: list[str]) -> list[int]:
-        return [take(code) for code in codes]
+    factions = tuple(sorted(Faction[name.upper()] for name in obs["factions"]))
+    deck = cards_of(factions)
+    pool = CardPool(deck)
 
     world = cls.__new__(cls)
     world.num_players = n
     world.seed = rng.getrandbits(63)
     world.options = {"factions": list(obs["factions"])}
     world._log = []
-    world._world = True
-    world.factions = factions  # type: ignore[assignment]
+    world._unrecorded = True
+    world.factions = factions
     world._deck = deck
     world._phase = obs["phase"] or 0
     world._trick = (obs["trick"] - 1) if obs["phase"] else 0
     world._leader = obs["leader"]
     world._turn = obs["to_move"] if obs["to_move"] is not None else -1
     world._decision = world.TAKE_DECISION if obs["decision"] == "take" else world.PLAY_DECISION
-    world._lead = int(faction_by_name(obs["lead_faction"]) or 0) if obs["lead_faction"] else 0
-    world._plays = card_list(obs["played"])
-    world._face_up = card_list(obs["face_up"])
-    world._scores = [mask_of(p) for p in obs["score_piles"]]
-    world._gnomes = [mask_of(g) for g in obs["gnomes"]]
-    world._trolls = mask_of(obs["trolls_waiting"])
-    world._discards = mask_of(obs["discards"])
-    world._smashed = mask_of(obs["smashed"])
-    world._voids = [
-        sum(1 << int(faction_by_name(name) or 0) for name in v) for v in obs["voids"]
-    ]
+    world._lead = Faction[obs["lead_faction"].upper()] if obs["lead_faction"] else 0
+    world._plays = pool.cards(obs["played"])
+    world._face_up = pool.cards(obs["face_up"])
+    world._scores = [pool.mask(p) for p in obs["score_piles"]]
+    world._gnomes = [pool.mask(g) for g in obs["gnomes"]]
+    world._trolls = pool.mask(obs["trolls_waiting"])
+    world._discards = pool.mask(obs["discards"])
+    world._smashed = pool.mask(obs["smashed"])
+    world._voids = [sum(1 << Faction[name.upper()] for name in v) for v in obs["voids"]]
     world._picking = list(obs["picking"])
     world._seer = bool(obs["seer_pick"])
     world._history = [_trick_from_dict(Trick, t) for t in obs["tricks"]]
@@ -210,19 +191,19 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
         hand = obs["hands"][other]
         fol = obs["followers"][other]
         if other == seat:
-            world._hands[other] = mask_of(obs["hand"])
-            world._followers[other] = mask_of(fol["known"])
+            world._hands[other] = pool.mask(obs["hand"])
+            world._followers[other] = pool.mask(fol["known"])
         else:
-            world._hands[other] = mask_of(hand["known"])
-            world._followers[other] = mask_of(fol["known"])
+            world._hands[other] = pool.mask(hand["known"])
+            world._followers[other] = pool.mask(fol["known"])
         held = world._hands[other] | world._followers[other]
         public = _codes_in(obs["public"][other], held)
         world._public[other] = public
         if seat is not None and other != seat:
             world._peeked[seat] |= held & ~public
     peek = obs.get("peek")
-    top = [take(peek)] if peek else []
-    pool = [c for cards in free.values() for c in cards]
+    top = [pool.take(peek)] if peek else []
+    unknown = pool.rest()
     needs: list[tuple[int, int]] = []
     for other in range(n):
         if other == seat:
@@ -232,9 +213,9 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
         needs.append((hand["count"] - len(hand["known"]), _allowed(world._voids[other])))
         needs.append((fol["count"] - len(fol["known"]), ALL_CARDS))
     needs.append((obs["draw_pile"] - len(top), ALL_CARDS))
-    if sum(count for count, _ in needs) != len(pool):
+    if sum(count for count, _ in needs) != len(unknown):
         raise RegencyError("observation does not account for every card of the deck")
-    dealt = deal_unknown(pool, needs, rng)
+    dealt = deal_unknown(unknown, needs, rng)
     world._pile = top
     _place(world, seat, dealt, keep_top=bool(top))
     return world

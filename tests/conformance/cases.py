@@ -1,0 +1,42 @@
+"""The games, player counts and options every conformance test runs over.
+
+Every registered game at every player count it supports, with its default options,
+plus the option sets listed here to widen the sample (other decks, variants). A new
+game is covered the moment it registers; list it below only to add option sets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import regency
+
+Case = tuple[str, int, dict[str, Any]]
+
+EXTRA_OPTIONS: dict[str, dict[int, list[dict[str, Any]]]] = {
+    "claim": {
+        2: [{"factions": "claim2"}, {"factions": "random"}],
+        3: [{"factions": "random"}],
+        4: [{"factions": "random"}],
+    },
+}
+
+
+def cases() -> list[Case]:
+    """(game, players, options) for every registered game and player count."""
+    out: list[Case] = []
+    for info in regency.available_games():
+        for players in info.players:
+            out.append((info.name, players, {}))
+            out.extend((info.name, players, o) for o in EXTRA_OPTIONS.get(info, {}).get(players, []))
+    return out
+
+
+def case_id(case: Case) -> str:
+    game, players, options = case
+    extra = ",".join(f"{k}={v}" for k, v in options.items())
+    return f"{game}-{players}p" + (f"-{extra}" if extra else "")
+
+
+CASES = cases()
+IDS = [case_id(c) for c in CASES]
