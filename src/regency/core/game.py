@@ -230,6 +230,16 @@ class Game(ABC, Generic[A]):
         legal = ", ".join(str(a) for a in self.legal_actions())
         return f"{str(action)!r} is not a legal action now; legal: {legal}"
 
+    def public_action(self, action: A, seat: int | None) -> str:
+        """How ``seat`` (``None``: a spectator) sees ``action`` being taken, now.
+
+        The notation, with anything that seat may not see blanked out. Called before the
+        action is applied. Games where an action can carry hidden information (a card
+        kept in secret) override it; for the others every action is public.
+        """
+        del seat
+        return str(action)
+
     def record(self, meta: dict[str, Any] | None = None) -> Record:
         """Return the record that replays this game: name, options, seed, decisions."""
         return Record(

@@ -18,7 +18,7 @@ from regency.core.errors import (
     IllegalActionError,
     UnknownGameError,
 )
-from regency.core.game import SAVE_FORMAT, SAVE_VERSION, Game, check_saved_state
+from regency.core.game import SAVE_FORMAT, SAVE_VERSION, Game, Result, check_saved_state
 from regency.core.record import RECORD_FORMAT, Record
 from regency.core.rng import MAX_SEED, new_seed
 from regency.core.view import SeatView
@@ -26,6 +26,7 @@ from regency.core.view import SeatView
 __all__ = [
     "GameInfo",
     "Heuristic",
+    "Insights",
     "Option",
     "available_games",
     "game_class",
@@ -38,6 +39,14 @@ __all__ = [
 
 Heuristic = Callable[[SeatView[Any], random.Random], Hashable]
 """A game's rule-based policy: given a seat's view and a random source, pick an action."""
+
+Insights = Callable[[Result], dict[str, float]]
+"""A game's per-game facts for designers, averaged by ``regency simulate``.
+
+Called on each finished game's result; returns named values (``"goblins decided"``:
+1.0). Each name is averaged over the games that reported it, so a fact about a faction
+that was not in every deck is averaged over the games it was in.
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +78,7 @@ class GameInfo(str):
         summary: One sentence on the game.
         game_class: The :class:`Game` subclass.
         heuristic: The game's rule-based policy, used by the ``heuristic`` agent.
+        insights: The game's facts for designers, averaged by ``regency simulate``.
     """
 
     title: str
@@ -78,6 +88,7 @@ class GameInfo(str):
     summary: str
     game_class: type[Game[Any]]
     heuristic: Heuristic | None
+    insights: Insights | None
 
     def __new__(
         cls,
@@ -89,6 +100,7 @@ class GameInfo(str):
         summary: str,
         game_class: type[Game[Any]],
         heuristic: Heuristic | None = None,
+        insights: Insights | None = None,
         default_players: int | None = None,
     ) -> GameInfo:
         self = super().__new__(cls, name)
@@ -99,6 +111,7 @@ class GameInfo(str):
         self.summary = summary
         self.game_class = game_class
         self.heuristic = heuristic
+        self.insights = insights
         return self
 
     @property

@@ -1,0 +1,32 @@
+"""Per-game terminal screens. The command line itself knows no game.
+
+A renderer is a module here named after the game (``claim_kingdoms`` for
+``"claim-kingdoms"``) that draws *observations*, never game objects, so a screen can
+only show what the seat it is drawn for may see. It provides three functions:
+
+``board(observation) -> rich renderable``
+    The table as that seat (or a spectator, ``seat`` None) sees it: whose turn it is,
+    what is on the table, the seat's own hidden cards, the scores.
+``result(result, observation) -> rich renderable``
+    The end of the game: the breakdown in ``result`` (``Result.to_dict()``), the winner.
+``action_label(notation, observation) -> str``
+    A short human label shown beside a numbered legal action (``"Knight 9"``); return
+    ``""`` when the notation says it all.
+
+Games without a module get :mod:`regency.cli.renderers.generic`, which prints JSON.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+
+__all__ = ["renderer_for"]
+
+
+def renderer_for(game: str) -> ModuleType:
+    """Return the renderer module for ``game``, or the generic one."""
+    try:
+        return import_module(f"{__name__}.{game.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return import_module(f"{__name__}.generic")
