@@ -28,7 +28,9 @@ def cases() -> list[Case]:
     for info in regency.available_games():
         for players in info.players:
             out.append((info.name, players, {}))
-            out.extend((info.name, players, o) for o in EXTRA_OPTIONS.get(info, {}).get(players, []))
+            out.extend(
+                (info.name, players, o) for o in EXTRA_OPTIONS.get(info, {}).get(players, [])
+            )
     return out
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from regency.core.errors import CorruptSaveError, GameOverError, IllegalActionError
-from regency.core.record import Record
+from regency.core.record import SAVE_FORMAT, Record
 
 if TYPE_CHECKING:
     from regency.core.view import SeatView
@@ -37,7 +37,6 @@ __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "Result", "normalize_notation"
 
 A = TypeVar("A", bound=Hashable)
 
-SAVE_FORMAT = "regency-save"
 SAVE_VERSION = 1
 
 
@@ -280,9 +279,7 @@ class Game(ABC, Generic[A]):
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players
         ):
-            raise ValueError(
-                f"seat must be None or 0..{self.num_players - 1}, not {seat!r}"
-            )
+            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, not {seat!r}")
 
     def __repr__(self) -> str:
         return (

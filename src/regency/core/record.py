@@ -20,10 +20,12 @@ from typing import Any
 
 from regency.core.errors import CorruptSaveError
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Record"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "SAVE_FORMAT", "Record"]
 
 RECORD_FORMAT = "regency-record"
 RECORD_VERSION = 1
+SAVE_FORMAT = "regency-save"
+"""A saved game (``Game.to_json``): a record plus the full state. It reads as a record."""
 
 
 def _require(cond: bool, message: str) -> None:
@@ -70,14 +72,14 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
-        """Build a record from a dict, checking its shape.
+        """Build a record from a dict, checking its shape (a saved game's dict reads too).
 
         Raises:
             CorruptSaveError: if a field is missing or has the wrong type.
         """
         _require(isinstance(data, dict), "a record must be a JSON object")
         _require(
-            data.get("format", RECORD_FORMAT) == RECORD_FORMAT,
+            data.get("format", RECORD_FORMAT) in (RECORD_FORMAT, SAVE_FORMAT),
             f"not a regency record (format is {data.get('format')!r})",
         )
         version = data.get("version", RECORD_VERSION)

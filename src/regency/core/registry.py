@@ -79,9 +79,10 @@ class GameInfo(str):
         game_class: The :class:`Game` subclass.
         heuristic: The game's rule-based policy, used by the ``heuristic`` agent.
         insights: The game's facts for designers, averaged by ``regency simulate``.
+        score_name: What ``Result.scores`` counts, for tables (``"factions won"``).
     """
 
-    title: str
+    title: str  # type: ignore[assignment]  # the game's title, not str.title()
     players: tuple[int, ...]
     default_players: int
     options: tuple[Option, ...]
@@ -89,6 +90,7 @@ class GameInfo(str):
     game_class: type[Game[Any]]
     heuristic: Heuristic | None
     insights: Insights | None
+    score_name: str
 
     def __new__(
         cls,
@@ -102,7 +104,9 @@ class GameInfo(str):
         heuristic: Heuristic | None = None,
         insights: Insights | None = None,
         default_players: int | None = None,
+        score_name: str = "score",
     ) -> GameInfo:
+        """Describe a game (see the class docstring for the fields)."""
         self = super().__new__(cls, name)
         self.title = title
         self.players = players
@@ -112,6 +116,7 @@ class GameInfo(str):
         self.game_class = game_class
         self.heuristic = heuristic
         self.insights = insights
+        self.score_name = score_name
         return self
 
     @property
@@ -190,7 +195,8 @@ def new_game(
     if players is None:
         players = info.default_players
     if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
-        counts = ", ".join(str(p) for p in info.players)
+        *most, last = [str(p) for p in info.players]
+        counts = f"{', '.join(most)} or {last}" if most else last
         raise GameOptionError(f"{info.title} is for {counts} players, not {players!r}")
     if seed is None:
         seed = new_seed()

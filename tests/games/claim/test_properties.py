@@ -14,7 +14,12 @@ from regency.games.claim.cards import Faction
 from tests.games.claim.helpers import deck_codes
 
 LOCATIONS = (
-    "plays", "face_up", "draw_pile", "trolls_waiting", "discards", "smashed",
+    "plays",
+    "face_up",
+    "draw_pile",
+    "trolls_waiting",
+    "discards",
+    "smashed",
 )
 PER_SEAT = ("hands", "followers", "score_piles", "gnomes")
 
@@ -37,7 +42,9 @@ games = st.tuples(
 
 
 @given(games)
-def test_every_card_is_in_exactly_one_place_at_every_step(args: tuple[int, int, random.Random]) -> None:
+def test_every_card_is_in_exactly_one_place_at_every_step(
+    args: tuple[int, int, random.Random],
+) -> None:
     seed, players, rng = args
     game = regency.new_game("claim", players=players, seed=seed, factions="random")
     deck = Counter(deck_codes([Faction[f.upper()] for f in game.options["factions"]]))

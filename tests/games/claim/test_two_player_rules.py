@@ -200,9 +200,10 @@ def test_the_first_leader_is_drawn_from_the_seed() -> None:
     """R-CLAIM-4: the youngest player becomes a seat drawn from the seed."""
     leaders = {regency.new_game("claim", seed=s).current_player for s in range(30)}
     assert leaders == {0, 1}
-    assert regency.new_game("claim", seed=3).current_player == regency.new_game(
-        "claim", seed=3
-    ).current_player
+    assert (
+        regency.new_game("claim", seed=3).current_player
+        == regency.new_game("claim", seed=3).current_player
+    )
     assert regency.new_game("claim", seed=3, first=1).current_player == 1
 
 
@@ -324,9 +325,7 @@ def test_three_factions_win_the_game() -> None:
         ("GB9", "GB8"),  # seat 0 wins the last trick: two more Goblins
     )
     votes = {v["faction"]: v["side"] for v in result.details["votes"]}
-    assert votes == {
-        "goblins": 0, "knights": 0, "undead": 0, "dwarves": 1, "doppelgangers": 1
-    }
+    assert votes == {"goblins": 0, "knights": 0, "undead": 0, "dwarves": 1, "doppelgangers": 1}
     assert result.winners == [0]
     assert result.scores == [3, 2]
     assert result.details["decided_by"] == "three factions"

@@ -22,11 +22,15 @@ register(
                 "deck: 'claim', 'claim2', 'random' or a list of faction names "
                 "(default: 'claim' for 2 players, 'random' for 3-4)",
             ),
-            Option("deck", "stacked deal: every card by code, seat 0's hand first, "
-                   "then the draw pile, top first"),
+            Option(
+                "deck",
+                "stacked deal: every card by code, seat 0's hand first, "
+                "then the draw pile, top first",
+            ),
             Option("first", "the seat that leads the first trick (default: drawn)"),
         ),
         game_class=ClaimState,
         heuristic=heuristic,
+        score_name="factions won",
     )
 )

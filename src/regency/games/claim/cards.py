@@ -19,7 +19,6 @@ from enum import IntEnum
 
 __all__ = [
     "ALL_CARDS",
-    "CardPool",
     "CARD_CODE",
     "CARD_FACTION",
     "CARD_VALUE",
@@ -29,6 +28,7 @@ __all__ = [
     "KIND_MASK",
     "PAIRS",
     "SINGLES",
+    "CardPool",
     "Faction",
     "cards_of",
     "code_of",

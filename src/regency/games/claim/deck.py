@@ -35,10 +35,14 @@ __all__ = [
 ]
 
 PRESETS: dict[str, tuple[Faction, ...]] = {
-    "claim": (Faction.GOBLINS, Faction.KNIGHTS, Faction.UNDEAD, Faction.DWARVES,
-              Faction.DOPPELGANGERS),
-    "claim2": (Faction.GNOMES, Faction.GIANTS, Faction.DRAGONS, Faction.TROLLS,
-               Faction.SEERS),
+    "claim": (
+        Faction.GOBLINS,
+        Faction.KNIGHTS,
+        Faction.UNDEAD,
+        Faction.DWARVES,
+        Faction.DOPPELGANGERS,
+    ),
+    "claim2": (Faction.GNOMES, Faction.GIANTS, Faction.DRAGONS, Faction.TROLLS, Faction.SEERS),
 }
 """The two published boxes (R-CLAIM-3)."""
 

@@ -32,8 +32,11 @@ def _value(code: str) -> int:
 
 
 def _follower_worth(code: str) -> float:
-    """How much a card helps in phase two: high cards win tricks; Doppelgangers follow
-    anything and Knights beat Goblins, so they carry a little more."""
+    """How much a card helps in phase two.
+
+    High cards win tricks; Doppelgangers follow anything and Knights beat Goblins, so
+    they carry a little more; Dwarves are a burden (the loser takes them).
+    """
     bonus = {"DO": 1.0, "KN": 1.0, "DW": -1.0}.get(_faction(code), 0.0)
     return _value(code) + bonus
 
@@ -155,7 +158,7 @@ def _play_phase_two(obs: dict[str, Any], legal: list[str], seat: int) -> str:
 
     if not played:
         # Lead the card most likely to hold: our highest in the faction we care about.
-        best = max(legal, key=lambda c: (_value(c) + 2 * stakes.get(_faction(c), 1.0)))
+        best = max(legal, key=lambda c: _value(c) + 2 * stakes.get(_faction(c), 1.0))
         if _value(best) >= 7:
             return best
         return min(legal, key=give_away_cost)
@@ -186,10 +189,10 @@ def choose(view: SeatView[Any], rng: random.Random) -> Hashable:
     """Pick an action for the seat in ``view`` (``rng`` breaks nothing: it is unused)."""
     del rng
     obs = view.observation
-    by_notation = {str(a): a for a in view.legal_actions}
+    by_notation: dict[str, Hashable] = {str(a): a for a in view.legal_actions}
     legal = list(by_notation)
     if len(legal) == 1:
-        return view.legal_actions[0]
+        return by_notation[legal[0]]
     if obs["decision"] == "take":
         return by_notation[_take(obs, legal)]
     if obs["phase"] == 1:

@@ -54,7 +54,7 @@ def follow_mask(hand: int, lead: int) -> int:
 def counts_as_lead(card: int, lead: int) -> bool:
     """Whether ``card`` counts as the lead faction: it is one, or a Doppelganger (R-CLAIM-5)."""
     faction = CARD_FACTION[card]
-    return faction == lead or faction == _DOPPEL
+    return faction in (lead, _DOPPEL)
 
 
 def trick_winner(plays: Sequence[int]) -> int:
@@ -79,7 +79,7 @@ def trick_winner(plays: Sequence[int]) -> int:
     for i in range(1, len(plays)):
         card = plays[i]
         faction = CARD_FACTION[card]
-        if (faction == lead or faction == _DOPPEL) and CARD_VALUE[card] > best:
+        if (faction == lead or faction == _DOPPEL) and CARD_VALUE[card] > best:  # noqa: SIM109
             best = CARD_VALUE[card]
             winner = i
     return winner
@@ -93,8 +93,8 @@ def placing_order(plays: Sequence[int], winner: int) -> tuple[int, ...]:
     Ties go to the card played earlier.
     """
     lead = CARD_FACTION[plays[0]]
-    followed = []
-    others = []
+    followed: list[int] = []
+    others: list[int] = []
     for i, card in enumerate(plays):
         if i == winner:
             continue

@@ -53,9 +53,7 @@ _SEERS = Faction.SEERS
 _GIANTS = Faction.GIANTS
 _DOPPEL = Faction.DOPPELGANGERS
 
-_GNOMES_OF_VALUE = {
-    v: sum(1 << c for c in ids(_GNOMES) if CARD_VALUE[c] == v) for v in range(10)
-}
+_GNOMES_OF_VALUE = {v: sum(1 << c for c in ids(_GNOMES) if CARD_VALUE[c] == v) for v in range(10)}
 """Value -> the mask of Gnomes of that value (what a Giant of that value smashes)."""
 
 
@@ -136,8 +134,8 @@ class ClaimState(Game[ClaimAction]):
         "_trick",
         "_trolls",
         "_turn",
-        "_voids",
         "_unrecorded",
+        "_voids",
         "factions",
     )
 
@@ -224,7 +222,7 @@ class ClaimState(Game[ClaimAction]):
         self._public = [0] * players
         self._peeked = [0] * players
         self._voids = [0] * players
-        self._face_up = []
+        self._face_up: list[int] = []
         self._trolls = 0
         self._discards = 0
         self._smashed = 0
@@ -234,28 +232,23 @@ class ClaimState(Game[ClaimAction]):
         self._turn = first
         self._decision = _PLAY
         self._lead = 0
-        self._plays = []
-        self._picking = []
+        self._plays: list[int] = []
+        self._picking: list[int] = []
         self._seer = False
-        self._history = []
+        self._history: list[Trick] = []
 
     @classmethod
     def from_position(cls, **position: Any) -> Self:
         """Set up a position by hand, for teaching, puzzles and rule tests.
 
-        Keyword Args:
-            hands: Each seat's hand, as lists of codes.
-            players: 2 (default), 3 or 4.
-            factions: As the ``factions`` option (default ``"claim"`` for 2 players).
-            phase: 1 (default) or 2.
-            leader: The seat that led (or leads) the current trick.
-            played: Cards already played to the current trick, from the leader on.
-            face_up: Phase one: the card(s) the trick is played for.
-            pile: Phase one: the draw pile, top first.
-            followers: Phase one: each seat's follower deck.
-            score_piles: Each seat's score pile.
-            gnomes: Phase two: each seat's face-up Gnomes.
-            trolls_waiting: Phase two: Trolls waiting in the middle.
+        Args:
+            **position: The position, by keyword: ``hands`` (each seat's hand, as codes;
+                required), ``players`` (2, 3 or 4; default 2), ``factions`` (as the
+                option; default ``"claim"`` for 2 players), ``phase`` (1 or 2), ``leader``
+                (the seat that led or leads the current trick), ``played`` (cards already
+                played to it, from the leader on), ``face_up`` and ``pile`` (phase one:
+                the card(s) played for and the draw pile, top first), ``followers``
+                (phase one), ``score_piles``, ``gnomes`` and ``trolls_waiting``.
 
         Cards named nowhere count as discarded. The position has no record.
 
@@ -412,10 +405,9 @@ class ClaimState(Game[ClaimAction]):
         trolls = played & _TROLLS
         if trolls or self._trolls:  # R-CLAIM-13
             pool = trolls | self._trolls
-            if self._trick == HAND_SIZE[n] - 1:
-                taken = pool  # the last trick's winner takes every Troll still waiting
-            else:
-                taken = 1 << (pool.bit_length() - 1)  # the highest: ids rise with value
+            # The highest (ids rise with value); the last trick's winner takes them all.
+            last_trick = self._trick == HAND_SIZE[n] - 1
+            taken = pool if last_trick else 1 << (pool.bit_length() - 1)
             played = (played ^ trolls) | taken
             self._trolls = pool ^ taken
         smashed: list[int] = []
@@ -465,8 +457,10 @@ class ClaimState(Game[ClaimAction]):
         self._next_trick()
 
     def _take(self, kind: int) -> None:
-        """The first seat in ``_picking`` takes a face-up card of ``kind``, or the top
-        card of the draw pile (``kind`` < 0)."""
+        """The next seat in placing order takes a card.
+
+        ``kind`` >= 0 is the face-up card of that kind; < 0 the top card of the pile.
+        """
         taker = self._picking.pop(0)
         if kind >= 0:
             face_up = self._face_up
@@ -661,17 +655,22 @@ class ClaimState(Game[ClaimAction]):
             "draw_pile": len(self._pile),
             "hand": codes(self._hands[seat]) if seat is not None else None,
             "hands": [
-                {"count": self._hands[s].bit_count(), "known": codes(self._known(seat, s)
-                                                                    & self._hands[s])}
+                {
+                    "count": self._hands[s].bit_count(),
+                    "known": codes(self._known(seat, s) & self._hands[s]),
+                }
                 for s in range(n)
             ],
             "followers": [
-                {"count": self._followers[s].bit_count(),
-                 "known": codes(self._known(seat, s) & self._followers[s])}
+                {
+                    "count": self._followers[s].bit_count(),
+                    "known": codes(self._known(seat, s) & self._followers[s]),
+                }
                 for s in range(n)
             ],
-            "public": [codes(self._public[s] & (self._hands[s] | self._followers[s]))
-                       for s in range(n)],
+            "public": [
+                codes(self._public[s] & (self._hands[s] | self._followers[s])) for s in range(n)
+            ],
             "score_piles": [codes(self._scores[s]) for s in range(n)],
             "gnomes": [codes(self._gnomes[s]) for s in range(n)],
             "trolls_waiting": codes(self._trolls),
@@ -709,8 +708,9 @@ class ClaimState(Game[ClaimAction]):
             "smashed": codes(self._smashed),
             "public": [codes(p) for p in self._public],
             "peeked": [codes(p) for p in self._peeked],
-            "voids": [[f.option_name for f in Faction if self._voids[s] >> f & 1]
-                      for s in range(n)],
+            "voids": [
+                [f.option_name for f in Faction if self._voids[s] >> f & 1] for s in range(n)
+            ],
             "picking": list(self._picking),
             "seer": self._seer,
             "tricks": [_trick_to_dict(t) for t in self._history],
@@ -755,4 +755,3 @@ def _trick_to_dict(trick: Trick) -> dict[str, Any]:
     else:
         entry["smashed"] = [CARD_CODE[c] for c in trick.smashed]
     return entry
-

@@ -54,7 +54,7 @@ def _allowed(voids: int) -> int:
 def deal_unknown(
     pool: list[int], needs: list[tuple[int, int]], rng: random.Random
 ) -> list[list[int]]:
-    """Deal ``pool`` into slots, slot ``i`` taking ``needs[i][0]`` cards within mask ``needs[i][1]``.
+    """Deal ``pool`` into slots: slot ``i`` takes ``needs[i][0]`` cards within ``needs[i][1]``.
 
     The most constrained slots are filled first, each from a fresh random order of what
     is left; with one constrained slot (two players) every consistent deal is equally
@@ -244,4 +244,3 @@ def _trick_from_dict(trick_cls: Any, entry: dict[str, Any]) -> Any:
         tuple((seat, card(c)) for seat, c in entry.get("takes", [])),
         tuple(card(c) for c in entry.get("smashed", [])),
     )
-

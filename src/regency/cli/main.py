@@ -1,0 +1,177 @@
+"""The ``regency`` command: play, replay and simulate games in the terminal.
+
+Subcommands live in their own modules (``play.py``, ``replay.py``, ``simulate.py``);
+this one parses arguments and turns every error a user can cause into one clear line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+import regency
+from regency.core.errors import RegencyError
+
+__all__ = ["main"]
+
+
+class UsageError(Exception):
+    """A command-line mistake; printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but errors are one line (plus a hint) rather than a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Parse ``KEY=VALUE`` from ``--option``; the value is JSON if it parses, else text."""
+    key, eq, value = text.partition("=")
+    if not eq or not key.strip():
+        raise UsageError(f"--option wants KEY=VALUE, not {text!r}")
+    try:
+        parsed: Any = json.loads(value)
+    except json.JSONDecodeError:
+        parsed = value
+    return key.strip(), parsed
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options given by ``--option`` and the ``--factions`` shortcut."""
+    options = dict(parse_option(o) for o in args.option or [])
+    if getattr(args, "factions", None):
+        options["factions"] = args.factions
+    return options
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game: " + ", ".join(regency.available_games()))
+    parser.add_argument("--players", type=int, help="number of players (default: the game's)")
+    parser.add_argument("--seed", type=int, help="fixes the deal (default: a fresh one)")
+    parser.add_argument(
+        "--factions", help="the deck, for games that have one (e.g. claim, claim2, random)"
+    )
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="any other game option (repeatable; the value may be JSON)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand."""
+    parser = _Parser(
+        prog="regency",
+        description="Play, replay and simulate Claim, Claim Kingdoms and Kingdoms.",
+    )
+    parser.add_argument("--version", action="version", version=f"regency {regency.__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    games = sub.add_parser("games", help="list the games and their options")
+    games.add_argument("--json", action="store_true", help="print JSON for other tools")
+
+    play = sub.add_parser("play", help="play a game in the terminal against the computer")
+    _add_game_arguments(play)
+    play.add_argument(
+        "--opponent",
+        default="heuristic",
+        help="the computer players' agent: random, heuristic (default), or a spec",
+    )
+    play.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        help="your seat (default 0: you start the seating; who leads is drawn)",
+    )
+    play.add_argument("--save", metavar="FILE", help="write the game record here at the end")
+
+    replay = sub.add_parser("replay", help="step through a saved game")
+    replay.add_argument("file", help="a record written by --save (or a saved game)")
+    replay.add_argument("--final", action="store_true", help="print only the final position")
+    replay.add_argument("--all", action="store_true", help="print every position, no prompts")
+    replay.add_argument("--seat", type=int, help="show what this seat saw (default: spectator)")
+
+    sim = sub.add_parser("simulate", help="play many games between computer agents")
+    _add_game_arguments(sim)
+    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument(
+        "--agents",
+        default="heuristic,random",
+        help="comma-separated agent specs, one per contestant (default heuristic,random)",
+    )
+    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sim.add_argument("--json", metavar="FILE", help="also write the table as JSON ('-': stdout)")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def _welcome(console: Console) -> None:
+    console.print("[bold]regency[/bold]: Claim, Claim Kingdoms and Kingdoms in your terminal.\n")
+    list_games(console)
+    console.print(
+        "\nStart with [bold]regency play claim[/bold]; "
+        "[bold]regency --help[/bold] lists every command."
+    )
+
+
+def list_games(console: Console, as_json: bool = False) -> None:
+    """Print the registered games (as a table, or JSON)."""
+    games = regency.available_games()
+    if as_json:
+        print(json.dumps([g.describe() for g in games], indent=2))
+        return
+    table = Table("game", "players", "options", "about", title="Games")
+    for info in games:
+        table.add_row(
+            info.name,
+            ", ".join(map(str, info.players)),
+            "\n".join(f"{o.name}: {o.help}" for o in info.options),
+            info.summary,
+        )
+    console.print(table)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    console = Console()
+    errors = Console(stderr=True)
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            _welcome(console)
+            return 0
+        if args.command == "games":
+            list_games(console, args.json)
+            return 0
+        if args.command == "play":
+            from regency.cli.play import run_play
+
+            return run_play(args, console)
+        if args.command == "replay":
+            from regency.cli.replay import run_replay
+
+            return run_replay(args, console)
+        from regency.cli.simulate import run_simulate
+
+        return run_simulate(args, console)
+    except (UsageError, RegencyError, OSError) as exc:
+        errors.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
+        return 2
+    except KeyboardInterrupt:
+        errors.print("\ninterrupted")
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""``regency simulate``: many games between computer agents, summarised in a table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from regency.cli.main import UsageError, game_options
+from regency.core.registry import game_info
+from regency.core.rng import new_seed
+from regency.sim import Matchup, run_games, summarize
+from regency.sim.stats import summarize_insights
+
+__all__ = ["report", "run_simulate"]
+
+
+def report(matchup: Matchup, outcomes: list[Any], seconds: float) -> dict[str, Any]:
+    """The run's results as a JSON-ready dict (what ``--json`` writes)."""
+    info = game_info(matchup.game)
+    return {
+        "game": matchup.game,
+        "players": matchup.players,
+        "options": matchup.options,
+        "seed": matchup.seed,
+        "games": len(outcomes),
+        "seconds": round(seconds, 3),
+        "score": info.score_name,
+        "agents": [s.to_dict() for s in summarize(matchup.agents, outcomes)],
+        "insights": summarize_insights(outcomes),
+    }
+
+
+def _table(data: dict[str, Any]) -> Table:
+    title = (
+        f"{game_info(data['game']).title}, {data['players']} players, "
+        f"{data['games']} games (seed {data['seed']})"
+    )
+    table = Table(title=title)
+    for column in (
+        "agent",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "win rate",
+        "95% CI",
+        f"mean {data['score']}",
+    ):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for a in data["agents"]:
+        table.add_row(
+            a["label"],
+            str(a["games"]),
+            str(a["wins"]),
+            str(a["draws"]),
+            str(a["losses"]),
+            f"{a['win_rate']:.1%}",
+            f"{a['ci_low'] * 100:.1f}-{a['ci_high'] * 100:.1f}%",
+            f"{a['mean_score']:.2f}",
+        )
+    return table
+
+
+def _insights_table(data: dict[str, Any]) -> Table | None:
+    if not data["insights"]:
+        return None
+    table = Table("fact", "rate", "of games", title="What decided the games")
+    for key, value in data["insights"].items():
+        table.add_row(key, f"{value['mean']:.1%}", str(value["games"]))
+    return table
+
+
+def run_simulate(args: argparse.Namespace, console: Console) -> int:
+    """Run the simulation and print the table; return the exit status."""
+    info = game_info(args.game)
+    players = args.players if args.players is not None else info.default_players
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
+    if not agents:
+        raise UsageError("--agents needs at least one agent")
+    if len(agents) > players:
+        raise UsageError(f"{len(agents)} agents for {players} seats: give at most one per seat")
+    seed = args.seed if args.seed is not None else new_seed()
+    matchup = Matchup(args.game, players, agents, game_options(args), seed)
+    start = time.perf_counter()
+    if args.quiet:
+        outcomes = run_games(matchup, args.games, workers=args.workers)
+    else:
+        columns = (
+            *Progress.get_default_columns()[:2],
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("playing", total=args.games)
+            outcomes = run_games(
+                matchup,
+                args.games,
+                workers=args.workers,
+                progress=lambda done: bar.advance(task, done),
+            )
+    data = report(matchup, outcomes, time.perf_counter() - start)
+    if args.json == "-":
+        print(json.dumps(data, indent=2), file=sys.stdout)
+        return 0
+    console.print(_table(data))
+    insights = _insights_table(data)
+    if insights is not None:
+        console.print(insights)
+    console.print(f"[dim]{data['games']} games in {data['seconds']:.1f} s.[/dim]")
+    if args.json:
+        try:
+            Path(args.json).write_text(json.dumps(data, indent=2) + "\n")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.json}: {exc.strerror}") from None
+        console.print(f"Table written to [bold]{args.json}[/bold].")
+    return 0
