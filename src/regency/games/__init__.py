@@ -1,3 +1,6 @@
 """The games. Importing this package registers each of them with the registry."""
 
-from regency.games import claim  # noqa: F401
+from regency.games import (
+    claim,  # noqa: F401
+    kingdoms,  # noqa: F401
+)

@@ -1,0 +1,55 @@
+"""Kingdoms (Reiner Knizia) for 2-4 players: castles and tiles on a 5x6 board, three epochs.
+
+Registered as ``"kingdoms"``. See ``state.py`` for the game, ``actions.py`` for the
+notation (``castle 3 C4``, ``draw`` then ``tile C4``, ``start C4``, ``pass``) and
+``docs/rules/kingdoms.md`` for the rules in our words.
+"""
+
+from __future__ import annotations
+
+from regency.core.game import Result
+from regency.core.registry import GameInfo, Option, register
+from regency.games.kingdoms.heuristic import choose
+from regency.games.kingdoms.state import KingdomsState
+
+__all__ = ["KingdomsState", "insights"]
+
+
+def insights(result: Result) -> dict[str, float]:
+    """Facts about one finished game, for designers (averaged by ``regency simulate``).
+
+    * ``first start player won``: the share of the win that went to the seat that
+      started the first epoch (drawn from the seed, R-K-8);
+    * ``winning margin``: the winner's gold minus the best loser's (0 on a shared win);
+    * ``someone in debt``: 1.0 when a player ended below zero gold (R-K-7);
+    * ``epoch 3 leader changed``: 1.0 when the richest player after epoch 2 did not win.
+    """
+    details = result.details
+    gold = list(result.scores)
+    first = details["start_players"][0]
+    ranked = sorted(gold, reverse=True)
+    epochs = details["epochs"]
+    after_two = epochs[1]["gold_after"] if len(epochs) > 1 else gold
+    leader_two = max(range(len(gold)), key=lambda s: after_two[s])
+    return {
+        "first start player won": result.reward(first),
+        "winning margin": float(ranked[0] - ranked[1]),
+        "someone in debt": 1.0 if min(gold) < 0 else 0.0,
+        "epoch 3 leader changed": 0.0 if leader_two in result.winners else 1.0,
+    }
+
+
+register(
+    GameInfo(
+        "kingdoms",
+        title="Kingdoms",
+        players=(2, 3, 4),
+        summary="Build castles beside rich tiles over three epochs; the most gold wins.",
+        options=(
+            Option("first", "the seat that starts the first epoch (default: drawn from the seed)"),
+        ),
+        game_class=KingdomsState,
+        heuristic=choose,
+        insights=insights,
+    )
+)

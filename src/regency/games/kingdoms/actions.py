@@ -1,0 +1,90 @@
+"""Kingdoms' actions and their notation.
+
+A turn is one of (R-K-3):
+
+* ``castle 3 C4``: place one of your castles of rank 3 on the empty square C4
+  (castles of one rank are interchangeable, so an action names the rank, never a piece);
+* ``draw``: draw a random tile from the supply. You then see it (so does everyone: it
+  is placed face up) and make a second decision, ``tile C4``: the square it goes on;
+* ``start C4``: place your secret starting tile on C4;
+* ``pass``: only when none of the above is possible.
+
+Squares are a row letter A-E (top to bottom) and a column number 1-6 (left to right).
+Notation is case- and spacing-insensitive (``Castle 3  c4``). Every action object is
+made once at import and shared, so legal-action lists allocate nothing but the list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from regency.games.kingdoms.board import SQUARE_NAME, SQUARES
+
+__all__ = [
+    "CASTLE",
+    "CASTLE_VERB",
+    "DRAW",
+    "DRAW_VERB",
+    "PASS",
+    "PASS_VERB",
+    "START",
+    "START_VERB",
+    "TILE",
+    "TILE_VERB",
+    "VERBS",
+    "KingdomsAction",
+]
+
+CASTLE_VERB = 0
+DRAW_VERB = 1
+TILE_VERB = 2
+START_VERB = 3
+PASS_VERB = 4
+
+VERBS = ("castle", "draw", "tile", "start", "pass")
+"""Verb number -> the word that opens its notation."""
+
+
+@dataclass(frozen=True, slots=True)
+class KingdomsAction:
+    """A decision in Kingdoms. ``str(action)`` is its notation.
+
+    Attributes:
+        verb: One of the ``*_VERB`` numbers (castle, draw, tile, start, pass).
+        square: The square placed on (0-29), or -1 for ``draw`` and ``pass``.
+        rank: The castle's rank (1-4) for ``castle``, else 0.
+    """
+
+    verb: int
+    square: int = -1
+    rank: int = 0
+
+    def __str__(self) -> str:
+        verb = self.verb
+        if verb == CASTLE_VERB:
+            return f"castle {self.rank} {SQUARE_NAME[self.square]}"
+        if verb in (TILE_VERB, START_VERB):
+            return f"{VERBS[verb]} {SQUARE_NAME[self.square]}"
+        return VERBS[verb]
+
+    def __repr__(self) -> str:
+        return f"KingdomsAction({str(self)!r})"
+
+
+CASTLE: tuple[tuple[KingdomsAction, ...], ...] = (
+    (),
+    *(tuple(KingdomsAction(CASTLE_VERB, sq, r) for sq in range(SQUARES)) for r in range(1, 5)),
+)
+"""``CASTLE[rank][square]``: place a castle of that rank there."""
+
+TILE: tuple[KingdomsAction, ...] = tuple(KingdomsAction(TILE_VERB, sq) for sq in range(SQUARES))
+"""``TILE[square]``: place the tile just drawn there."""
+
+START: tuple[KingdomsAction, ...] = tuple(KingdomsAction(START_VERB, sq) for sq in range(SQUARES))
+"""``START[square]``: place your starting tile there."""
+
+DRAW = KingdomsAction(DRAW_VERB)
+"""Draw a tile from the supply."""
+
+PASS = KingdomsAction(PASS_VERB)
+"""Pass: allowed only when no other action is (R-K-3)."""

@@ -1,0 +1,240 @@
+"""A rule-based Kingdoms player that a casual player finds sensible.
+
+It reads only its seat's view (observation and legal actions), like every agent, and
+judges each move by the gold it should bring *relative to the opponents*:
+
+* a castle goes where the row and column parts around it are (or are likely to be)
+  rich, counting the Wizard's raise; high ranks wait for strong spots, and in epochs
+  1-2 are kept for later unless the spot is good, since unplaced castles are kept;
+* a tile goes where it helps the player's castles more than the opponents': resources
+  beside its own castles, hazards (and the Dragon) where opponents' castles are, the
+  Gold Mine where the player leads a part, Mountains where they cut an opponent off;
+* the starting tile is a known tile in reserve: it is placed when it does real harm or
+  good, or when the board is nearly full; otherwise the player draws or builds.
+
+Future tiles are estimated from the tiles the seat has not seen, a little pessimistically
+(opponents will aim their hazards at its castles).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from regency.core.view import SeatView
+from regency.games.kingdoms import rules
+from regency.games.kingdoms.board import (
+    CASTLE_BASE,
+    EMPTY,
+    NEIGHBOURS,
+    SQUARE_NAME,
+    SQUARES,
+    cell_from_token,
+)
+from regency.games.kingdoms.tiles import (
+    DRAGON,
+    GOLD_MINE,
+    TILE_VALUE,
+    tile_from_code,
+)
+
+__all__ = ["choose"]
+
+_KEEP = 4.5
+"""Gold per rank that a rank 2-4 castle is worth kept for a later epoch (epochs 1-2)."""
+
+_WAIT = 1.5
+"""Gold per rank that waiting to see more of the board is worth, on an empty board."""
+
+_PESSIMISM = 0.3
+"""Gold knocked off each empty square's expected tile: hazards are aimed at castles."""
+
+_OPEN = 0.3
+"""How much a resource on open squares helps whoever builds there next (per square)."""
+
+_SPECIAL_DRAW = 1.0
+"""What drawing a special tile is assumed to be worth (not worked out, for speed)."""
+
+
+class _Part:
+    """One row or column part as the heuristic sees it (known tiles, castles, gaps)."""
+
+    __slots__ = ("dragon", "empties", "hazards", "mine", "ranks", "resources")
+
+    def __init__(self, players: int) -> None:
+        self.resources = 0
+        self.hazards = 0
+        self.dragon = False
+        self.mine = False
+        self.empties = 0
+        self.ranks = [0] * players
+
+
+class _Position:
+    """The board read from an observation, with the parts each square lies in."""
+
+    def __init__(self, obs: dict[str, Any], rng: random.Random) -> None:
+        n: int = obs["players"]
+        # A tiny random preference per square breaks ties between equal squares, so
+        # an empty board does not always get its first tile in the same corner.
+        self.jitter = [rng.random() * 1e-6 for _ in range(SQUARES)]
+        self.players: int = n
+        self.seat: int = obs["seat"]
+        self.cells = [cell_from_token(t, n) for row in obs["board"] for t in row]
+        cells = self.cells
+        self.wizard = rules.wizard_square(cells)
+        self.raised = set(NEIGHBOURS[self.wizard]) if self.wizard >= 0 else set()
+        self.parts: list[_Part] = []
+        self.row_part = [-1] * SQUARES
+        self.col_part = [-1] * SQUARES
+        for line, squares in rules.line_parts(cells):
+            index = len(self.parts)
+            part = _Part(n)
+            self.parts.append(part)
+            lookup = self.row_part if line.startswith("row") else self.col_part
+            for sq in squares:
+                lookup[sq] = index
+                cell = cells[sq]
+                if cell == EMPTY:
+                    part.empties += 1
+                elif cell >= CASTLE_BASE:
+                    rank = ((cell - CASTLE_BASE) & 3) + 1 + (1 if sq in self.raised else 0)
+                    part.ranks[(cell - CASTLE_BASE) >> 2] += rank
+                elif cell == DRAGON:
+                    part.dragon = True
+                elif cell == GOLD_MINE:
+                    part.mine = True
+                elif TILE_VALUE[cell] > 0:
+                    part.resources += TILE_VALUE[cell]
+                else:
+                    part.hazards += TILE_VALUE[cell]
+        self.empty = [sq for sq in range(SQUARES) if cells[sq] == EMPTY]
+        # What an unseen tile is worth on average, and how many empty squares will
+        # get a tile rather than a castle.
+        unseen: dict[str, int] = obs["unseen"]
+        total = sum(unseen.values())
+        kinds = {tile_from_code(code): count for code, count in unseen.items()}
+        self.unseen = kinds
+        self.unseen_total = total
+        res = sum(TILE_VALUE[k] * c for k, c in kinds.items() if TILE_VALUE[k] > 0)
+        haz = sum(TILE_VALUE[k] * c for k, c in kinds.items() if TILE_VALUE[k] < 0)
+        self.mean_resource = res / total if total else 0.0
+        self.mean_hazard = haz / total if total else 0.0
+        tiles_left = obs["supply"] + sum(obs["holds_starting_tile"]) + (1 if obs["drawn"] else 0)
+        castles_left = sum(sum(c) for c in obs["castles"])
+        pieces = tiles_left + castles_left
+        self.tile_share = tiles_left / pieces if pieces else 0.0
+
+    def stake(self, part: _Part) -> float:
+        """The seat's castle ranks in ``part`` less the opponents' average."""
+        mine = part.ranks[self.seat]
+        others = sum(part.ranks) - mine
+        return mine - others / (self.players - 1)
+
+    def expected(self, part: _Part, skip: int) -> float:
+        """What ``part`` is likely to be worth once full, ``skip`` empty squares aside."""
+        known = part.hazards + (0 if part.dragon else part.resources)
+        per_square = (
+            self.tile_share * ((0.0 if part.dragon else self.mean_resource) + self.mean_hazard)
+            - _PESSIMISM
+        )
+        value = known + per_square * max(0, part.empties - skip)
+        return value * 2 if part.mine else value
+
+    def parts_of(self, sq: int) -> tuple[_Part, _Part]:
+        """The row part and column part through ``sq``."""
+        return self.parts[self.row_part[sq]], self.parts[self.col_part[sq]]
+
+    def castle_value(self, sq: int) -> float:
+        """Gold per rank a castle on ``sq`` should bring (its two parts' expected worth)."""
+        row, col = self.parts_of(sq)
+        return self.expected(row, 1) + self.expected(col, 1)
+
+    def tile_gain(self, value: int, sq: int) -> float:
+        """Relative gold from a resource or hazard of ``value`` placed on ``sq``."""
+        gain = 0.0
+        opponents_share = (self.players - 1) / self.players
+        for part in self.parts_of(sq):
+            worth = 0 if (value > 0 and part.dragon) else value
+            if part.mine:
+                worth *= 2
+            gain += worth * self.stake(part)
+            if worth > 0:
+                gain -= worth * _OPEN * (part.empties - 1) * opponents_share
+        return gain
+
+    def relative_score(self, cells: Sequence[int]) -> float:
+        """The seat's gold less the opponents' average if the board were scored now."""
+        totals = [0] * self.players
+        for part in rules.score_board(cells, self.players):
+            for s, g in enumerate(part.gold):
+                totals[s] += g
+        mine = totals[self.seat]
+        return mine - (sum(totals) - mine) / (self.players - 1)
+
+    def best_square(self, kind: int) -> tuple[float, int]:
+        """The best square for a tile of ``kind`` and the relative gold it brings."""
+        value = TILE_VALUE[kind]
+        if value:
+            return max((self.tile_gain(value, sq) + self.jitter[sq], sq) for sq in self.empty)
+        base = self.relative_score(self.cells)
+        best = (-1e9, self.empty[0])
+        for sq in self.empty:
+            trial = list(self.cells)
+            trial[sq] = kind
+            best = max(best, (self.relative_score(trial) - base + self.jitter[sq], sq))
+        return best
+
+    def draw_value(self) -> float:
+        """The relative gold a random draw should bring, placed at its best square."""
+        if not self.unseen_total:
+            return 0.0
+        total = 0.0
+        for kind, count in self.unseen.items():
+            worth = self.best_square(kind)[0] if TILE_VALUE[kind] else _SPECIAL_DRAW
+            total += count * worth
+        return total / self.unseen_total
+
+
+def _castle_moves(pos: _Position, obs: dict[str, Any]) -> list[tuple[float, str]]:
+    """Each castle move with its score: gold expected less the value of holding back."""
+    held = obs["castles"][pos.seat]
+    waiting = _WAIT * len(pos.empty) / SQUARES
+    out = []
+    values = {sq: pos.castle_value(sq) for sq in pos.empty}
+    for rank in range(1, 5):
+        if not held[rank - 1]:
+            continue
+        keep = _KEEP if rank > 1 and obs["epoch"] < rules.EPOCHS else 0.0
+        for sq, value in values.items():
+            raise_ = 1 if sq in pos.raised else 0
+            score = (rank + raise_) * value - rank * (keep + waiting)
+            out.append((score, f"castle {rank} {SQUARE_NAME[sq]}"))
+    return out
+
+
+def choose(view: SeatView[Any], rng: random.Random) -> Hashable:
+    """Pick an action for the seat in ``view``; ``rng`` only breaks ties."""
+    legal: tuple[Hashable, ...] = view.legal_actions
+    if len(legal) == 1:
+        return legal[0]
+    obs = view.observation
+    by_notation: dict[str, Hashable] = {str(a).upper(): a for a in legal}
+    pos = _Position(obs, rng)
+    if obs["decision"] == "place":
+        _, sq = pos.best_square(tile_from_code(obs["drawn"]))
+        return by_notation[f"TILE {SQUARE_NAME[sq]}"]
+    options: list[tuple[float, str]] = _castle_moves(pos, obs)
+    if "DRAW" in by_notation:
+        options.append((pos.draw_value(), "draw"))
+    start = obs["starting_tile"]
+    if start is not None:
+        gain, sq = pos.best_square(tile_from_code(start))
+        # A known tile in reserve: worth holding until it does real good, or until
+        # the board is nearly full and it would otherwise go unused.
+        reserve = 0.0 if len(pos.empty) <= pos.players + 1 else 2.0 + 0.1 * len(pos.empty)
+        options.append((gain - reserve, f"start {SQUARE_NAME[sq]}"))
+    noise = {n: rng.random() * 1e-3 for _, n in options}
+    best = max(options, key=lambda o: o[0] + noise[o[1]])[1]
+    return by_notation[best.upper()]

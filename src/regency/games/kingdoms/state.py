@@ -1,0 +1,612 @@
+"""Kingdoms (Reiner Knizia) for 2-4 players: the game state.
+
+The game (rules in ``docs/rules/kingdoms.md``): three epochs on a 5x6 board. In turn,
+players place a castle, draw and place a tile, or place their secret starting tile
+(R-K-3) until the board is full; then every row and column part pays each player its
+value times the player's castle ranks there (R-K-4 to R-K-6). Castles are returned or
+removed, the tiles reshuffled and the richest player starts the next epoch (R-K-8).
+After the third epoch the most gold wins (R-K-9).
+
+Notation (``actions.py``): ``castle 3 C4``, ``draw`` then ``tile C4``, ``start C4``,
+``pass``. Squares: rows A-E top to bottom, columns 1-6 left to right.
+
+Representation: the board is a list of 30 small-int cells (``board.py``), castle hands
+one flat list of counts, tiles small-int kinds (``tiles.py``). Each epoch the 23 tiles
+are shuffled from the seed (``stream(seed, "epoch", k)``, R-ALL-1) into the supply,
+top last so drawing is ``pop()``; the starting tiles are dealt from its top. Rule logic
+lives in ``rules.py``; this module sequences it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from regency.core.errors import GameOptionError, GameOverError, IllegalActionError, RegencyError
+from regency.core.game import Game, Result, normalize_notation
+from regency.core.record import Record
+from regency.core.rng import stream
+from regency.games.kingdoms import rules
+from regency.games.kingdoms.actions import (
+    CASTLE,
+    CASTLE_VERB,
+    DRAW,
+    DRAW_VERB,
+    PASS,
+    PASS_VERB,
+    START,
+    START_VERB,
+    TILE,
+    TILE_VERB,
+    VERBS,
+    KingdomsAction,
+)
+from regency.games.kingdoms.board import (
+    CASTLE_BASE,
+    EMPTY,
+    NEIGHBOURS,
+    SQUARE_NAME,
+    SQUARES,
+    castle_owner,
+    castle_rank,
+    square_from_name,
+)
+from regency.games.kingdoms.tiles import (
+    ALL_TILES,
+    KINDS,
+    NO_TILE,
+    TILE_CODE,
+    TILE_COUNT,
+    TILE_NAME,
+    tile_from_code,
+)
+
+__all__ = ["EPOCHS", "START_GOLD", "KingdomsState", "Move", "move_from_dict"]
+
+EPOCHS = rules.EPOCHS
+START_GOLD = rules.START_GOLD
+
+Move = tuple[int, int, int, int, int]
+"""A finished turn as everyone saw it: ``(epoch, seat, verb, square, detail)``; detail is
+the castle's rank, the tile's kind, or 0 for a pass."""
+
+
+class KingdomsState(Game[KingdomsAction]):
+    """A game of Kingdoms for 2-4 players.
+
+    Create it with ``regency.new_game("kingdoms", players=3, seed=42)``; the option
+    ``first`` fixes the seat that starts the first epoch (otherwise drawn from the seed,
+    R-K-8). For hand-built positions see :meth:`from_position`.
+    """
+
+    name = "kingdoms"
+    title = "Kingdoms"
+
+    __slots__ = (
+        "_cells",
+        "_drawn",
+        "_epoch",
+        "_gold",
+        "_hand",
+        "_history",
+        "_moves",
+        "_open",
+        "_start",
+        "_start_player",
+        "_supply",
+        "_turn",
+        "_unrecorded",
+    )
+
+    _cells: list[int]
+    _open: list[int]
+    _gold: list[int]
+    _hand: list[int]
+    _start: list[int]
+    _supply: list[int]
+    _drawn: int
+    _epoch: int
+    _start_player: int
+    _turn: int
+    _history: list[rules.EpochScore]
+    _moves: list[Move]
+    _unrecorded: bool
+
+    # -- setting up ---------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
+        """Set up a new game (see the class docstring for the option)."""
+        first = options.get("first")
+        normalized: dict[str, Any] = {}
+        if first is not None:
+            if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+                raise GameOptionError(
+                    f"first must be a seat from 0 to {players - 1}, not {first!r}"
+                )
+            normalized["first"] = first
+        else:
+            first = stream(seed, "first").randrange(players)  # R-K-8: epoch 1's start is drawn
+        state = cls.__new__(cls)
+        state._empty(players, seed, normalized)
+        state._begin_epoch(1, first)
+        return state
+
+    def _empty(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        """Set every field for a game before its first epoch."""
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self._log = []
+        self._unrecorded = False
+        self._cells = [EMPTY] * SQUARES
+        self._open = list(range(SQUARES))
+        self._gold = [START_GOLD] * players
+        self._hand = rules.castle_set(players)
+        self._start = [NO_TILE] * players
+        self._supply = []
+        self._drawn = NO_TILE
+        self._epoch = 0
+        self._start_player = 0
+        self._turn = 0
+        self._history = []
+        self._moves = []
+
+    def _begin_epoch(self, epoch: int, start_player: int) -> None:
+        """Clear the board, shuffle the 23 tiles and deal the starting tiles (R-K-3)."""
+        n = self.num_players
+        self._epoch = epoch
+        self._start_player = start_player
+        self._cells = [EMPTY] * SQUARES
+        self._open = list(range(SQUARES))
+        supply = list(ALL_TILES)
+        stream(self.seed, "epoch", epoch).shuffle(supply)  # R-ALL-1
+        for i in range(n):
+            self._start[(start_player + i) % n] = supply.pop()
+        self._supply = supply
+        self._drawn = NO_TILE
+        self._turn = start_player
+
+    @classmethod
+    def from_position(cls, **position: Any) -> Self:
+        """Set up a position by hand, for teaching, puzzles and rule tests.
+
+        Args:
+            **position: The keyword arguments below.
+
+        Keyword Args:
+            players: 2 (default), 3 or 4.
+            board: 5 rows of 6 tokens each (a list of lists, or strings of
+                space-separated tokens): ``.`` empty, a tile code (``+3``, ``MTN``) or
+                a castle ``S<seat>R<rank>``.
+            epoch: 1 (default), 2 or 3.
+            gold: Each seat's gold (default 50 each).
+            castles: Each seat's castles in hand, ``[rank1, rank2, rank3, rank4]``
+                (default: the full set of R-K-1 less the castles on the board).
+            starting_tiles: Each seat's starting tile code, or ``None`` once placed
+                (default: none held).
+            supply: The supply, top first (default: every tile not named elsewhere,
+                in a fixed order).
+            drawn: A tile the player to move has drawn and must place.
+            start_player: The seat that started this epoch (default 0).
+            to_move: The seat to move (default the start player).
+            seed: Seeds the later epochs' shuffles (default 0).
+
+        The position has no record. Tiles named nowhere are out of play until the next
+        epoch's reshuffle.
+
+        Raises:
+            GameOptionError: if a token is unknown, a piece is used too often, or the
+                board could never be filled.
+        """
+        from regency.games.kingdoms.positions import build_position
+
+        return build_position(cls, **position)
+
+    # -- the Game contract ----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to decide, or ``None`` once the game is over."""
+        return self._turn if self._turn >= 0 else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the third epoch has been scored."""
+        return self._turn < 0
+
+    @property
+    def epoch(self) -> int:
+        """The epoch being played (1-3; 3 once the game is over)."""
+        return self._epoch
+
+    @property
+    def gold(self) -> tuple[int, ...]:
+        """Each seat's gold."""
+        return tuple(self._gold)
+
+    @property
+    def start_player(self) -> int:
+        """The seat that started the current epoch."""
+        return self._start_player
+
+    def castles_in_hand(self, seat: int) -> tuple[int, int, int, int]:
+        """The castles ``seat`` holds, by rank: ``(rank1, rank2, rank3, rank4)``."""
+        h = self._hand
+        b = seat * 4
+        return (h[b], h[b + 1], h[b + 2], h[b + 3])
+
+    @property
+    def scoring(self) -> tuple[rules.EpochScore, ...]:
+        """The epochs scored so far."""
+        return tuple(self._history)
+
+    def is_placing_drawn_tile(self) -> bool:
+        """Whether the current decision is where the tile just drawn goes."""
+        return self._drawn != NO_TILE and self._turn >= 0
+
+    def legal_actions(self) -> list[KingdomsAction]:
+        """What the current player may do: castles, draw, starting tile, or else pass."""
+        seat = self._turn
+        if seat < 0:
+            return []
+        open_ = self._open
+        if self._drawn:
+            return [TILE[sq] for sq in open_]
+        out: list[KingdomsAction] = []
+        hand = self._hand
+        base = seat * 4
+        for rank in range(1, 5):
+            if hand[base + rank - 1]:
+                table = CASTLE[rank]
+                out += [table[sq] for sq in open_]
+        if self._supply:
+            out.append(DRAW)
+        if self._start[seat]:
+            out += [START[sq] for sq in open_]
+        if not out:
+            out.append(PASS)  # R-K-3: pass only when nothing else is possible
+        return out
+
+    def _apply(self, action: KingdomsAction) -> None:
+        seat = self._turn
+        verb = action.verb
+        if verb == DRAW_VERB:
+            self._drawn = self._supply.pop()
+            return  # the same player now places it
+        sq = action.square
+        if verb == CASTLE_VERB:
+            rank = action.rank
+            self._cells[sq] = CASTLE_BASE + seat * 4 + rank - 1
+            self._hand[seat * 4 + rank - 1] -= 1
+            detail = rank
+        elif verb == TILE_VERB:
+            detail = self._drawn
+            self._cells[sq] = detail
+            self._drawn = NO_TILE
+        elif verb == START_VERB:
+            detail = self._start[seat]
+            self._cells[sq] = detail
+            self._start[seat] = NO_TILE
+        else:
+            detail = 0
+        if sq >= 0:
+            self._open.remove(sq)
+        self._moves.append((self._epoch, seat, verb, sq, detail))
+        if self._open:
+            self._turn = (seat + 1) % self.num_players
+        else:
+            self._end_epoch()
+
+    def _end_epoch(self) -> None:
+        """Score the full board, then set up the next epoch or end the game (R-K-8)."""
+        n = self.num_players
+        parts = rules.score_board(self._cells, n)
+        gold = self._gold
+        for part in parts:
+            for seat in range(n):
+                gold[seat] += part.gold[seat]  # R-K-7: gold may go below zero
+        self._history.append(
+            rules.EpochScore(
+                self._epoch, self._start_player, tuple(self._cells), parts, tuple(gold)
+            )
+        )
+        if self._epoch == EPOCHS:
+            self._turn = -1
+            return
+        self._hand = rules.return_castles(self._hand, self._cells)
+        self._begin_epoch(self._epoch + 1, rules.next_start_player(gold, self._start_player))
+
+    def clone(self) -> Self:
+        """Return an independent copy (copies a few small lists of ints)."""
+        new = self.__class__.__new__(self.__class__)
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options  # never mutated after creation
+        new._log = self._log.copy()
+        new._unrecorded = self._unrecorded
+        new._cells = self._cells.copy()
+        new._open = self._open.copy()
+        new._gold = self._gold.copy()
+        new._hand = self._hand.copy()
+        new._start = self._start.copy()
+        new._supply = self._supply.copy()
+        new._drawn = self._drawn
+        new._epoch = self._epoch
+        new._start_player = self._start_player
+        new._turn = self._turn
+        new._history = self._history.copy()  # entries are immutable
+        new._moves = self._moves.copy()  # entries are tuples
+        return new
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def result(self) -> Result:
+        """Gold per seat and the richest seat(s) (R-K-9), with every epoch's scoring."""
+        if not self.is_over:
+            raise RegencyError("the game is not over yet")
+        gold = list(self._gold)
+        return Result(
+            scores=gold,
+            winners=rules.winners(gold),
+            details={
+                "gold": gold,
+                "start_players": [h.start_player for h in self._history],
+                "epochs": [h.to_dict() for h in self._history],
+            },
+        )
+
+    # -- notation and checks ------------------------------------------------------------
+
+    def _read(self, words: list[str]) -> KingdomsAction | None:
+        """Return the action ``words`` (normalised notation) spell, legal or not."""
+        if not words:
+            return None
+        verb = words[0]
+        if len(words) == 1:
+            if verb == "DRAW":
+                return DRAW
+            if verb == "PASS":
+                return PASS
+            sq = square_from_name(verb)
+            if sq is not None and self._drawn:
+                return TILE[sq]  # a bare square places the tile just drawn
+            return None
+        if verb == "CASTLE" and len(words) == 3:
+            sq = square_from_name(words[2])
+            if words[1] in ("1", "2", "3", "4") and sq is not None:
+                return CASTLE[int(words[1])][sq]
+            return None
+        if verb in ("TILE", "START") and len(words) == 2:
+            sq = square_from_name(words[1])
+            if sq is None:
+                return None
+            return TILE[sq] if verb == "TILE" else START[sq]
+        return None
+
+    def _is_legal(self, action: KingdomsAction) -> bool:
+        """Whether ``action`` is legal now (the same answer as ``legal_actions``, faster)."""
+        seat = self._turn
+        if seat < 0:
+            return False
+        verb = action.verb
+        sq = action.square
+        if self._drawn:
+            return verb == TILE_VERB and self._cells[sq] == EMPTY
+        if verb == CASTLE_VERB:
+            return bool(self._hand[seat * 4 + action.rank - 1]) and self._cells[sq] == EMPTY
+        if verb == DRAW_VERB:
+            return bool(self._supply)
+        if verb == START_VERB:
+            return bool(self._start[seat]) and self._cells[sq] == EMPTY
+        if verb == PASS_VERB:
+            return self.legal_actions() == [PASS]
+        return False
+
+    def parse_action(self, text: str) -> KingdomsAction:
+        """Read an action in notation; case and spacing are ignored.
+
+        ``castle 3 C4``, ``draw``, ``tile C4``, ``start C4``, ``pass``. After a draw a
+        bare square (``C4``) also places the tile.
+
+        Raises:
+            IllegalActionError: saying why the text is not a legal action now.
+        """
+        if self._turn < 0:
+            raise GameOverError(f"the game is over; {text!r} cannot be played")
+        if not isinstance(text, str):
+            raise IllegalActionError(f"an action must be text such as 'draw', not {text!r}")
+        action = self._read(normalize_notation(text).split())
+        if action is not None and self._is_legal(action):
+            return action
+        raise IllegalActionError(self.why_illegal(text))
+
+    def _holds(self, sq: int) -> str:
+        """What square ``sq`` holds, in a player's words."""
+        cell = self._cells[sq]
+        if cell >= CASTLE_BASE:
+            return f"seat {castle_owner(cell)}'s rank-{castle_rank(cell)} castle"
+        return f"the {TILE_NAME[cell]} tile"
+
+    def why_illegal(self, action: KingdomsAction | str) -> str:
+        """Explain, in a player's terms, why ``action`` cannot be taken now."""
+        if self._turn < 0:
+            return "the game is over"
+        text = str(action).strip()
+        chosen: KingdomsAction | None = None
+        if isinstance(action, KingdomsAction):
+            chosen = action
+        elif isinstance(action, str):
+            chosen = self._read(normalize_notation(text).split())
+        seat = self._turn
+        if self._drawn:
+            drawn = TILE_NAME[self._drawn]
+            if chosen is not None and chosen.verb == TILE_VERB:
+                where = SQUARE_NAME[chosen.square]
+                return (
+                    f"{where} is not empty (it holds {self._holds(chosen.square)}); "
+                    f"place the {drawn} on an empty square"
+                )
+            return (
+                f"you drew the {drawn}: place it now on an empty square, "
+                f"e.g. 'tile {SQUARE_NAME[self._open[0]]}'"
+            )
+        if chosen is None:
+            return self._syntax_help(text)
+        sq = chosen.square
+        verb = chosen.verb
+        if verb == CASTLE_VERB:
+            if not self._hand[seat * 4 + chosen.rank - 1]:
+                held = self._hand_text(seat)
+                return f"you have no rank-{chosen.rank} castle left; you hold {held}"
+            return f"{SQUARE_NAME[sq]} is not empty: it holds {self._holds(sq)}"
+        if verb == DRAW_VERB:
+            return "the supply is empty: there is no tile left to draw"
+        if verb == TILE_VERB:
+            return "you have not drawn a tile: 'draw' first, then place it with 'tile <square>'"
+        if verb == START_VERB:
+            if not self._start[seat]:
+                return "you have no starting tile left: it is already on the board"
+            return f"{SQUARE_NAME[sq]} is not empty: it holds {self._holds(sq)}"
+        if verb == PASS_VERB:
+            return (
+                "you may pass only when you can do nothing else (R-K-3): "
+                "place a castle, draw a tile or place your starting tile"
+            )
+        return f"{text!r} is not legal now"
+
+    def _hand_text(self, seat: int) -> str:
+        counts = self.castles_in_hand(seat)
+        held = [f"{c} of rank {r}" for r, c in enumerate(counts, start=1) if c]
+        return ", ".join(held) if held else "no castles"
+
+    def _syntax_help(self, text: str) -> str:
+        words = normalize_notation(text).split()
+        first = words[0].lower() if words else ""
+        if first == "castle":
+            return (
+                f"{text!r}: write a castle as 'castle <rank 1-4> <square>', like 'castle 3 C4' "
+                "(rows A-E, columns 1-6)"
+            )
+        if first in ("tile", "start"):
+            return f"{text!r}: write '{first} <square>', like '{first} C4' (rows A-E, columns 1-6)"
+        if first in ("draw", "pass"):
+            return f"{text!r}: '{first}' takes nothing after it"
+        return (
+            f"{text!r} is not an action: write 'castle 3 C4', 'draw' (then 'tile C4'), "
+            "'start C4' or 'pass'"
+        )
+
+    # -- what each seat sees ---------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
+
+        Public: the board, gold, castles in hand, who still holds a starting tile, the
+        tile being placed, the supply's size, every move and every epoch's scoring.
+        Private: the seat's own starting tile. Never: other starting tiles, the supply's
+        order (``unseen`` counts the tiles the seat has not seen, by kind: the supply
+        together with the other players' starting tiles).
+        """
+        self._check_seat(seat)
+        n = self.num_players
+        cells = self._cells
+        own = self._start[seat] if seat is not None else NO_TILE
+        unseen = list(TILE_COUNT)
+        for cell in cells:
+            if EMPTY < cell < CASTLE_BASE:
+                unseen[cell] -= 1
+        unseen[self._drawn] -= 1
+        unseen[own] -= 1
+        wizard = rules.wizard_square(cells)
+        raised = [SQUARE_NAME[s] for s in NEIGHBOURS[wizard]] if wizard >= 0 else []
+        over = self._turn < 0
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": n,
+            "epoch": self._epoch,
+            "epochs": EPOCHS,
+            "start_player": self._start_player,
+            "to_move": self.current_player,
+            "decision": None if over else ("place" if self._drawn else "turn"),
+            "board": rules.board_tokens(cells),
+            "wizard_neighbours": raised,
+            "gold": list(self._gold),
+            "castles": [list(self.castles_in_hand(s)) for s in range(n)],
+            "holds_starting_tile": [bool(t) for t in self._start],
+            "starting_tile": TILE_CODE[own] if own else None,
+            "drawn": TILE_CODE[self._drawn] if self._drawn else None,
+            "supply": len(self._supply),
+            "unseen": {TILE_CODE[k]: unseen[k] for k in KINDS if unseen[k]},
+            "moves": [_move_to_dict(m) for m in self._moves],
+            "scoring": [h.to_dict() for h in self._history],
+        }
+
+    def state_dict(self) -> dict[str, Any]:
+        """The full state, hidden tiles included, JSON-ready (used by saves)."""
+        n = self.num_players
+        return {
+            "epoch": self._epoch,
+            "start_player": self._start_player,
+            "turn": self._turn,
+            "board": rules.board_tokens(self._cells),
+            "gold": list(self._gold),
+            "castles": [list(self.castles_in_hand(s)) for s in range(n)],
+            "starting_tiles": [TILE_CODE[t] if t else None for t in self._start],
+            "drawn": TILE_CODE[self._drawn] if self._drawn else None,
+            "supply": [TILE_CODE[t] for t in reversed(self._supply)],
+            "moves": [_move_to_dict(m) for m in self._moves],
+            "scoring": [h.to_dict() for h in self._history],
+        }
+
+    # -- hidden worlds ----------------------------------------------------------------------
+
+    @classmethod
+    def sample_world(cls, observation: dict[str, Any], rng: random.Random) -> Self:
+        """Deal a full game that agrees with ``observation`` (see ``worlds.py``)."""
+        from regency.games.kingdoms.worlds import world_from_observation
+
+        return world_from_observation(cls, observation, rng)
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> Self:
+        """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""
+        from regency.games.kingdoms.worlds import resample
+
+        return resample(self, seat, rng)
+
+    def record(self, meta: dict[str, Any] | None = None) -> Record:
+        """Return the game's record (a sampled world or a set-up position has none)."""
+        if self._unrecorded:
+            raise RegencyError(
+                "this game was not dealt from its seed (a sampled world or a set-up "
+                "position), so it has no record"
+            )
+        return super().record(meta)
+
+
+def _move_to_dict(move: Move) -> dict[str, Any]:
+    epoch, seat, verb, sq, detail = move
+    if verb == CASTLE_VERB:
+        action = str(CASTLE[detail][sq])
+    elif verb == PASS_VERB:
+        action = "pass"
+    else:
+        action = f"{VERBS[verb]} {SQUARE_NAME[sq]}"
+    tile = TILE_CODE[detail] if verb in (TILE_VERB, START_VERB) else None
+    return {"epoch": epoch, "seat": seat, "action": action, "tile": tile}
+
+
+def move_from_dict(data: dict[str, Any]) -> Move:
+    """Read a move back from its observation entry (the inverse of ``_move_to_dict``)."""
+    words = data["action"].upper().split()
+    verb = VERBS.index(words[0].lower())
+    if verb == CASTLE_VERB:
+        sq, detail = square_from_name(words[2]), int(words[1])
+    elif verb == PASS_VERB:
+        sq, detail = -1, 0
+    else:
+        sq, detail = square_from_name(words[1]), tile_from_code(data["tile"])
+    if sq is None:
+        raise ValueError(f"bad move {data!r}")
+    return (data["epoch"], data["seat"], verb, sq, detail)
