@@ -164,7 +164,7 @@ def test_a_bad_record_is_one_clear_line(
         (["play", "claim", "-o", "colour=red"], "no option 'colour'"),
         (["replay", "/no/such/file"], "cannot read"),
         (["simulate", "claim", "--games", "0"], "--games must be at least 1"),
-        (["simulate", "claim", "--agents", "random,random,random"], "at most one per seat"),
+        (["simulate", "claim", "--agents", "random,random,random"], "cannot share 2 seats"),
         (["simulate", "claim", "--agents", "random:x=1"], "no parameter 'x'"),
         (["frobnicate"], "invalid choice"),
     ],

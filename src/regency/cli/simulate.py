@@ -17,7 +17,7 @@ from regency.cli.main import UsageError, game_options
 from regency.core.registry import game_info
 from regency.core.rng import new_seed
 from regency.sim import Matchup, run_games, summarize
-from regency.sim.stats import summarize_insights
+from regency.sim.stats import seat_stats, summarize_insights
 
 __all__ = ["report", "run_simulate"]
 
@@ -34,6 +34,7 @@ def report(matchup: Matchup, outcomes: list[Any], seconds: float) -> dict[str, A
         "seconds": round(seconds, 3),
         "score": info.score_name,
         "agents": [s.to_dict() for s in summarize(matchup.agents, outcomes)],
+        "seats": seat_stats(matchup.players, outcomes),
         "insights": summarize_insights(outcomes),
     }
 
@@ -44,16 +45,8 @@ def _table(data: dict[str, Any]) -> Table:
         f"{data['games']} games (seed {data['seed']})"
     )
     table = Table(title=title)
-    for column in (
-        "agent",
-        "games",
-        "wins",
-        "draws",
-        "losses",
-        "win rate",
-        "95% CI",
-        f"mean {data['score']}",
-    ):
+    columns = ("agent", "games", "wins", "draws", "losses", "win rate (95% CI)")
+    for column in (*columns, f"mean {data['score']}"):
         table.add_column(column, justify="left" if column == "agent" else "right")
     for a in data["agents"]:
         table.add_row(
@@ -62,10 +55,22 @@ def _table(data: dict[str, Any]) -> Table:
             str(a["wins"]),
             str(a["draws"]),
             str(a["losses"]),
-            f"{a['win_rate']:.1%}",
-            f"{a['ci_low'] * 100:.1f}-{a['ci_high'] * 100:.1f}%",
+            _rate(a),
             f"{a['mean_score']:.2f}",
         )
+    return table
+
+
+def _rate(row: dict[str, Any]) -> str:
+    return f"{row['win_rate']:.1%} ({row['ci_low'] * 100:.1f}-{row['ci_high'] * 100:.1f})"
+
+
+def _seats_table(data: dict[str, Any]) -> Table:
+    table = Table(title="By seat, whoever sat there")
+    for column in ("seat", "among the winners (95% CI)"):
+        table.add_column(column, justify="right")
+    for row in data["seats"]:
+        table.add_row(str(row["seat"]), _rate(row))
     return table
 
 
@@ -89,7 +94,11 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
     agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
     if not agents:
         raise UsageError("--agents needs at least one agent")
-    if len(agents) > players:
+    if players % len(agents):
+        raise UsageError(
+            f"{len(agents)} agents cannot share {players} seats evenly: give one per seat, "
+            "one per team (4 players), or one for self-play"
+        )
         raise UsageError(f"{len(agents)} agents for {players} seats: give at most one per seat")
     seed = args.seed if args.seed is not None else new_seed()
     matchup = Matchup(args.game, players, agents, game_options(args), seed)
@@ -116,6 +125,7 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
         print(json.dumps(data, indent=2), file=sys.stdout)
         return 0
     console.print(_table(data))
+    console.print(_seats_table(data))
     insights = _insights_table(data)
     if insights is not None:
         console.print(insights)

@@ -9,7 +9,7 @@ from typing import Any
 
 from regency.sim.runner import GameOutcome
 
-__all__ = ["AgentStats", "summarize", "summarize_insights", "wilson_interval"]
+__all__ = ["AgentStats", "seat_stats", "summarize", "summarize_insights", "wilson_interval"]
 
 Z95 = 1.959963984540054
 """The normal quantile for a two-sided 95% interval."""
@@ -94,6 +94,17 @@ def summarize(agents: Sequence[str], outcomes: Sequence[GameOutcome]) -> list[Ag
             )
         )
     return stats
+
+
+def seat_stats(players: int, outcomes: Sequence[GameOutcome]) -> list[dict[str, Any]]:
+    """How often each seat was among the winners, whoever sat there: a seat's edge."""
+    rows = []
+    for seat in range(players):
+        among = sum(1 for o in outcomes if seat in o.winners)
+        low, high = wilson_interval(among, len(outcomes))
+        rate = among / len(outcomes) if outcomes else 0.0
+        rows.append({"seat": seat, "won": among, "win_rate": rate, "ci_low": low, "ci_high": high})
+    return rows
 
 
 def summarize_insights(outcomes: Sequence[GameOutcome]) -> dict[str, dict[str, float]]:

@@ -4,11 +4,29 @@ Registered as ``"claim"``. See ``state.py`` for the game, ``docs/rules/claim.md`
 the rules in our words, and ``docs/notation.md`` for the notation.
 """
 
+from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
 from regency.games.claim.heuristic import choose as heuristic
 from regency.games.claim.state import ClaimState
 
-__all__ = ["ClaimState"]
+__all__ = ["ClaimState", "insights"]
+
+
+def insights(result: Result) -> dict[str, float]:
+    """For designers: which factions decided the game and which voted for the winner.
+
+    A faction *decided* the game when, had it voted for nobody, the winners would have
+    been different (``rules.deciding_factions``).
+    """
+    winners = set(result.winners)
+    facts: dict[str, float] = {"shared win": float(result.details["decided_by"] == "shared win")}
+    deciding = set(result.details["deciding_factions"])
+    for vote in result.details["votes"]:
+        name = vote["faction"]
+        facts[f"{name} decided the game"] = float(name in deciding)
+        facts[f"{name} voted for a winner"] = float(bool(set(vote["seats"]) & winners))
+    return facts
+
 
 register(
     GameInfo(
@@ -31,6 +49,7 @@ register(
         ),
         game_class=ClaimState,
         heuristic=heuristic,
+        insights=insights,
         score_name="factions won",
     )
 )

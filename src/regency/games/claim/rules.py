@@ -8,7 +8,7 @@ trick is the tuple of card ids in play order (``plays[0]`` is the lead); the sea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from regency.games.claim.cards import (
     CARD_FACTION,
@@ -21,6 +21,7 @@ from regency.games.claim.cards import (
 __all__ = [
     "Vote",
     "counts_as_lead",
+    "deciding_factions",
     "dwarf_taker",
     "faction_vote",
     "final_ranking",
@@ -140,6 +141,7 @@ class Vote:
         side: The side (player, or team in 4 players) it votes for, or ``None``.
         counts: Cards of the faction in each side's score pile.
         highest: Each side's highest card value of the faction (-1: none).
+        values: Each side's total value of its cards of the faction.
         reason: ``"most cards"``, ``"highest card"``, ``"tie"`` or ``"nobody holds it"``.
     """
 
@@ -147,6 +149,7 @@ class Vote:
     side: int | None
     counts: tuple[int, ...]
     highest: tuple[int, ...]
+    values: tuple[int, ...]
     reason: str
 
 
@@ -157,43 +160,47 @@ def faction_vote(faction: Faction, piles: Sequence[int]) -> Vote:
     card of it; if that ties too, or nobody holds any, it votes for nobody.
     """
     mask = FACTION_MASK[faction]
-    counts = tuple((pile & mask).bit_count() for pile in piles)
-    highest = tuple(max((CARD_VALUE[c] for c in ids(pile & mask)), default=-1) for pile in piles)
+    held = [[CARD_VALUE[c] for c in ids(pile & mask)] for pile in piles]
+    counts = tuple(len(h) for h in held)
+    highest = tuple(max(h, default=-1) for h in held)
+    values = tuple(sum(h) for h in held)
+
+    def vote(side: int | None, reason: str) -> Vote:
+        return Vote(faction, side, counts, highest, values, reason)
+
     most = max(counts)
     if most == 0:
-        return Vote(faction, None, counts, highest, "nobody holds it")
+        return vote(None, "nobody holds it")
     tied = [s for s, n in enumerate(counts) if n == most]
     if len(tied) == 1:
-        return Vote(faction, tied[0], counts, highest, "most cards")
+        return vote(tied[0], "most cards")
     top = max(highest[s] for s in tied)
     holders = [s for s in tied if highest[s] == top]
     if len(holders) == 1:
-        return Vote(faction, holders[0], counts, highest, "highest card")
-    return Vote(faction, None, counts, highest, "tie")
+        return vote(holders[0], "highest card")
+    return vote(None, "tie")
 
 
-def final_ranking(
-    votes: Sequence[Vote], piles: Sequence[int], players: int
-) -> tuple[list[int], str]:
+def final_ranking(votes: Sequence[Vote], players: int) -> tuple[list[int], str]:
     """Return the winning sides and the rule that decided it (R-CLAIM-16).
 
     In 2 players three factions win outright. Otherwise, and always in 3-4 players:
     most factions; then most cards in the factions that voted for the side; then the
     highest total value of those cards; then a shared win.
     """
-    sides = len(piles)
-    won = [sum(1 for v in votes if v.side == s) for s in range(sides)]
-    if players == 2:
-        for s in range(sides):
-            if won[s] >= 3:
-                return [s], "three factions"
+    sides = len(votes[0].counts)
+    won = [0] * sides
     cards = [0] * sides
     total = [0] * sides
     for v in votes:
         if v.side is not None:
-            held = ids(piles[v.side] & FACTION_MASK[v.faction])
-            cards[v.side] += len(held)
-            total[v.side] += sum(CARD_VALUE[c] for c in held)
+            won[v.side] += 1
+            cards[v.side] += v.counts[v.side]
+            total[v.side] += v.values[v.side]
+    if players == 2:
+        for s in range(sides):
+            if won[s] >= 3:
+                return [s], "three factions"
     contenders = list(range(sides))
     for measure, reason in (
         (won, "most factions"),
@@ -205,3 +212,17 @@ def final_ranking(
         if len(contenders) == 1:
             return contenders, reason
     return contenders, "shared win"
+
+
+def deciding_factions(votes: Sequence[Vote], players: int) -> list[Faction]:
+    """The factions whose vote decided the game: had it voted for nobody, the winners
+    would have been different."""
+    winners, _ = final_ranking(votes, players)
+    decisive = []
+    for i, v in enumerate(votes):
+        if v.side is None:
+            continue
+        without = [*votes[:i], replace(v, side=None), *votes[i + 1 :]]
+        if final_ranking(without, players)[0] != winners:
+            decisive.append(v.faction)
+    return decisive

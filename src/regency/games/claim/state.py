@@ -535,16 +535,10 @@ class ClaimState(Game[ClaimAction]):
         if not self.is_over:
             raise RegencyError("the game is not over yet")
         sides = self.sides()
-        piles = [0] * len(sides)
-        for index, side in enumerate(sides):
-            for seat in side:
-                piles[index] |= self._scores[seat]
         votes = self.votes()
-        winning_sides, reason = rules.final_ranking(votes, piles, self.num_players)
+        winning_sides, reason = rules.final_ranking(votes, self.num_players)
         side_of = {seat: i for i, side in enumerate(sides) for seat in side}
         won = [sum(1 for v in votes if v.side == i) for i in range(len(sides))]
-        scores = [won[side_of[s]] for s in range(self.num_players)]
-        winners = sorted(seat for i in winning_sides for seat in sides[i])
         details = {
             "decided_by": reason,
             "sides": sides,
@@ -555,12 +549,20 @@ class ClaimState(Game[ClaimAction]):
                     "seats": sides[v.side] if v.side is not None else [],
                     "counts": list(v.counts),
                     "highest": list(v.highest),
+                    "values": list(v.values),
                     "reason": v.reason,
                 }
                 for v in votes
             ],
+            "deciding_factions": [
+                f.option_name for f in rules.deciding_factions(votes, self.num_players)
+            ],
         }
-        return Result(scores=scores, winners=winners, details=details)
+        return Result(
+            scores=[won[side_of[s]] for s in range(self.num_players)],
+            winners=sorted(seat for i in winning_sides for seat in sides[i]),
+            details=details,
+        )
 
     # -- notation and checks ------------------------------------------------------------
 
@@ -647,6 +649,7 @@ class ClaimState(Game[ClaimAction]):
             "trick": min(self._trick + 1, HAND_SIZE[n]) if self._phase else None,
             "tricks_per_phase": HAND_SIZE[n],
             "leader": self._leader,
+            "leader_because": self._leader_because(),
             "to_move": self.current_player,
             "decision": None if self._turn < 0 else ("take" if picking else "play"),
             "lead_faction": Faction(self._lead).option_name if self._plays else None,
@@ -684,6 +687,13 @@ class ClaimState(Game[ClaimAction]):
             "peek": CARD_CODE[self._pile[-1]] if seer_pick and seat == self._turn else None,
             "tricks": [_trick_to_dict(t) for t in self._history],
         }
+
+    def _leader_because(self) -> str:
+        """Why the current (or next) leader leads (R-CLAIM-4, R-CLAIM-12)."""
+        if not self._history:
+            return "drawn to start"
+        last = self._history[-1]
+        return "won the last trick" if last.next_leader == last.winner else "played the last Dragon"
 
     def state_dict(self) -> dict[str, Any]:
         """The full state, hidden cards included, JSON-ready (used by saves)."""
