@@ -2,5 +2,6 @@
 
 from regency.games import (
     claim,  # noqa: F401
+    claim_kingdoms,  # noqa: F401
     kingdoms,  # noqa: F401
 )

@@ -1,0 +1,50 @@
+"""Claim Kingdoms for 2-4 players: place cards, claim factions with markers.
+
+Registered as ``"claim-kingdoms"``. See ``state.py`` for the game, ``actions.py`` for
+the notation and ``docs/rules/claim-kingdoms.md`` for the rules in our words.
+"""
+
+from regency.core.game import Result
+from regency.core.registry import GameInfo, Option, register
+from regency.games.claim_kingdoms.state import ClaimKingdomsState
+
+__all__ = ["ClaimKingdomsState", "insights"]
+
+
+def insights(result: Result) -> dict[str, float]:
+    """For each faction in play, whether a winner controlled it (1.0) or not (0.0).
+
+    ``regency simulate`` averages these into how often each faction was controlled by
+    the winner; with a shared win, a faction counts if any winner controlled it.
+    """
+    winners = set(result.winners)
+    return {
+        f"{entry['faction']} controlled by winner": float(bool(winners & set(entry["controllers"])))
+        for entry in result.details["factions"]
+    }
+
+
+register(
+    GameInfo(
+        "claim-kingdoms",
+        title="Claim Kingdoms",
+        players=(2, 3, 4),
+        summary="Lay cards on a growing grid and place markers to control the factions.",
+        options=(
+            Option(
+                "factions",
+                "the factions in play: a list of 7/8/9 names for 2/3/4 players, or "
+                "'random' (default: drawn from the seed)",
+            ),
+            Option(
+                "deck",
+                "stacked setup: the faction of every card in order: the middle card, the "
+                "display left to right, one card per seat, then the deck top first",
+            ),
+            Option("first", "the seat that starts (default: drawn from the seed)"),
+        ),
+        game_class=ClaimKingdomsState,
+        insights=insights,
+        score_name="points",
+    )
+)

@@ -1,0 +1,215 @@
+"""Claim Kingdoms' decisions and their notation.
+
+A turn is a short series of decisions, each written as a verb and its arguments
+(squares as in ``grid.py``, colours as in ``factions.COLOURS``, factions by name):
+
+========================  =================================================================
+``place 1,0``             put the card in hand on square 1,0 (``1,0`` alone also works)
+``pass``                  decline the power (or, for Knights, a second marker)
+``score``                 Goblins, Dwarves, Dragons: take the points (a Gnome with
+                          nowhere to put its marker: take its point)
+``score row``             Trolls: score the row (``score column``: the column)
+``mark 0,1``              Gnomes: 1 point and a marker on the card at 0,1
+``remove 0,1 blue``       Knights: remove blue's marker from the card at 0,1
+``swap 2,-1 yellow``      Undead: exchange your marker here with yellow's at 2,-1
+``flip 0,1``              Giants: flip the card at 0,1 face down
+``copy trolls``           Doppelgangers: copy the power of an adjacent Troll
+``take goblins``          take a Goblin from the display
+``draw``                  draw the top card of the deck
+``look``                  Seers: look at the top three cards of the deck
+``keep trolls``           Seers: keep the Troll among the cards looked at
+========================  =================================================================
+
+Action objects are small named tuples, compared and hashed as tuples; the common ones
+are made once and shared.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from regency.games.claim_kingdoms.factions import COLOURS, Faction, colour_by_name, faction_by_name
+from regency.games.claim_kingdoms.grid import parse_square, square_name
+
+__all__ = [
+    "COPY",
+    "DRAW",
+    "FLIP",
+    "KEEP",
+    "LOOK",
+    "MARK",
+    "PASS",
+    "PLACE",
+    "REMOVE",
+    "SCORE",
+    "SCORE_COLUMN",
+    "SCORE_ROW",
+    "SWAP",
+    "TAKE",
+    "Action",
+    "NotationError",
+    "copy_action",
+    "keep_action",
+    "place_action",
+    "read_action",
+    "take_action",
+]
+
+PLACE = 0
+PASS = 1
+SCORE = 2
+MARK = 3
+REMOVE = 4
+SWAP = 5
+FLIP = 6
+COPY = 7
+TAKE = 8
+DRAW = 9
+LOOK = 10
+KEEP = 11
+
+VERBS = {
+    PLACE: "place",
+    PASS: "pass",
+    SCORE: "score",
+    MARK: "mark",
+    REMOVE: "remove",
+    SWAP: "swap",
+    FLIP: "flip",
+    COPY: "copy",
+    TAKE: "take",
+    DRAW: "draw",
+    LOOK: "look",
+    KEEP: "keep",
+}
+"""Kind -> the verb that starts its notation."""
+
+_LINES = {0: "", 1: " row", 2: " column"}
+
+
+class Action(NamedTuple):
+    """A decision in Claim Kingdoms. ``str(action)`` is its notation.
+
+    Attributes:
+        kind: What is decided (:data:`PLACE`, :data:`FLIP`...).
+        square: The square it names (0 when it names none).
+        arg: A seat (``remove``, ``swap``), a faction (``copy``, ``take``, ``keep``) or,
+            for ``score``, 1 for the row and 2 for the column.
+    """
+
+    kind: int
+    square: int = 0
+    arg: int = 0
+
+    def __str__(self) -> str:
+        kind = self.kind
+        verb = VERBS[kind]
+        if kind in (PLACE, MARK, FLIP):
+            return f"{verb} {square_name(self.square)}"
+        if kind in (REMOVE, SWAP):
+            return f"{verb} {square_name(self.square)} {COLOURS[self.arg]}"
+        if kind in (COPY, TAKE, KEEP):
+            return f"{verb} {Faction(self.arg).option_name}"
+        if kind == SCORE:
+            return verb + _LINES[self.arg]
+        return verb
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+PASS_ACTION = Action(PASS)
+SCORE_ACTION = Action(SCORE)
+SCORE_ROW = Action(SCORE, 0, 1)
+SCORE_COLUMN = Action(SCORE, 0, 2)
+DRAW_ACTION = Action(DRAW)
+LOOK_ACTION = Action(LOOK)
+
+_COPY = tuple(Action(COPY, 0, f) for f in Faction)
+_TAKE = tuple(Action(TAKE, 0, f) for f in Faction)
+_KEEP = tuple(Action(KEEP, 0, f) for f in Faction)
+_PLACE: dict[int, Action] = {}
+
+
+def place_action(sq: int) -> Action:
+    """The (shared) action placing the card on ``sq``."""
+    action = _PLACE.get(sq)
+    if action is None:
+        action = _PLACE[sq] = Action(PLACE, sq)
+    return action
+
+
+def copy_action(faction: int) -> Action:
+    """The (shared) action copying ``faction``'s power."""
+    return _COPY[faction]
+
+
+def take_action(faction: int) -> Action:
+    """The (shared) action taking a card of ``faction`` from the display."""
+    return _TAKE[faction]
+
+
+def keep_action(faction: int) -> Action:
+    """The (shared) action keeping a card of ``faction`` after a Seer's look."""
+    return _KEEP[faction]
+
+
+class NotationError(ValueError):
+    """Text that is not the notation of any Claim Kingdoms action."""
+
+
+_USAGE = (
+    "write a square to place on (place 1,0), or pass, score, score row, score column, "
+    "mark x,y, remove x,y colour, swap x,y colour, flip x,y, copy faction, "
+    "take faction, draw, look or keep faction"
+)
+
+
+def read_action(text: str, players: int) -> Action:
+    """Read ``text`` as an action, whatever the position (case and spacing are ignored).
+
+    Raises:
+        NotationError: if ``text`` is not the notation of any action, saying why.
+    """
+    words = " ".join(text.replace(",", " , ").split()).replace(" , ", ",").lower().split()
+    if not words:
+        raise NotationError(f"an empty move; {_USAGE}")
+    verb, args = words[0], words[1:]
+    if parse_square(verb) is not None and not args:
+        verb, args = "place", words
+    if verb == "take" and args == ["deck"]:
+        verb, args = "draw", []
+    if verb in ("pass", "draw", "look"):
+        if args:
+            raise NotationError(f"{verb!r} takes nothing after it")
+        return {"pass": PASS_ACTION, "draw": DRAW_ACTION, "look": LOOK_ACTION}[verb]
+    if verb == "score":
+        if not args:
+            return SCORE_ACTION
+        if args in (["row"], ["column"], ["col"]):
+            return SCORE_ROW if args == ["row"] else SCORE_COLUMN
+        raise NotationError("write 'score', 'score row' or 'score column'")
+    if verb in ("place", "mark", "flip"):
+        at = parse_square(args[0]) if len(args) == 1 else None
+        if at is None:
+            raise NotationError(f"write {verb} and a square, like '{verb} 1,0'")
+        if verb == "place":
+            return place_action(at)
+        return Action(MARK if verb == "mark" else FLIP, at)
+    if verb in ("remove", "swap"):
+        sq = parse_square(args[0]) if len(args) == 2 else None
+        seat = colour_by_name(args[1], players) if len(args) == 2 else None
+        if sq is None or seat is None:
+            colours = ", ".join(COLOURS[:players])
+            raise NotationError(
+                f"write {verb}, a square and a colour ({colours}), like '{verb} 0,1 {COLOURS[1]}'"
+            )
+        return Action(REMOVE if verb == "remove" else SWAP, sq, seat)
+    if verb in ("copy", "take", "keep"):
+        faction = faction_by_name(args[0]) if len(args) == 1 else None
+        if faction is None:
+            known = ", ".join(f.option_name for f in Faction)
+            raise NotationError(f"write {verb} and a faction ({known}), like '{verb} trolls'")
+        table = {"copy": _COPY, "take": _TAKE, "keep": _KEEP}[verb]
+        return table[faction]
+    raise NotationError(f"{text.strip()!r} is not a move; {_USAGE}")

@@ -1,0 +1,1159 @@
+"""Claim Kingdoms for 2-4 players: the game state.
+
+The game (rules in ``docs/rules/claim-kingdoms.md``): players take turns placing their
+one card on the grid next to another card, putting a marker on it, using its faction's
+power, and taking a new card from the display or the deck. When a supply of markers
+runs out, or every card is placed, each faction scores its points for the players with
+the most markers on its face-up cards (R-CK-9, R-CK-10).
+
+Notation (``actions.py``): ``place 1,0``, ``score row``, ``flip 0,1``, ``take goblins``...
+Squares are ``x,y`` relative to the first card at ``0,0``, with ``y`` counting up.
+
+Representation: a card is its faction (an int); the grid is a dict square -> card and a
+dict square -> marker bit mask (``rules.py``); the draw deck is a list with its top card
+last, so drawing is ``pop()``. The empty squares next to a card are kept as a set, so
+placing is cheap. ``clone()`` copies a handful of small dicts and lists. Each decision
+has a ``_begin_<step>`` that works out its options and resolves it outright when there
+is nothing to choose, and an ``_apply_<step>``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple, Self
+
+from regency.core.errors import GameOverError, IllegalActionError, RegencyError
+from regency.core.game import Game, Result
+from regency.core.record import Record
+from regency.core.rng import stream
+from regency.games.claim_kingdoms import rules
+from regency.games.claim_kingdoms.actions import (
+    COPY,
+    DRAW,
+    DRAW_ACTION,
+    FLIP,
+    KEEP,
+    LOOK,
+    LOOK_ACTION,
+    MARK,
+    PASS,
+    PASS_ACTION,
+    PLACE,
+    REMOVE,
+    SCORE,
+    SCORE_ACTION,
+    SCORE_COLUMN,
+    SCORE_ROW,
+    SWAP,
+    TAKE,
+    VERBS,
+    Action,
+    NotationError,
+    copy_action,
+    keep_action,
+    place_action,
+    read_action,
+    take_action,
+)
+from regency.games.claim_kingdoms.factions import (
+    CARDS_PER_FACTION,
+    COLOURS,
+    MARKERS,
+    Faction,
+)
+from regency.games.claim_kingdoms.grid import COLUMN, ORTHOGONAL, ROW, coords, square, square_name
+from regency.games.claim_kingdoms.rules import DOWN
+from regency.games.claim_kingdoms.setup import (
+    parse_factions,
+    parse_first,
+    random_factions,
+    stacked_deck,
+)
+from regency.games.claim_kingdoms.worlds import (
+    Group,
+    group_from_dict,
+    group_to_dict,
+    link,
+    revealed,
+    seen_leaving,
+)
+
+__all__ = ["ClaimKingdomsState", "Turn"]
+
+# The decisions, in the order of a turn.
+PLACE_STEP = 0
+POWER_STEP = 1
+TAKE_STEP = 2
+KEEP_STEP = 3
+OVER = -1
+
+STEP_NAMES = {PLACE_STEP: "place", POWER_STEP: "power", TAKE_STEP: "take", KEEP_STEP: "keep"}
+_STEP_BY_NAME = {name: step for step, name in STEP_NAMES.items()}
+
+DISPLAY_SIZE = 3
+LOOK_SIZE = 3
+
+_GOBLINS = Faction.GOBLINS
+_DWARVES = Faction.DWARVES
+_GNOMES = Faction.GNOMES
+_TROLLS = Faction.TROLLS
+_UNDEAD = Faction.UNDEAD
+_DRAGONS = Faction.DRAGONS
+_DOPPEL = Faction.DOPPELGANGERS
+_SEERS = Faction.SEERS
+_GIANTS = Faction.GIANTS
+_KNIGHTS = Faction.KNIGHTS
+
+
+class Turn(NamedTuple):
+    """One player's turn, as remembered.
+
+    Attributes:
+        seat: Whose turn it was.
+        card: The faction placed; -1 if the seat was skipped (it had no card).
+        at: The square it was placed on.
+        power: The power decisions taken, in notation (``copy trolls``, ``score row``).
+        points: Points the power scored.
+        take: How the seat took its new card: ``take goblins``, ``draw``, ``look``, or
+            ``""`` (nothing was left, or the game ended first).
+        got: The faction drawn or kept; only the seat saw it (-1: none, or not known).
+        looked: The factions a Seer looked at; only the seat saw them.
+        refill: The factions turned up into the display after the take.
+    """
+
+    seat: int
+    card: int
+    at: int = 0
+    power: tuple[str, ...] = ()
+    points: int = 0
+    take: str = ""
+    got: int = -1
+    looked: tuple[int, ...] = ()
+    refill: tuple[int, ...] = ()
+
+
+def _name(faction: int) -> str:
+    return Faction(faction).option_name
+
+
+def _names(factions: Any) -> list[str]:
+    return [Faction(f).option_name for f in factions]
+
+
+class ClaimKingdomsState(Game[Action]):
+    """A game of Claim Kingdoms for 2-4 players.
+
+    Create it with ``regency.new_game("claim-kingdoms", players=2, seed=42)``; options:
+    ``factions`` (a list of 7/8/9 faction names, or ``"random"``: drawn from the seed),
+    ``deck`` (a stacked deal: the faction of every card, the middle card first, then the
+    display left to right, one card per seat, then the draw deck top first) and
+    ``first`` (the seat that starts; drawn from the seed when not given).
+    """
+
+    name = "claim-kingdoms"
+    title = "Claim Kingdoms"
+
+    __slots__ = (
+        "_at",
+        "_cards",
+        "_copied",
+        "_deck",
+        "_display",
+        "_end",
+        "_ended_by",
+        "_frontier",
+        "_hands",
+        "_known",
+        "_looking",
+        "_looks",
+        "_marks",
+        "_options",
+        "_points",
+        "_power",
+        "_public_hands",
+        "_removed",
+        "_seer",
+        "_step",
+        "_supply",
+        "_turn",
+        "_turns",
+        "_unrecorded",
+        "factions",
+        "first",
+    )
+
+    factions: tuple[Faction, ...]
+    """The factions in play, in :class:`Faction` order."""
+    first: int
+    """The seat that started the game."""
+
+    _cards: dict[int, int]  # square -> faction (+ DOWN when face down), in placing order
+    _marks: dict[int, int]  # square -> marker bits (1 << seat), face-up cards only
+    _frontier: set[int]  # the empty squares sharing a side with a card
+    _supply: list[int]
+    _points: list[int]  # points from powers
+    _hands: list[int]  # faction, or -1 for no card
+    _public_hands: int  # bits of the seats whose card everyone saw taken from the display
+    _deck: list[int]  # top card last
+    _display: list[int]
+    _looking: list[int]  # what a Seer is looking at
+    _known: list[tuple[Group, ...]]  # each seat's deck knowledge (worlds.py)
+    _turns: list[Turn]
+    _looks: int  # Seer shuffles so far: each draws its own seeded stream
+    _turn: int  # the seat to decide, -1 once over
+    _step: int
+    _options: tuple[Action, ...]  # the legal actions now
+    _at: int  # the square of the card placed this turn
+    _power: int  # the faction whose power is being used (a copy's, for Doppelgangers)
+    _copied: bool
+    _removed: int  # markers a Knight removed so far this turn
+    _seer: bool  # whether the take may be a Seer's look
+    _end: str  # "", "supply" or "cards"
+    _ended_by: int  # the seat whose supply ran out
+    _unrecorded: bool
+
+    # -- setting up ---------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
+        """Deal a new game (see the class docstring for the options)."""
+        spec = options.get("factions")
+        names = options.get("deck")
+        first = parse_first(options.get("first"), players)
+        factions: tuple[Faction, ...] | None = None
+        if spec is not None:
+            factions = parse_factions(spec, players, stream(seed, "factions"))
+        rng = random.Random(seed)
+        if names is not None:
+            factions, order = stacked_deck(names, players, factions)
+        else:
+            if factions is None:  # R-CK-11: drawn from the seed
+                factions = random_factions(players, stream(seed, "factions"))
+            order = [int(f) for f in factions for _ in range(CARDS_PER_FACTION)]
+            rng.shuffle(order)
+        if first is None:
+            first = rng.randrange(players)  # the rulebook's "choose who starts"
+        normalized: dict[str, Any] = {"factions": _names(factions)}
+        if names is not None:
+            normalized["deck"] = _names(order)
+        if options.get("first") is not None:
+            normalized["first"] = first
+        state = cls.__new__(cls)
+        state._blank(players, seed, normalized, factions, first)
+        state._cards[square(0, 0)] = order[0]  # R-CK-1: face up, no marker
+        state._frontier = rules.open_squares(state._cards)
+        state._display = order[1 : 1 + DISPLAY_SIZE]
+        state._hands = order[1 + DISPLAY_SIZE : 1 + DISPLAY_SIZE + players]
+        state._deck = order[1 + DISPLAY_SIZE + players :][::-1]  # top card last
+        state._begin_turn(first)
+        return state
+
+    def _blank(
+        self,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        factions: tuple[Faction, ...],
+        first: int,
+    ) -> None:
+        """Set every field for a game with no card anywhere yet."""
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self._log = []
+        self._unrecorded = False
+        self.factions = factions
+        self.first = first
+        self._cards = {}
+        self._marks = {}
+        self._frontier = set()
+        self._supply = [MARKERS] * players
+        self._points = [0] * players
+        self._hands = [-1] * players
+        self._public_hands = 0
+        self._deck = []
+        self._display = []
+        self._looking = []
+        self._known = [()] * players
+        self._turns = []
+        self._looks = 0
+        self._turn = first
+        self._step = PLACE_STEP
+        self._options = ()
+        self._at = -1
+        self._power = -1
+        self._copied = False
+        self._removed = 0
+        self._seer = False
+        self._end = ""
+        self._ended_by = -1
+
+    @classmethod
+    def from_position(cls, **position: Any) -> Self:
+        """Set up a position by hand, for teaching, puzzles and rule tests.
+
+        See :func:`regency.games.claim_kingdoms.positions.build_position` for the
+        keywords. The position has no record.
+
+        Raises:
+            GameOptionError: if a card is unknown, cards are missing or repeated, or the
+                grid breaks the rules.
+        """
+        from regency.games.claim_kingdoms.positions import build_position
+
+        return build_position(cls, **position)
+
+    # -- the Game contract ----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to decide, or ``None`` once the game is over."""
+        return self._turn if self._turn >= 0 else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._turn < 0
+
+    @property
+    def decision(self) -> str | None:
+        """What the player to move decides: ``place``, ``power``, ``take`` or ``keep``."""
+        return STEP_NAMES.get(self._step)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take now (empty once the game is over)."""
+        return self._options
+
+    def _apply(self, action: Action) -> None:
+        step = self._step
+        if step == PLACE_STEP:
+            self._apply_place(action.square)
+        elif step == POWER_STEP:
+            self._apply_power(action)
+        elif step == TAKE_STEP:
+            self._apply_take(action)
+        else:
+            self._apply_keep(action.arg)
+
+    def clone(self) -> Self:
+        """Return an independent copy (a few small dicts and lists; cards are ints)."""
+        new = self.__class__.__new__(self.__class__)
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options  # never mutated after creation
+        new._log = self._log.copy()
+        new._unrecorded = self._unrecorded
+        new.factions = self.factions
+        new.first = self.first
+        new._cards = self._cards.copy()
+        new._marks = self._marks.copy()
+        new._frontier = self._frontier.copy()
+        new._supply = self._supply.copy()
+        new._points = self._points.copy()
+        new._hands = self._hands.copy()
+        new._public_hands = self._public_hands
+        new._deck = self._deck.copy()
+        new._display = self._display.copy()
+        new._looking = self._looking.copy()
+        new._known = self._known.copy()  # groups are immutable tuples
+        new._turns = self._turns.copy()  # turns are immutable tuples
+        new._looks = self._looks
+        new._turn = self._turn
+        new._step = self._step
+        new._options = self._options  # an immutable tuple
+        new._at = self._at
+        new._power = self._power
+        new._copied = self._copied
+        new._removed = self._removed
+        new._seer = self._seer
+        new._end = self._end
+        new._ended_by = self._ended_by
+        return new
+
+    # -- a turn: placing ------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        self._turn = seat
+        self._step = PLACE_STEP
+        self._at = -1
+        self._power = -1
+        self._copied = False
+        self._removed = 0
+        self._seer = False
+        self._options = self._place_options()
+
+    def _place_options(self) -> tuple[Action, ...]:
+        return tuple(place_action(sq) for sq in sorted(self._frontier))
+
+    def _apply_place(self, sq: int) -> None:
+        seat = self._turn
+        card = self._hands[seat]
+        self._hands[seat] = -1
+        self._public_hands &= ~(1 << seat)
+        cards = self._cards
+        cards[sq] = card
+        self._marks[sq] = 1 << seat
+        self._supply[seat] -= 1
+        frontier = self._frontier
+        frontier.discard(sq)
+        for d in ORTHOGONAL:
+            if sq + d not in cards:
+                frontier.add(sq + d)
+        known = self._known
+        for other in range(self.num_players):
+            if known[other] and other != seat:
+                known[other] = revealed(known[other], seat, card)
+        self._turns.append(Turn(seat, card, sq))
+        self._at = sq
+        if self._supply[seat] == 0:  # R-CK-9: the game ends at once, no power resolves
+            self._finish("supply")
+            return
+        self._power = card
+        self._seer = card == _SEERS  # R-CK-8: the Seer's power comes at the take
+        self._begin_power()
+
+    # -- a turn: the power ----------------------------------------------------------------
+
+    def _begin_power(self) -> None:
+        """Offer the placed card's power; skip it when it could do nothing."""
+        uses = self._uses(self._power)
+        if not uses:
+            self._begin_take()
+            return
+        self._step = POWER_STEP
+        self._options = (*uses, PASS_ACTION)
+
+    def _power_options(self) -> tuple[Action, ...]:
+        """The options of the power decision in progress (for rebuilt worlds)."""
+        uses = self._uses(self._power)
+        if self._copied and not self._removed:
+            return uses  # having copied a power, the player uses it
+        return (*uses, PASS_ACTION)
+
+    def _uses(self, faction: int) -> tuple[Action, ...]:
+        """Every way of using ``faction``'s power from the card just placed.
+
+        Only ways that do something; empty when the power could do nothing.
+        """
+        cards = self._cards
+        marks = self._marks
+        at = self._at
+        seat = self._turn
+        if faction == _GOBLINS:
+            return (SCORE_ACTION,) if rules.goblin_points(cards, marks, seat) else ()
+        if faction == _DWARVES:
+            return (SCORE_ACTION,) if rules.dwarf_points(cards, at) else ()
+        if faction == _DRAGONS:
+            return (SCORE_ACTION,) if rules.dragon_points(cards, at) else ()
+        if faction == _TROLLS:
+            return (SCORE_ROW, SCORE_COLUMN)
+        if faction == _GNOMES:  # R-CK-6: the point, then the marker if it can go anywhere
+            targets = rules.gnome_targets(cards, marks, at, seat)
+            return tuple(Action(MARK, t) for t in targets) if targets else (SCORE_ACTION,)
+        if faction == _KNIGHTS:
+            return tuple(Action(REMOVE, t, s) for t, s in rules.knight_targets(cards, marks, at))
+        if faction == _UNDEAD:
+            return tuple(
+                Action(SWAP, t, s) for t, s in rules.undead_targets(cards, marks, at, seat)
+            )
+        if faction == _GIANTS:
+            return tuple(Action(FLIP, t) for t in rules.giant_targets(cards, at))
+        if faction == _DOPPEL and not self._copied:
+            return tuple(
+                copy_action(f)
+                for f in rules.copyable(cards, at)
+                if (self._deck if f == _SEERS else self._uses(f))
+            )
+        return ()  # Seers act at the take; a Doppelganger's copy of a Doppelganger is void
+
+    def _apply_power(self, action: Action) -> None:
+        kind = action.kind
+        if kind == PASS:
+            self._begin_take()
+            return
+        if kind == COPY:
+            self._copy(action.arg)
+            return
+        seat = self._turn
+        cards = self._cards
+        marks = self._marks
+        at = self._at
+        gained = 0
+        if kind == SCORE:
+            power = self._power
+            if power == _GOBLINS:
+                gained = rules.goblin_points(cards, marks, seat)
+            elif power == _DWARVES:
+                gained = rules.dwarf_points(cards, at)
+            elif power == _DRAGONS:
+                gained = rules.dragon_points(cards, at)
+            elif power == _TROLLS:
+                gained = rules.troll_points(cards, at, ROW if action.arg == 1 else COLUMN)
+            else:
+                gained = 1  # a Gnome with nowhere to put its marker
+        elif kind == MARK:
+            gained = 1
+            marks[action.square] = marks.get(action.square, 0) | 1 << seat
+            self._supply[seat] -= 1
+        elif kind == REMOVE:
+            left = marks[action.square] & ~(1 << action.arg)
+            if left:
+                marks[action.square] = left
+            else:
+                del marks[action.square]
+            self._supply[action.arg] += 1
+            self._removed += 1
+        elif kind == SWAP:
+            mine, theirs = 1 << seat, 1 << action.arg
+            marks[at] = marks[at] ^ mine | theirs
+            marks[action.square] = marks[action.square] ^ theirs | mine
+        else:  # FLIP, R-CK-7
+            for owner in rules.seats_of(marks.pop(action.square, 0)):
+                self._supply[owner] += 1
+            cards[action.square] += DOWN
+        self._points[seat] += gained
+        turn = self._turns[-1]
+        self._turns[-1] = turn._replace(
+            power=(*turn.power, str(action)), points=turn.points + gained
+        )
+        if kind == MARK and self._supply[seat] == 0:
+            self._finish("supply")  # R-CK-9, even in the middle of a turn
+            return
+        if kind == REMOVE and self._removed < 2:  # R-CK-4: up to two markers
+            more = self._uses(_KNIGHTS)
+            if more:
+                self._step = POWER_STEP
+                self._options = (*more, PASS_ACTION)
+                return
+        self._begin_take()
+
+    def _copy(self, faction: int) -> None:
+        """A Doppelganger takes on an adjacent card's power (the seed's list)."""
+        turn = self._turns[-1]
+        self._turns[-1] = turn._replace(power=(*turn.power, str(copy_action(faction))))
+        self._power = faction
+        self._copied = True
+        if faction == _SEERS:
+            self._seer = True
+            self._begin_take()
+            return
+        uses = self._uses(faction)
+        if len(uses) == 1:
+            self._apply_power(uses[0])  # nothing to choose: use it
+            return
+        self._step = POWER_STEP
+        self._options = uses
+
+    # -- a turn: taking a card ------------------------------------------------------------
+
+    def _take_options(self) -> tuple[Action, ...]:
+        seen = 0
+        options = []
+        for f in self._display:
+            if not seen >> f & 1:
+                seen |= 1 << f
+                options.append(take_action(f))
+        if self._deck:
+            options.append(DRAW_ACTION)
+            if self._seer:
+                options.append(LOOK_ACTION)  # R-CK-8
+        return tuple(options)
+
+    def _begin_take(self) -> None:
+        self._step = TAKE_STEP
+        options = self._take_options()
+        if not options:
+            self._end_turn()  # nothing left to take
+        elif len(options) == 1:
+            self._apply_take(options[0])  # nothing to choose
+        else:
+            self._options = options
+
+    def _apply_take(self, action: Action) -> None:
+        seat = self._turn
+        kind = action.kind
+        if kind == TAKE:
+            display = self._display
+            slot = display.index(action.arg)
+            self._hands[seat] = action.arg
+            self._public_hands |= 1 << seat
+            refill = []
+            if self._deck:
+                card = self._deck.pop()
+                display[slot] = card  # the refill goes in the emptied slot
+                self._saw_refill(card)
+                refill.append(card)
+            else:
+                del display[slot]
+            self._note_take(str(action), -1, (), refill)
+            self._end_turn()
+        elif kind == DRAW:
+            card = self._deck.pop()
+            self._hands[seat] = card
+            self._took_blind(seat, (card,))
+            self._note_take("draw", card, (), self._refill())
+            self._end_turn()
+        else:  # LOOK
+            deck = self._deck
+            looked = [deck.pop() for _ in range(min(LOOK_SIZE, len(deck)))]
+            self._looking = looked
+            self._took_blind(seat, looked)
+            self._note_take("look", -1, tuple(looked), [])
+            options = tuple(keep_action(f) for f in sorted(set(looked)))
+            if len(options) == 1:
+                self._apply_keep(looked[0])
+            else:
+                self._step = KEEP_STEP
+                self._options = options
+
+    def _apply_keep(self, faction: int) -> None:
+        """The Seer keeps one card of ``faction`` and shuffles the rest back (R-CK-8)."""
+        seat = self._turn
+        looked = self._looking
+        looked.remove(faction)
+        self._hands[seat] = faction
+        if looked:
+            counts = [0] * len(Faction)
+            for f in looked:
+                counts[f] += 1
+            self._known[seat] = (*self._known[seat], (tuple(counts), 0))
+            self._deck.extend(looked)
+            stream(self.seed, "seer", self._looks).shuffle(self._deck)  # R-ALL-1
+        self._looks += 1
+        self._looking = []
+        turn = self._turns[-1]
+        self._turns[-1] = turn._replace(got=faction)
+        self._note_take("look", faction, turn.looked, self._refill())
+        self._end_turn()
+
+    def _refill(self) -> list[int]:
+        """Fill the display up to three from the deck; return what was turned up."""
+        turned = []
+        while len(self._display) < DISPLAY_SIZE and self._deck:
+            card = self._deck.pop()
+            self._display.append(card)
+            self._saw_refill(card)
+            turned.append(card)
+        return turned
+
+    def _note_take(self, take: str, got: int, looked: tuple[int, ...], refill: list[int]) -> None:
+        turn = self._turns[-1]
+        self._turns[-1] = turn._replace(take=take, got=got, looked=looked, refill=tuple(refill))
+
+    def _saw_refill(self, card: int) -> None:
+        """Everyone saw ``card`` leave the deck (a refill)."""
+        known = self._known
+        for seat in range(self.num_players):
+            if known[seat]:
+                known[seat] = seen_leaving(known[seat], card)
+
+    def _took_blind(self, taker: int, cards: Any) -> None:
+        """``taker`` took ``cards`` from the deck, seen by nobody else."""
+        known = self._known
+        for seat in range(self.num_players):
+            if known[seat]:
+                if seat == taker:
+                    for card in cards:
+                        known[seat] = seen_leaving(known[seat], card)
+                else:
+                    known[seat] = link(known[seat], taker)
+
+    # -- between turns and the end ------------------------------------------------------
+
+    def _end_turn(self) -> None:
+        """Pass the turn on, skipping players without a card; or end the game (R-CK-9)."""
+        hands = self._hands
+        if not self._deck and not self._display and max(hands) < 0:
+            self._finish("cards")
+            return
+        n = self.num_players
+        for step in range(1, n + 1):
+            seat = (self._turn + step) % n
+            if hands[seat] >= 0:
+                self._begin_turn(seat)
+                return
+            self._turns.append(Turn(seat, -1))  # skipped: no card in hand
+        raise RegencyError("no player holds a card but cards remain")  # unreachable
+
+    def _finish(self, reason: str) -> None:
+        self._end = reason
+        self._ended_by = self._turn if reason == "supply" else -1
+        self._turn = -1
+        self._step = OVER
+        self._options = ()
+
+    def _refresh_options(self) -> None:
+        """Work out the options of the decision in progress (after a re-deal)."""
+        step = self._step
+        if step == PLACE_STEP:
+            self._options = self._place_options()
+        elif step == POWER_STEP:
+            self._options = self._power_options()
+        elif step == TAKE_STEP:
+            self._options = self._take_options()
+        elif step == KEEP_STEP:
+            self._options = tuple(keep_action(f) for f in sorted(set(self._looking)))
+        else:
+            self._options = ()
+
+    def _forget_others(self, seat: int) -> None:
+        """Drop what seats other than ``seat`` privately remember (after a re-deal)."""
+        for other in range(self.num_players):
+            if other != seat:
+                self._known[other] = ()
+        self._turns = [
+            t if t.seat == seat or (t.got < 0 and not t.looked) else t._replace(got=-1, looked=())
+            for t in self._turns
+        ]
+
+    # -- scoring --------------------------------------------------------------------------
+
+    def marker_counts(self) -> list[list[int]]:
+        """Markers per faction in play per seat, on face-up cards, in ``factions`` order."""
+        counts = rules.marker_counts(self._cards, self._marks, self.num_players)
+        return [counts[f] for f in self.factions]
+
+    def scores(self) -> tuple[list[int], list[int], list[list[int]]]:
+        """Each seat's score as things stand, with its breakdown (R-CK-10).
+
+        Returns:
+            The totals per seat, the points from factions per seat, and each faction's
+            controllers (in ``factions`` order).
+        """
+        from_factions = [0] * self.num_players
+        owners = []
+        for faction, counts in zip(self.factions, self.marker_counts(), strict=True):
+            seats = rules.controllers(counts)
+            owners.append(seats)
+            for seat in seats:
+                from_factions[seat] += faction.points
+        totals = [p + f for p, f in zip(self._points, from_factions, strict=True)]
+        return totals, from_factions, owners
+
+    def result(self) -> Result:
+        """Final points per seat, the winners and the breakdown (R-CK-10)."""
+        if not self.is_over:
+            raise RegencyError("the game is not over yet")
+        totals, from_factions, owners = self.scores()
+        winners, reason = rules.final_ranking(totals, self._supply)
+        details = {
+            "decided_by": reason,
+            "end": self._end,
+            "ended_by": self._ended_by if self._ended_by >= 0 else None,
+            "colours": list(COLOURS[: self.num_players]),
+            "power_points": list(self._points),
+            "faction_points": from_factions,
+            "supplies": list(self._supply),
+            "factions": [
+                {
+                    "faction": faction.option_name,
+                    "points": faction.points,
+                    "markers": counts,
+                    "controllers": seats,
+                }
+                for faction, counts, seats in zip(
+                    self.factions, self.marker_counts(), owners, strict=True
+                )
+            ],
+        }
+        return Result(scores=totals, winners=winners, details=details)
+
+    # -- notation and checks ------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action in notation (``place 1,0``, ``score row``, ``take goblins``...).
+
+        Raises:
+            IllegalActionError: saying why the text is not a legal action now.
+        """
+        if self._turn < 0:
+            raise GameOverError(f"the game is over; {text!r} cannot be played")
+        if not isinstance(text, str):
+            raise IllegalActionError(f"an action must be text such as 'place 1,0', not {text!r}")
+        try:
+            action = read_action(text, self.num_players)
+        except NotationError as exc:
+            raise IllegalActionError(f"{exc} ({self._legal_text()})") from None
+        if action in self._options:
+            return action
+        raise IllegalActionError(self.why_illegal(action))
+
+    def public_action(self, action: Action, seat: int | None) -> str:
+        """How ``seat`` sees ``action``: which card a Seer keeps is the Seer's secret."""
+        if action.kind == KEEP and seat != self._turn:
+            return "keep ?"
+        return str(action)
+
+    def _legal_text(self) -> str:
+        return "legal now: " + ", ".join(str(a) for a in self._options)
+
+    def play(self, action: object) -> Action:
+        """Take an action, given as an object or in notation, after checking it.
+
+        Raises:
+            IllegalActionError: if the action is malformed or not legal now; the game
+                is left exactly as it was.
+        """
+        if not isinstance(action, (str, Action)):
+            if self._turn < 0:
+                raise GameOverError(f"the game is over; {action!r} cannot be played")
+            raise IllegalActionError(self.why_illegal(action))
+        return super().play(action)
+
+    def why_illegal(self, action: object) -> str:
+        """Explain, in a player's terms, why ``action`` cannot be taken now."""
+        if self._turn < 0:
+            return "the game is over"
+        if isinstance(action, str):
+            try:
+                action = read_action(action, self.num_players)
+            except NotationError as exc:
+                return f"{exc} ({self._legal_text()})"
+        if not isinstance(action, Action):
+            return f"{action!r} is not a Claim Kingdoms action ({self._legal_text()})"
+        return f"{self._reason(action)} ({self._legal_text()})"
+
+    def _reason(self, action: Action) -> str:
+        step = self._step
+        kind = action.kind
+        text = str(action)
+        wanted = {
+            PLACE_STEP: "place your card",
+            POWER_STEP: "use the power of the card you placed, or pass",
+            TAKE_STEP: "take a new card",
+            KEEP_STEP: "keep one of the cards you looked at",
+        }[step]
+        if step == POWER_STEP:
+            wanted = f"use the {Faction(self._power).title} power" + (
+                "" if self._copied and not self._removed else " or pass"
+            )
+        expects = {
+            PLACE_STEP: {PLACE},
+            POWER_STEP: {PASS, SCORE, MARK, REMOVE, SWAP, FLIP, COPY},
+            TAKE_STEP: {TAKE, DRAW, LOOK},
+            KEEP_STEP: {KEEP},
+        }[step]
+        if kind not in expects:
+            return f"{text!r} is not possible now: it is time to {wanted}"
+        sq = action.square
+        where = square_name(sq)
+        cards = self._cards
+        if kind == PLACE:
+            if sq in cards:
+                return f"{where} already holds a card"
+            return f"{where} does not share a side with any card (R-CK-1)"
+        if kind == TAKE:
+            return f"the display holds no {Faction(action.arg).title}"
+        if kind == LOOK:
+            if not self._deck:
+                return "the deck is empty"
+            return "only a Seer, or a Doppelganger copying one, may look at the deck (R-CK-8)"
+        if kind == DRAW:
+            return "the deck is empty"
+        if kind == KEEP:
+            return f"you did not look at any {Faction(action.arg).title}"
+        return self._power_reason(action, where)
+
+    def _power_reason(self, action: Action, where: str) -> str:
+        kind = action.kind
+        power = Faction(self._power)
+        verb = VERBS[kind]
+        if kind == PASS:
+            return f"having copied the {power.title} power, you must use it"
+        if kind == COPY:
+            target = Faction(action.arg)
+            if self._copied or power != _DOPPEL:
+                return "only a Doppelganger copies a power"
+            if target == _DOPPEL:
+                return "copying a Doppelganger has no effect"
+            if target not in rules.copyable(self._cards, self._at):
+                return f"no face-up {target.title} shares a side with your Doppelganger"
+            return f"copying the {target.title} would do nothing here"
+        usual = {
+            SCORE: {_GOBLINS, _DWARVES, _DRAGONS, _TROLLS, _GNOMES},
+            MARK: {_GNOMES},
+            REMOVE: {_KNIGHTS},
+            SWAP: {_UNDEAD},
+            FLIP: {_GIANTS},
+        }[kind]
+        if power not in usual:
+            return f"the {power.title} power does not {verb}"
+        if kind == SCORE:
+            if power == _TROLLS and action.arg == 0:
+                return "Trolls score a line: choose 'score row' or 'score column'"
+            if power != _TROLLS and action.arg:
+                return "only Trolls choose a line; write 'score'"
+            if power == _GNOMES:
+                return "your Gnome's marker must go on an adjacent card (R-CK-6): mark x,y"
+            return "that would score nothing"
+        cards = self._cards
+        if action.square not in cards:
+            return f"there is no card at {where}"
+        if not rules.is_face_up(cards, action.square):
+            return f"the card at {where} is face down: powers cannot choose it (R-CK-3)"
+        near = action.square - self._at in ORTHOGONAL
+        mask = self._marks.get(action.square, 0)
+        if kind == SWAP:
+            if action.square == self._at:
+                return "exchange with a marker on another card"
+            if mask >> self._turn & 1:
+                return f"the card at {where} already holds your marker (R-CK-5)"
+            if action.arg == self._turn:
+                return "exchange your marker with another player's"
+            return f"the card at {where} holds no {COLOURS[action.arg]} marker"
+        if not near:
+            return f"the card at {where} does not share a side with your card (R-CK-3)"
+        if kind == MARK:
+            return f"the card at {where} already holds your marker (R-CK-5)"
+        if kind == REMOVE:
+            return f"the card at {where} holds no {COLOURS[action.arg]} marker"
+        return f"{where} cannot be chosen now"
+
+    # -- what each seat sees ---------------------------------------------------------------
+
+    def _grid(self) -> list[dict[str, Any]]:
+        out = []
+        for sq, card in self._cards.items():
+            x, y = coords(sq)
+            out.append(
+                {
+                    "x": x,
+                    "y": y,
+                    "faction": _name(card % DOWN),
+                    "face_up": card < DOWN,
+                    "markers": rules.seats_of(self._marks.get(sq, 0)),
+                }
+            )
+        return out
+
+    def _standing(self) -> list[dict[str, Any]]:
+        _, _, owners = self.scores()
+        return [
+            {
+                "faction": faction.option_name,
+                "points": faction.points,
+                "markers": counts,
+                "controllers": seats,
+            }
+            for faction, counts, seats in zip(
+                self.factions, self.marker_counts(), owners, strict=True
+            )
+        ]
+
+    def _turn_dict(self, turn: Turn, viewer: int | None) -> dict[str, Any]:
+        if turn.card < 0:
+            return {"seat": turn.seat, "skipped": True}
+        x, y = coords(turn.at)
+        mine = viewer == turn.seat
+        return {
+            "seat": turn.seat,
+            "skipped": False,
+            "card": _name(turn.card),
+            "at": [x, y],
+            "power": list(turn.power),
+            "points": turn.points,
+            "take": turn.take,
+            "got": _name(turn.got) if mine and turn.got >= 0 else None,
+            "looked": _names(turn.looked) if mine else None,
+            "refill": _names(turn.refill),
+        }
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
+
+        Public: the grid with its markers (and the factions of face-down cards, which
+        everyone saw before they were flipped), the open squares, the display, the
+        deck's size, supplies, points from powers, hands taken from the display, how
+        many cards a Seer is looking at, and every turn so far. Private: the seat's own
+        hand, what it drew, looked at and kept, and what it knows of the deck. Never:
+        other hands drawn blind, the deck's order, another Seer's cards.
+        """
+        self._check_seat(seat)
+        n = self.num_players
+        step = self._step
+        over = step == OVER
+        public = self._public_hands
+        looking = None
+        if self._looking:
+            looking = {
+                "seat": self._turn,
+                "count": len(self._looking),
+                "cards": _names(self._looking) if seat == self._turn else None,
+            }
+        at = None
+        if step in (POWER_STEP, TAKE_STEP, KEEP_STEP):
+            x, y = coords(self._at)
+            at = [x, y]
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": n,
+            "colours": list(COLOURS[:n]),
+            "factions": [f.option_name for f in self.factions],
+            "first": self.first,
+            "to_move": self.current_player,
+            "decision": None if over else STEP_NAMES[step],
+            "placed": at,
+            "power": _name(self._power) if step == POWER_STEP else None,
+            "copied": self._copied if step == POWER_STEP else False,
+            "removed": self._removed if step == POWER_STEP else 0,
+            "can_look": self._seer if step == TAKE_STEP else False,
+            "grid": self._grid(),
+            "open_squares": [list(coords(sq)) for sq in sorted(self._frontier)],
+            "display": _names(self._display),
+            "deck": len(self._deck),
+            "supplies": list(self._supply),
+            "power_points": list(self._points),
+            "standing": self._standing(),
+            "hand": (
+                _name(self._hands[seat]) if seat is not None and self._hands[seat] >= 0 else None
+            ),
+            "hands": [
+                {
+                    "count": 1 if self._hands[s] >= 0 else 0,
+                    "card": (
+                        _name(self._hands[s])
+                        if self._hands[s] >= 0 and (s == seat or public >> s & 1)
+                        else None
+                    ),
+                    "public": bool(public >> s & 1),
+                }
+                for s in range(n)
+            ],
+            "looking": looking,
+            "deck_knowledge": (
+                [group_to_dict(g) for g in self._known[seat]] if seat is not None else []
+            ),
+            "history": [self._turn_dict(t, seat) for t in self._turns],
+            "end": self._end or None,
+            "ended_by": self._ended_by if self._ended_by >= 0 else None,
+        }
+
+    def state_dict(self) -> dict[str, Any]:
+        """The full state, hidden cards included, JSON-ready (used by saves)."""
+        return {
+            "factions": [f.option_name for f in self.factions],
+            "first": self.first,
+            "turn": self._turn,
+            "step": STEP_NAMES.get(self._step),
+            "placed": list(coords(self._at)) if self._at >= 0 else None,
+            "power": _name(self._power) if self._power >= 0 else None,
+            "copied": self._copied,
+            "removed": self._removed,
+            "seer": self._seer,
+            "grid": self._grid(),
+            "display": _names(self._display),
+            "deck": _names(reversed(self._deck)),
+            "hands": [_name(h) if h >= 0 else None for h in self._hands],
+            "public_hands": [s for s in range(self.num_players) if self._public_hands >> s & 1],
+            "looking": _names(self._looking),
+            "supplies": list(self._supply),
+            "power_points": list(self._points),
+            "deck_knowledge": [[group_to_dict(g) for g in k] for k in self._known],
+            "looks": self._looks,
+            "turns": [
+                {**self._turn_dict(t, t.seat), "got": _name(t.got) if t.got >= 0 else None}
+                for t in self._turns
+            ],
+            "end": self._end or None,
+            "ended_by": self._ended_by if self._ended_by >= 0 else None,
+        }
+
+    # -- hidden worlds ----------------------------------------------------------------------
+
+    @classmethod
+    def sample_world(cls, observation: dict[str, Any], rng: random.Random) -> Self:
+        """Deal a full game that agrees with ``observation`` (see ``worlds.py``)."""
+        from regency.games.claim_kingdoms.worlds import world_from_observation
+
+        return world_from_observation(cls, observation, rng)
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> Self:
+        """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""
+        from regency.games.claim_kingdoms.worlds import resample
+
+        self._check_seat(seat)
+        return resample(self, seat, rng)
+
+    @classmethod
+    def _from_public(cls, obs: dict[str, Any], seed: int) -> Self:
+        """A game holding everything ``obs`` shows, its hidden cards not dealt yet.
+
+        Hidden hands, a hidden look and the deck are left for the caller to deal.
+
+        Raises:
+            RegencyError: if the observation is malformed.
+        """
+        try:
+            return cls._read_public(obs, seed)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RegencyError(f"not a Claim Kingdoms observation: {exc!r}") from None
+
+    @classmethod
+    def _read_public(cls, obs: dict[str, Any], seed: int) -> Self:
+        seat = obs["seat"]
+        n = obs["players"]
+        factions = tuple(sorted(Faction[name.upper()] for name in obs["factions"]))
+        world = cls.__new__(cls)
+        world._blank(n, seed, {"factions": _names(factions)}, factions, obs["first"])
+        world._unrecorded = True
+        for entry in obs["grid"]:
+            sq = square(entry["x"], entry["y"])
+            world._cards[sq] = Faction[entry["faction"].upper()] + (0 if entry["face_up"] else DOWN)
+            if entry["markers"]:
+                world._marks[sq] = sum(1 << s for s in entry["markers"])
+        world._frontier = rules.open_squares(world._cards)
+        world._display = [Faction[name.upper()] for name in obs["display"]]
+        world._supply = list(obs["supplies"])
+        world._points = list(obs["power_points"])
+        for other, entry in enumerate(obs["hands"]):
+            if entry["card"] is not None:
+                world._hands[other] = Faction[entry["card"].upper()]
+            if entry["public"]:
+                world._public_hands |= 1 << other
+        looking = obs["looking"]
+        if looking is not None and looking["cards"] is not None:
+            world._looking = [Faction[name.upper()] for name in looking["cards"]]
+        if seat is not None:
+            world._known[seat] = tuple(group_from_dict(g) for g in obs["deck_knowledge"])
+        for entry in obs["history"]:
+            world._turns.append(_turn_from_dict(entry))
+        world._looks = sum(1 for t in world._turns if t.take == "look") - (looking is not None)
+        to_move = obs["to_move"]
+        world._turn = to_move if to_move is not None else -1
+        world._step = _STEP_BY_NAME[obs["decision"]] if obs["decision"] else OVER
+        if obs["placed"] is not None:
+            world._at = square(*obs["placed"])
+        if world._step == POWER_STEP:
+            world._power = Faction[obs["power"].upper()]
+        world._copied = bool(obs["copied"])
+        world._removed = int(obs["removed"])
+        world._seer = bool(obs["can_look"])
+        world._end = obs["end"] or ""
+        world._ended_by = obs["ended_by"] if obs["ended_by"] is not None else -1
+        return world
+
+    def record(self, meta: dict[str, Any] | None = None) -> Record:
+        """Return the game's record (a sampled world or a set-up position has none)."""
+        if self._unrecorded:
+            raise RegencyError(
+                "this game was not dealt from its seed (a sampled world or a set-up "
+                "position), so it has no record"
+            )
+        return super().record(meta)
+
+
+def _turn_from_dict(entry: dict[str, Any]) -> Turn:
+    if entry["skipped"]:
+        return Turn(entry["seat"], -1)
+    return Turn(
+        entry["seat"],
+        Faction[entry["card"].upper()],
+        square(*entry["at"]),
+        tuple(entry["power"]),
+        entry["points"],
+        entry["take"],
+        Faction[entry["got"].upper()] if entry["got"] else -1,
+        tuple(Faction[name.upper()] for name in entry["looked"] or ()),
+        tuple(Faction[name.upper()] for name in entry["refill"]),
+    )
