@@ -6,6 +6,7 @@ the notation and ``docs/rules/claim-kingdoms.md`` for the rules in our words.
 
 from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
+from regency.games.claim_kingdoms.heuristic import choose as heuristic
 from regency.games.claim_kingdoms.state import ClaimKingdomsState
 
 __all__ = ["ClaimKingdomsState", "insights"]
@@ -44,6 +45,7 @@ register(
             Option("first", "the seat that starts (default: drawn from the seed)"),
         ),
         game_class=ClaimKingdomsState,
+        heuristic=heuristic,
         insights=insights,
         score_name="points",
     )
