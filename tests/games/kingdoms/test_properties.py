@@ -1,0 +1,97 @@
+"""Properties of every random game: the board fills three times, pieces are conserved."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import regency
+from regency.games.kingdoms import KingdomsState
+from regency.games.kingdoms.rules import CASTLES
+from tests.games.kingdoms.test_epochs import ALL_CODES, tiles_everywhere
+
+games = st.tuples(
+    st.integers(0, 2**63 - 1),  # seed
+    st.sampled_from([2, 3, 4]),
+    st.randoms(use_true_random=False),
+)
+
+
+def castles_on_board(state: dict[str, Any], players: int) -> list[list[int]]:
+    counts = [[0] * 4 for _ in range(players)]
+    for row in state["board"]:
+        for token in row:
+            if token and token.startswith("S"):
+                counts[int(token[1])][int(token[3]) - 1] += 1
+    return counts
+
+
+@given(games)
+def test_every_random_game_fills_the_board_three_times_and_ends(
+    args: tuple[int, int, random.Random],
+) -> None:
+    seed, players, rng = args
+    game = regency.new_game("kingdoms", players=players, seed=seed)
+    assert isinstance(game, KingdomsState)
+    full = CASTLES[players]
+    removed = [[0] * 4 for _ in range(players)]  # ranks 2-4 placed in earlier epochs
+    epoch = 1
+    placements = 0
+    while not game.is_over:
+        state = game.state_dict()
+        # Every tile is somewhere: board, supply, a starting tile or the drawn tile.
+        assert tiles_everywhere(state) == ALL_CODES
+        # Every castle is in hand, on the board, or (ranks 2-4) out of the game.
+        on_board = castles_on_board(state, players)
+        for seat in range(players):
+            for r in range(4):
+                total = state["castles"][seat][r] + on_board[seat][r] + removed[seat][r]
+                assert total == full[r], (seat, r + 1)
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        if str(action) not in ("draw", "pass"):
+            placements += 1
+        if game.is_over or game.epoch != epoch:
+            # The epoch ended because the board was full: exactly 30 placements.
+            assert placements == 30
+            assert 0 not in game.scoring[-1].board
+            removed = _removed_after(game, players)
+            placements = 0
+            epoch = game.epoch
+    assert [e.epoch for e in game.scoring] == [1, 2, 3]
+    assert list(game.legal_actions()) == []
+    result = game.result()
+    assert result.scores == list(game.scoring[-1].gold_after)
+    assert regency.replay(game.record()).state_dict() == game.state_dict()
+
+
+def _removed_after(game: KingdomsState, players: int) -> list[list[int]]:
+    """Castles of rank 2-4 placed in the epochs scored so far (they left the game)."""
+    removed = [[0] * 4 for _ in range(players)]
+    for epoch in game.scoring:
+        for cell in epoch.board:
+            if cell >= 32 and (cell - 32) & 3:
+                removed[(cell - 32) >> 2][(cell - 32) & 3] += 1
+    return removed
+
+
+@given(games)
+def test_gold_changes_only_by_the_scoring_shown(args: tuple[int, int, random.Random]) -> None:
+    seed, players, rng = args
+    game = regency.new_game("kingdoms", players=players, seed=seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    gold = [50] * players
+    for epoch in game.result().details["epochs"]:
+        won = Counter[int]()
+        for part in epoch["parts"]:
+            assert part["gold"] == [part["value"] * r for r in part["ranks"]]
+            for seat, g in enumerate(part["gold"]):
+                won[seat] += g
+        gold = [g + won[s] for s, g in enumerate(gold)]
+        assert gold == epoch["gold_after"]
+    assert gold == game.result().scores
