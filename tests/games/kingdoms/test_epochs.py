@@ -10,7 +10,7 @@ import pytest
 
 import regency
 from regency import GameOptionError
-from regency.games.kingdoms import KingdomsState
+from regency.games.kingdoms import KingdomsState, insights
 from regency.games.kingdoms.tiles import ALL_TILES, TILE_CODE
 from tests.games.kingdoms.helpers import position
 from tests.games.kingdoms.test_scoring import FULL_BOARD
@@ -200,6 +200,12 @@ def test_the_third_epoch_ends_the_game_and_the_richest_wins() -> None:
     assert result.scores == [121, 121]
     assert result.winners == [0, 1]  # R-K-9: a shared win
     assert result.details["epochs"][0]["gold"] == [91, 71]
+    assert insights(result) == {
+        "first start player won": 0.5,  # seat 0 started and shares the win
+        "close finish": 1.0,
+        "someone in debt": 0.0,
+        "epoch 3 leader changed": 0.0,
+    }
 
 
 def test_gold_may_go_below_zero() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -190,19 +191,18 @@ def scoring_table(obs: dict[str, Any], epoch: dict[str, Any], everything: bool =
     return table
 
 
-def _epoch_view(obs: dict[str, Any], epoch: dict[str, Any]) -> Table:
+def _side_by_side(*renderables: RenderableType) -> Columns:
+    """Side by side when the terminal is wide enough, one under the other when not."""
+    return Columns(renderables, padding=(0, 2))
+
+
+def _epoch_view(obs: dict[str, Any], epoch: dict[str, Any]) -> Columns:
     """A scored epoch: its final board beside its scoring table."""
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column()
-    grid.add_column()
     tokens = epoch["board"]
-    grid.add_row(
-        _board_table(
-            tokens, _wizard_neighbours(tokens), f"Board at the end of epoch {epoch['epoch']}"
-        ),
-        scoring_table(obs, epoch),
+    title = f"Board at the end of epoch {epoch['epoch']}"
+    return _side_by_side(
+        _board_table(tokens, _wizard_neighbours(tokens), title), scoring_table(obs, epoch)
     )
-    return grid
 
 
 def board(observation: dict[str, Any]) -> RenderableType:
@@ -216,11 +216,11 @@ def board(observation: dict[str, Any]) -> RenderableType:
         # result screen shows every epoch at the end).
         parts.append(_epoch_view(obs, scored[-1]))
     raised = set(obs["wizard_neighbours"])
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column()
-    grid.add_column()
-    grid.add_row(_board_table(obs["board"], raised, f"Epoch {obs['epoch']}"), _players_table(obs))
-    parts.append(grid)
+    parts.append(
+        _side_by_side(
+            _board_table(obs["board"], raised, f"Epoch {obs['epoch']}"), _players_table(obs)
+        )
+    )
     if obs["seat"] is not None and obs["starting_tile"] is not None:
         parts.append(
             Text.assemble(

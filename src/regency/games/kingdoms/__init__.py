@@ -18,11 +18,13 @@ __all__ = ["KingdomsState", "insights"]
 def insights(result: Result) -> dict[str, float]:
     """Facts about one finished game, for designers (averaged by ``regency simulate``).
 
+    Each is a share of a win or a yes/no (1.0/0.0), so its average is a rate:
+
     * ``first start player won``: the share of the win that went to the seat that
       started the first epoch (drawn from the seed, R-K-8);
-    * ``winning margin``: the winner's gold minus the best loser's (0 on a shared win);
+    * ``close finish``: 1.0 when the winner led the runner-up by 10 gold or less;
     * ``someone in debt``: 1.0 when a player ended below zero gold (R-K-7);
-    * ``epoch 3 leader changed``: 1.0 when the richest player after epoch 2 did not win.
+    * ``epoch 3 leader changed``: 1.0 when no player richest after epoch 2 won.
     """
     details = result.details
     gold = list(result.scores)
@@ -30,12 +32,12 @@ def insights(result: Result) -> dict[str, float]:
     ranked = sorted(gold, reverse=True)
     epochs = details["epochs"]
     after_two = epochs[1]["gold_after"] if len(epochs) > 1 else gold
-    leader_two = max(range(len(gold)), key=lambda s: after_two[s])
+    leaders = {s for s, g in enumerate(after_two) if g == max(after_two)}
     return {
         "first start player won": result.reward(first),
-        "winning margin": float(ranked[0] - ranked[1]),
+        "close finish": 1.0 if ranked[0] - ranked[1] <= 10 else 0.0,
         "someone in debt": 1.0 if min(gold) < 0 else 0.0,
-        "epoch 3 leader changed": 0.0 if leader_two in result.winners else 1.0,
+        "epoch 3 leader changed": 0.0 if leaders & set(result.winners) else 1.0,
     }
 
 
