@@ -19,6 +19,11 @@ EXTRA_OPTIONS: dict[str, dict[int, list[dict[str, Any]]]] = {
         3: [{"factions": "random"}],
         4: [{"factions": "random"}],
     },
+    # A fixed first start player must survive records, saves and replays.
+    "kingdoms": {
+        2: [{"first": 1}],
+        4: [{"first": 3}],
+    },
 }
 
 
