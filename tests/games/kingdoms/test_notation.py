@@ -6,7 +6,7 @@ import pytest
 
 import regency
 from regency import GameOverError, IllegalActionError
-from regency.games.kingdoms.actions import CASTLE, DRAW, PASS, START, TILE
+from regency.games.kingdoms.actions import CASTLE, DRAW, PASS, START, TILE, KingdomsAction
 from regency.games.kingdoms.board import SQUARE_NAME, square_from_name
 from tests.games.kingdoms.helpers import position
 from tests.games.kingdoms.test_epochs import ALL_TILES_ON_BOARD
@@ -109,3 +109,12 @@ def test_a_replayed_record_is_the_same_game() -> None:
         game.apply(game.legal_actions()[len(game.actions) * 7 % len(game.legal_actions())])
     again = regency.replay(game.record().to_json())
     assert again.state_dict() == game.state_dict()
+
+
+def test_hand_built_action_objects_are_refused_not_crashed_on() -> None:
+    game = regency.new_game("kingdoms", players=2, seed=1)
+    for bad in (KingdomsAction(0, 3, 9), KingdomsAction(2, 99), KingdomsAction(7, 1)):
+        with pytest.raises(IllegalActionError, match="not a Kingdoms action"):
+            game.play(bad)
+    with pytest.raises(IllegalActionError, match="'draw' first"):
+        game.play(TILE[3])

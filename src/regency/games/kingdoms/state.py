@@ -432,6 +432,8 @@ class KingdomsState(Game[KingdomsAction]):
         """Explain, in a player's terms, why ``action`` cannot be taken now."""
         if self._turn < 0:
             return "the game is over"
+        if isinstance(action, KingdomsAction) and not _well_formed(action):
+            return f"{action.verb, action.square, action.rank} is not a Kingdoms action"
         text = str(action).strip()
         chosen: KingdomsAction | None = None
         if isinstance(action, KingdomsAction):
@@ -583,6 +585,17 @@ class KingdomsState(Game[KingdomsAction]):
                 "position), so it has no record"
             )
         return super().record(meta)
+
+
+def _well_formed(action: KingdomsAction) -> bool:
+    """Whether an action object (perhaps built by hand) names a real move."""
+    if action.verb in (DRAW_VERB, PASS_VERB):
+        return True
+    if not 0 <= action.square < SQUARES:
+        return False
+    if action.verb == CASTLE_VERB:
+        return 1 <= action.rank <= 4
+    return action.verb in (TILE_VERB, START_VERB)
 
 
 def _move_to_dict(move: Move) -> dict[str, Any]:
