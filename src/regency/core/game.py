@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
@@ -165,7 +165,33 @@ class Game(ABC, Generic[A]):
         suite uses it to prove that observations hide what they must.
         """
 
-    # -- what every game shares -------------------------------------------------------
+    # -- what every game shares (games may override these for speed) -------------------
+
+    @classmethod
+    def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:
+        """Return a function that deals worlds for ``observation``, one per call.
+
+        Search deals thousands of worlds from one observation, so games may override
+        this to read the observation once; by default each call is :meth:`sample_world`.
+        """
+        return lambda rng: cls.sample_world(observation, rng)
+
+    def playout(self, rng: random.Random) -> None:
+        """Play uniformly random legal moves until the game ends (search rollouts).
+
+        Games may override it with a faster loop; the moves are not logged, so the game
+        no longer matches its record afterwards (search plays out copies).
+        """
+        while not self.is_over:
+            self._apply(rng.choice(self.legal_actions()))
+
+    def rewards(self) -> list[float]:
+        """Each seat's share of the win in a finished game (``Result.reward``), for search.
+
+        Games may override it to skip the breakdown that ``result()`` builds.
+        """
+        result = self.result()
+        return [result.reward(seat) for seat in range(self.num_players)]
 
     @property
     def is_over(self) -> bool:

@@ -10,7 +10,7 @@ accident, whether it runs in this process, another, or behind a server.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -49,6 +49,12 @@ class SeatView(Generic[A]):
         from regency.core.registry import game_class
 
         return game_class(self.game).sample_world(self.observation, rng)
+
+    def world_sampler(self) -> Callable[[random.Random], Game[A]]:
+        """Return a function dealing worlds for this view, one per call (for search)."""
+        from regency.core.registry import game_class
+
+        return game_class(self.game).world_sampler(self.observation)
 
     def find(self, notation: str) -> A:
         """Return the legal action whose notation is ``notation`` (case-insensitive).

@@ -8,50 +8,66 @@ Two kinds of decision exist:
   ``take deck`` for the top card of the draw pile.
 
 Cards sharing a code are interchangeable, so an action names a code, never a card id.
-Every action object is made once at import and reused (``PLAY[kind]``), so legal-action
-lists cost no allocation beyond the list and ``in`` tests hit the identity fast path.
+
+An action is a small ``int`` subclass (the play of kind ``k`` is ``k``; the take of kind
+``k`` is ``256 + k``; taking the deck card is 255) so that hashing and comparing actions,
+which search does millions of times, run at C speed; ``str()`` gives the notation.
+Every action is made once at import (``PLAY[card]``, ``TAKE[card]``, ``TAKE_DECK``).
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from regency.games.claim.cards import CARD_CODE, KIND
 
 __all__ = ["PLAY", "TAKE", "TAKE_DECK", "ClaimAction"]
 
+_TAKE = 256
+_DECK = 255
 
-@dataclass(frozen=True, slots=True)
-class ClaimAction:
-    """A decision in Claim. ``str(action)`` is its notation.
 
-    Attributes:
-        verb: ``"play"`` or ``"take"``.
-        card: The kind (lowest card id with that code) played or taken; -1 for the
-            top card of the draw pile.
-    """
+class ClaimAction(int):
+    """A decision in Claim. ``str(action)`` is its notation."""
 
-    verb: str
-    card: int
+    __slots__ = ()
+
+    @property
+    def verb(self) -> str:
+        """``"play"`` or ``"take"``."""
+        return "play" if self < _DECK else "take"
+
+    @property
+    def card(self) -> int:
+        """The kind (lowest card id with that code) played or taken; -1 for the deck card."""
+        value = int(self)
+        if value < _DECK:
+            return value
+        return value - _TAKE if value >= _TAKE else -1
 
     def __str__(self) -> str:
-        if self.verb == "play":
-            return CARD_CODE[self.card]
-        return "take deck" if self.card < 0 else f"take {CARD_CODE[self.card]}"
+        value = int(self)
+        if value < _DECK:
+            return CARD_CODE[value]
+        return f"take {CARD_CODE[value - _TAKE]}" if value >= _TAKE else "take deck"
 
     def __repr__(self) -> str:
         return f"ClaimAction({str(self)!r})"
 
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)  # f"{action}" shows notation, not the number
 
-PLAY: tuple[ClaimAction, ...] = tuple(ClaimAction("play", KIND[c]) for c in range(len(KIND)))
-"""Card id -> the (shared) action that plays a card of its code."""
 
-TAKE: tuple[ClaimAction, ...] = tuple(ClaimAction("take", KIND[c]) for c in range(len(KIND)))
-"""Card id -> the (shared) action that takes a face-up card of its code."""
+_MADE: dict[int, ClaimAction] = {}
 
-# Equal codes must share one object: rebuild so every id points at its kind's action.
-PLAY = tuple(PLAY[KIND[c]] for c in range(len(KIND)))
-TAKE = tuple(TAKE[KIND[c]] for c in range(len(KIND)))
+# Equal codes share one object, so a legal-action list can skip repeats by identity.
+PLAY: tuple[ClaimAction, ...] = tuple(
+    _MADE.setdefault(KIND[c], ClaimAction(KIND[c])) for c in range(len(KIND))
+)
+"""Card id -> the action that plays a card of its code."""
 
-TAKE_DECK = ClaimAction("take", -1)
+TAKE: tuple[ClaimAction, ...] = tuple(
+    _MADE.setdefault(_TAKE + KIND[c], ClaimAction(_TAKE + KIND[c])) for c in range(len(KIND))
+)
+"""Card id -> the action that takes a face-up card of its code."""
+
+TAKE_DECK = ClaimAction(_DECK)
 """The Seer's choice of the top card of the draw pile (R-CLAIM-14)."""

@@ -160,10 +160,11 @@ def faction_vote(faction: Faction, piles: Sequence[int]) -> Vote:
     card of it; if that ties too, or nobody holds any, it votes for nobody.
     """
     mask = FACTION_MASK[faction]
-    held = [[CARD_VALUE[c] for c in ids(pile & mask)] for pile in piles]
-    counts = tuple(len(h) for h in held)
-    highest = tuple(max(h, default=-1) for h in held)
-    values = tuple(sum(h) for h in held)
+    held = [pile & mask for pile in piles]
+    counts = tuple(h.bit_count() for h in held)
+    # Ids rise with value within a faction, so the highest card is the highest bit.
+    highest = tuple(CARD_VALUE[h.bit_length() - 1] if h else -1 for h in held)
+    values = tuple(sum(CARD_VALUE[c] for c in ids(h)) for h in held)
 
     def vote(side: int | None, reason: str) -> Vote:
         return Vote(faction, side, counts, highest, values, reason)
@@ -215,8 +216,10 @@ def final_ranking(votes: Sequence[Vote], players: int) -> tuple[list[int], str]:
 
 
 def deciding_factions(votes: Sequence[Vote], players: int) -> list[Faction]:
-    """The factions whose vote decided the game: had it voted for nobody, the winners
-    would have been different."""
+    """The factions whose vote decided the game.
+
+    A faction decided it when, had it voted for nobody, the winners would have differed.
+    """
     winners, _ = final_ranking(votes, players)
     decisive = []
     for i, v in enumerate(votes):

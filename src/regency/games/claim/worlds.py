@@ -18,6 +18,7 @@ Two entry points share one dealer:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from regency.core.errors import RegencyError
@@ -35,7 +36,7 @@ from regency.games.claim.cards import (
 if TYPE_CHECKING:
     from regency.games.claim.state import ClaimState
 
-__all__ = ["deal_unknown", "resample", "world_from_observation"]
+__all__ = ["deal_unknown", "resample", "world_from_observation", "world_sampler"]
 
 S = TypeVar("S", bound="ClaimState")
 
@@ -63,21 +64,30 @@ def deal_unknown(
     Raises:
         RegencyError: if no deal fits (the constraints contradict each other).
     """
-    order = sorted(range(len(needs)), key=lambda i: (needs[i][1] & _mask(pool)).bit_count())
+    everything = _mask(pool)
+    order = sorted(range(len(needs)), key=lambda i: (needs[i][1] & everything).bit_count())
     for _ in range(_ATTEMPTS):
         remaining = pool.copy()
         rng.shuffle(remaining)
         dealt: list[list[int]] = [[] for _ in needs]
         for i in order:
             count, allowed = needs[i]
-            if count == 0:
+            if allowed & everything == everything:
+                # No constraint: the next cards of a random order are a random choice.
+                dealt[i] = remaining[:count]
+                remaining = remaining[count:]
                 continue
-            chosen = [c for c in remaining if allowed >> c & 1][:count]
+            chosen: list[int] = []
+            rest: list[int] = []
+            for card in remaining:
+                if len(chosen) < count and allowed >> card & 1:
+                    chosen.append(card)
+                else:
+                    rest.append(card)
             if len(chosen) < count:
                 break
-            taken = set(chosen)
-            remaining = [c for c in remaining if c not in taken]
             dealt[i] = chosen
+            remaining = rest
         else:
             return dealt
     raise RegencyError("no deal of the hidden cards agrees with what has been seen")
@@ -148,6 +158,34 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
     Raises:
         RegencyError: if the observation is not one this game produced.
     """
+    return world_sampler(cls, obs)(rng)
+
+
+def world_sampler(cls: type[S], obs: dict[str, Any]) -> Callable[[random.Random], S]:
+    """Read ``obs`` once; return a function dealing a fresh consistent world per call.
+
+    Search deals a world per iteration; reading the observation (codes to card ids,
+    the known cards placed) is done here once, so each world costs a clone and a deal.
+
+    Raises:
+        RegencyError: if the observation is not one this game produced.
+    """
+    template, unknown, needs, keep_top = _known_part(cls, obs)
+    seat = obs["seat"]
+
+    def sample(rng: random.Random) -> S:
+        world = template.clone()
+        _place(world, seat, deal_unknown(unknown, needs, rng), keep_top)
+        world.seed = rng.getrandbits(63)
+        return world
+
+    return sample
+
+
+def _known_part(
+    cls: type[S], obs: dict[str, Any]
+) -> tuple[S, list[int], list[tuple[int, int]], bool]:
+    """A world holding only what ``obs`` shows, with the unknown cards and where they go."""
     from regency.games.claim.state import Trick
 
     seat = obs["seat"]
@@ -158,7 +196,7 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
 
     world = cls.__new__(cls)
     world.num_players = n
-    world.seed = rng.getrandbits(63)
+    world.seed = 0
     world.options = {"factions": list(obs["factions"])}
     world._log = []
     world._unrecorded = True
@@ -215,10 +253,8 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
     needs.append((obs["draw_pile"] - len(top), ALL_CARDS))
     if sum(count for count, _ in needs) != len(unknown):
         raise RegencyError("observation does not account for every card of the deck")
-    dealt = deal_unknown(unknown, needs, rng)
     world._pile = top
-    _place(world, seat, dealt, keep_top=bool(top))
-    return world
+    return world, unknown, needs, bool(top)
 
 
 def _codes_in(codes: list[str], held: int) -> int:
