@@ -67,11 +67,29 @@ Factory = Callable[[str, random.Random, dict[str, str]], Agent]
 """Builds an agent from (game name, its random source, its parameters)."""
 
 _FACTORIES: dict[str, tuple[Factory, tuple[str, ...]]] = {}
+_SLOW: set[str] = set()
 
 
-def register_agent(name: str, factory: Factory, params: tuple[str, ...] = ()) -> None:
-    """Make an agent available by ``name``; ``params`` lists the parameters it takes."""
+def register_agent(
+    name: str, factory: Factory, params: tuple[str, ...] = (), slow: bool = False
+) -> None:
+    """Make an agent available by ``name``.
+
+    Args:
+        name: The spec name.
+        factory: Builds the agent from (game, rng, parameters).
+        params: The parameters it takes, the first one also positional.
+        slow: Whether it thinks for a noticeable time per move (searching agents).
+    """
     _FACTORIES[name] = (factory, params)
+    if slow:
+        _SLOW.add(name)
+
+
+def is_slow(spec: str | AgentSpec) -> bool:
+    """Whether the agent ``spec`` names takes a noticeable time per move."""
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    return parsed.name in _SLOW
 
 
 def agent_names() -> list[str]:
@@ -162,5 +180,8 @@ def _load_builtin() -> None:
     if _loaded:
         return
     _loaded = True
+    from regency.agents.ismcts import ISMCTSAgent
+
     register_agent("random", lambda game, rng, params: RandomAgent(rng))
     register_agent("heuristic", lambda game, rng, params: HeuristicAgent(game, rng))
+    register_agent("ismcts", ISMCTSAgent.from_params, ("iters", "time", "c", "rollout"), slow=True)

@@ -86,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--opponent",
         default="heuristic",
-        help="the computer players' agent: random, heuristic (default), or a spec",
+        help="the computer players' agent: random, heuristic (default), ismcts (about a "
+        "second a move), or a spec such as ismcts:iters=5000",
     )
     play.add_argument(
         "--seat",
@@ -113,6 +114,27 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", metavar="FILE", help="also write the table as JSON ('-': stdout)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    arena = sub.add_parser("arena", help="a round robin between agents, with ratings")
+    _add_game_arguments(arena)
+    arena.add_argument(
+        "--agents",
+        required=True,
+        help="comma-separated agent specs, e.g. ismcts:2000,heuristic,random "
+        "(parameters: ismcts:iters=500,rollout=heuristic)",
+    )
+    arena.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help="games per group of agents (default 100; whole seat rotations)",
+    )
+    arena.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    arena.add_argument(
+        "--json", metavar="FILE", help="also write the results as JSON ('-': stdout)"
+    )
+    arena.add_argument("--csv", metavar="FILE", help="also write one CSV row per agent")
+    arena.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
 
@@ -162,6 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from regency.cli.replay import run_replay
 
             return run_replay(args, console)
+        if args.command == "arena":
+            from regency.cli.arena import run_arena
+
+            return run_arena(args, console)
         from regency.cli.simulate import run_simulate
 
         return run_simulate(args, console)

@@ -80,6 +80,8 @@ class GameInfo(str):
         heuristic: The game's rule-based policy, used by the ``heuristic`` agent.
         insights: The game's facts for designers, averaged by ``regency simulate``.
         score_name: What ``Result.scores`` counts, for tables (``"factions won"``).
+        search_iterations: The ``ismcts`` agent's default iterations per move: about a
+            second of search on a typical 2-core machine.
     """
 
     title: str  # type: ignore[assignment]  # the game's title, not str.title()
@@ -91,6 +93,7 @@ class GameInfo(str):
     heuristic: Heuristic | None
     insights: Insights | None
     score_name: str
+    search_iterations: int | None
 
     def __new__(
         cls,
@@ -105,6 +108,7 @@ class GameInfo(str):
         insights: Insights | None = None,
         default_players: int | None = None,
         score_name: str = "score",
+        search_iterations: int | None = None,
     ) -> GameInfo:
         """Describe a game (see the class docstring for the fields)."""
         self = super().__new__(cls, name)
@@ -117,6 +121,7 @@ class GameInfo(str):
         self.heuristic = heuristic
         self.insights = insights
         self.score_name = score_name
+        self.search_iterations = search_iterations
         return self
 
     @property
