@@ -137,13 +137,14 @@ def build_position(
     named += shown
     named += [h for h in hand_cards if h is not None] + (pile or [])
     if factions is None:
-        factions = sorted(set(named))
-        if len(factions) != FACTIONS_FOR[n]:
+        found = sorted(set(named))
+        if len(found) != FACTIONS_FOR[n]:
             raise GameOptionError(
-                f"name the factions: the cards given are of {len(factions)} factions, "
+                f"name the factions: the cards given are of {len(found)} factions, "
                 f"and {n} players use {FACTIONS_FOR[n]}"
             )
-    chosen = parse_factions([Faction(f).option_name for f in factions], n, random.Random(0))
+        factions = [Faction(f).option_name for f in found]
+    chosen = parse_factions(factions, n, random.Random(0))
     left: Counter[int] = Counter({int(f): CARDS_PER_FACTION for f in chosen})
     left.subtract(named)
     over = sorted(Faction(f).option_name for f, c in left.items() if c < 0)
