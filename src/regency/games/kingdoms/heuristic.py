@@ -53,6 +53,12 @@ _PESSIMISM = 0.3
 _OPEN = 0.3
 """How much a resource on open squares helps whoever builds there next (per square)."""
 
+_RESERVE = 2.0
+"""What holding the starting tile back is worth, at least (a known tile in reserve)."""
+
+_RESERVE_PER_SQUARE = 0.1
+"""...and more while many squares are empty (more chances to use it well later)."""
+
 _SPECIAL_DRAW = 1.0
 """What drawing a special tile is assumed to be worth (not worked out, for speed)."""
 
@@ -233,7 +239,8 @@ def choose(view: SeatView[Any], rng: random.Random) -> Hashable:
         gain, sq = pos.best_square(tile_from_code(start))
         # A known tile in reserve: worth holding until it does real good, or until
         # the board is nearly full and it would otherwise go unused.
-        reserve = 0.0 if len(pos.empty) <= pos.players + 1 else 2.0 + 0.1 * len(pos.empty)
+        late = len(pos.empty) <= pos.players + 1
+        reserve = 0.0 if late else _RESERVE + _RESERVE_PER_SQUARE * len(pos.empty)
         options.append((gain - reserve, f"start {SQUARE_NAME[sq]}"))
     noise = {n: rng.random() * 1e-3 for _, n in options}
     best = max(options, key=lambda o: o[0] + noise[o[1]])[1]
