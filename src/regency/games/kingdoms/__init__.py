@@ -53,5 +53,6 @@ register(
         game_class=KingdomsState,
         heuristic=choose,
         insights=insights,
+        score_name="gold",
     )
 )
