@@ -46,9 +46,16 @@ def seat_names(players: int, me: int | None, agents: dict[int, Agent]) -> list[s
     return names
 
 
+MANY = 40
+"""Above this many legal moves, they are shown grouped by kind rather than numbered."""
+
+
 def _show_moves(console: Console, renderer: ModuleType, game: Game[Any], me: int) -> list[Any]:
     legal = list(game.legal_actions())
     observation = game.observation(me)
+    if len(legal) > MANY:
+        _show_grouped(console, [str(a) for a in legal])
+        return legal
     items = []
     for number, action in enumerate(legal, start=1):
         label = renderer.action_label(str(action), observation)
@@ -58,6 +65,19 @@ def _show_moves(console: Console, renderer: ModuleType, game: Game[Any], me: int
         items.append(text)
     console.print(Columns(items, padding=(0, 3)))
     return legal
+
+
+def _show_grouped(console: Console, notations: list[str]) -> None:
+    """Many moves: one line per kind (all words but the last), its last words listed."""
+    groups: dict[str, list[str]] = {}
+    for notation in notations:
+        head, _, tail = notation.rpartition(" ")
+        groups.setdefault(head, []).append(tail)
+    for head, tails in groups.items():
+        line = Text(f"{head} " if head else "", style="bold cyan")
+        line.append(" ".join(tails))
+        console.print(line)
+    console.print(f"[dim]{len(notations)} moves: type one, e.g. {notations[0]}[/dim]")
 
 
 def ask(

@@ -6,7 +6,7 @@ the rules in our words, and ``docs/notation.md`` for the notation.
 
 from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
-from regency.games.claim.heuristic import choose as heuristic
+from regency.games.claim.heuristic import choose as heuristic_policy
 from regency.games.claim.state import ClaimState
 
 __all__ = ["ClaimState", "insights"]
@@ -48,7 +48,7 @@ register(
             Option("first", "the seat that leads the first trick (default: drawn)"),
         ),
         game_class=ClaimState,
-        heuristic=heuristic,
+        heuristic=heuristic_policy,
         insights=insights,
         score_name="factions won",
         search_iterations=5000,  # about a second a move on a 2-core Xeon (benchmarks/)
