@@ -19,6 +19,12 @@ EXTRA_OPTIONS: dict[str, dict[int, list[dict[str, Any]]]] = {
         3: [{"factions": "random"}],
         4: [{"factions": "random"}],
     },
+    # Every hidden-information power in play (Seers' looks, Doppelgangers copying them)
+    # and a fixed start player, which must survive records, saves and replays.
+    "claim-kingdoms": {
+        2: [{"factions": "seers,doppelgangers,undead,giants,knights,gnomes,trolls", "first": 1}],
+        3: [{"factions": "seers,doppelgangers,undead,giants,knights,gnomes,dragons,goblins"}],
+    },
     # A fixed first start player must survive records, saves and replays.
     "kingdoms": {
         2: [{"first": 1}],
