@@ -274,7 +274,8 @@ def end_of_cards() -> Game:
 
 def test_the_game_ends_when_deck_display_and_hands_are_empty_with_a_shared_win() -> None:
     """Red places a Goblin and must take the last card (a Dwarf); blue places a Goblin
-    and takes nothing; red places the Dwarf: nothing is left anywhere, the game ends.
+    and takes nothing; red places the Dwarf, may use its power (checked at the end of
+    the turn, a decision of ours), and the game ends: nothing is left anywhere.
 
     Goblins 1-1 and Dwarves 1-1: both control both, 4 + 5 = 9 each; both have used two
     markers (13 left): a shared win (R-CK-10).
@@ -286,7 +287,10 @@ def test_the_game_ends_when_deck_display_and_hands_are_empty_with_a_shared_win()
     turn(game, "-1,0")
     assert game.observation(None)["hands"][1]["count"] == 0
     assert game.current_player == 0
-    turn(game, "2,0")
+    game.play("place 2,0")
+    # Nothing is left anywhere now, but the last card's power still comes first.
+    assert legal(game) == ["score", "pass"]
+    game.play("pass")
     assert game.is_over
     result = game.result()
     assert result.details["end"] == "cards"

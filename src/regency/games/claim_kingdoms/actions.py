@@ -40,6 +40,7 @@ __all__ = [
     "MARK",
     "PASS",
     "PLACE",
+    "PLACE_ACTIONS",
     "REMOVE",
     "SCORE",
     "SCORE_COLUMN",
@@ -128,15 +129,26 @@ LOOK_ACTION = Action(LOOK)
 _COPY = tuple(Action(COPY, 0, f) for f in Faction)
 _TAKE = tuple(Action(TAKE, 0, f) for f in Faction)
 _KEEP = tuple(Action(KEEP, 0, f) for f in Faction)
-_PLACE: dict[int, Action] = {}
+
+
+class _PlaceActions(dict[int, Action]):
+    """Square -> the shared action placing a card there, made on first use.
+
+    Looked up with ``map(PLACE_ACTIONS.__getitem__, squares)``: listing the squares where
+    a card may go is the commonest decision, and this keeps it in C.
+    """
+
+    def __missing__(self, sq: int) -> Action:
+        action = self[sq] = Action(PLACE, sq)
+        return action
+
+
+PLACE_ACTIONS = _PlaceActions()
 
 
 def place_action(sq: int) -> Action:
     """The (shared) action placing the card on ``sq``."""
-    action = _PLACE.get(sq)
-    if action is None:
-        action = _PLACE[sq] = Action(PLACE, sq)
-    return action
+    return PLACE_ACTIONS[sq]
 
 
 def copy_action(faction: int) -> Action:

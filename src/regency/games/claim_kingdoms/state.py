@@ -39,6 +39,7 @@ from regency.games.claim_kingdoms.actions import (
     PASS,
     PASS_ACTION,
     PLACE,
+    PLACE_ACTIONS,
     REMOVE,
     SCORE,
     SCORE_ACTION,
@@ -51,7 +52,6 @@ from regency.games.claim_kingdoms.actions import (
     NotationError,
     copy_action,
     keep_action,
-    place_action,
     read_action,
     take_action,
 )
@@ -383,7 +383,7 @@ class ClaimKingdomsState(Game[Action]):
         self._options = self._place_options()
 
     def _place_options(self) -> tuple[Action, ...]:
-        return tuple(place_action(sq) for sq in sorted(self._frontier))
+        return tuple(map(PLACE_ACTIONS.__getitem__, sorted(self._frontier)))
 
     def _apply_place(self, sq: int) -> None:
         seat = self._turn
