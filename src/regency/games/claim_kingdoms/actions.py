@@ -36,17 +36,24 @@ __all__ = [
     "DRAW",
     "FLIP",
     "KEEP",
+    "KEEP_STEP",
     "LOOK",
     "MARK",
+    "OVER",
     "PASS",
     "PLACE",
     "PLACE_ACTIONS",
+    "PLACE_STEP",
+    "POWER_STEP",
     "REMOVE",
     "SCORE",
     "SCORE_COLUMN",
     "SCORE_ROW",
+    "STEP_BY_NAME",
+    "STEP_NAMES",
     "SWAP",
     "TAKE",
+    "TAKE_STEP",
     "Action",
     "NotationError",
     "copy_action",
@@ -68,6 +75,18 @@ TAKE = 8
 DRAW = 9
 LOOK = 10
 KEEP = 11
+
+PLACE_STEP = 0
+POWER_STEP = 1
+TAKE_STEP = 2
+KEEP_STEP = 3
+OVER = -1
+"""The decisions of a turn, in order (``OVER``: the game has ended)."""
+
+STEP_NAMES = {PLACE_STEP: "place", POWER_STEP: "power", TAKE_STEP: "take", KEEP_STEP: "keep"}
+"""Decision -> its name in observations."""
+
+STEP_BY_NAME = {name: step for step, name in STEP_NAMES.items()}
 
 VERBS = {
     PLACE: "place",

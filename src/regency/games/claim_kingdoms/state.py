@@ -15,6 +15,10 @@ last, so drawing is ``pop()``. The empty squares next to a card are kept as a se
 placing is cheap. ``clone()`` copies a handful of small dicts and lists. Each decision
 has a ``_begin_<step>`` that works out its options and resolves it outright when there
 is nothing to choose, and an ``_apply_<step>``.
+
+Beside this module: ``rules.py`` (the rules as pure functions), ``views.py`` (what each
+seat sees), ``worlds.py`` (deck knowledge and hidden-card worlds), ``refusals.py`` (why a
+move is refused), ``positions.py`` (positions set up by hand).
 """
 
 from __future__ import annotations
@@ -26,28 +30,31 @@ from regency.core.errors import GameOverError, IllegalActionError, RegencyError
 from regency.core.game import Game, Result
 from regency.core.record import Record
 from regency.core.rng import stream
-from regency.games.claim_kingdoms import rules
+from regency.games.claim_kingdoms import rules, views
 from regency.games.claim_kingdoms.actions import (
     COPY,
     DRAW,
     DRAW_ACTION,
     FLIP,
     KEEP,
-    LOOK,
+    KEEP_STEP,
     LOOK_ACTION,
     MARK,
+    OVER,
     PASS,
     PASS_ACTION,
-    PLACE,
     PLACE_ACTIONS,
+    PLACE_STEP,
+    POWER_STEP,
     REMOVE,
     SCORE,
     SCORE_ACTION,
     SCORE_COLUMN,
     SCORE_ROW,
+    STEP_NAMES,
     SWAP,
     TAKE,
-    VERBS,
+    TAKE_STEP,
     Action,
     NotationError,
     copy_action,
@@ -61,7 +68,8 @@ from regency.games.claim_kingdoms.factions import (
     MARKERS,
     Faction,
 )
-from regency.games.claim_kingdoms.grid import COLUMN, ORTHOGONAL, ROW, coords, square, square_name
+from regency.games.claim_kingdoms.grid import COLUMN, ORTHOGONAL, ROW, square
+from regency.games.claim_kingdoms.refusals import reason
 from regency.games.claim_kingdoms.rules import DOWN
 from regency.games.claim_kingdoms.setup import (
     parse_factions,
@@ -71,24 +79,12 @@ from regency.games.claim_kingdoms.setup import (
 )
 from regency.games.claim_kingdoms.worlds import (
     Group,
-    group_from_dict,
-    group_to_dict,
     link,
     revealed,
     seen_leaving,
 )
 
 __all__ = ["ClaimKingdomsState", "Turn"]
-
-# The decisions, in the order of a turn.
-PLACE_STEP = 0
-POWER_STEP = 1
-TAKE_STEP = 2
-KEEP_STEP = 3
-OVER = -1
-
-STEP_NAMES = {PLACE_STEP: "place", POWER_STEP: "power", TAKE_STEP: "take", KEEP_STEP: "keep"}
-_STEP_BY_NAME = {name: step for step, name in STEP_NAMES.items()}
 
 DISPLAY_SIZE = 3
 LOOK_SIZE = 3
@@ -811,253 +807,21 @@ class ClaimKingdomsState(Game[Action]):
                 return f"{exc} ({self._legal_text()})"
         if not isinstance(action, Action):
             return f"{action!r} is not a Claim Kingdoms action ({self._legal_text()})"
-        return f"{self._reason(action)} ({self._legal_text()})"
-
-    def _reason(self, action: Action) -> str:
-        step = self._step
-        kind = action.kind
-        text = str(action)
-        wanted = {
-            PLACE_STEP: "place your card",
-            POWER_STEP: "use the power of the card you placed, or pass",
-            TAKE_STEP: "take a new card",
-            KEEP_STEP: "keep one of the cards you looked at",
-        }[step]
-        if step == POWER_STEP:
-            wanted = f"use the {Faction(self._power).title} power" + (
-                "" if self._copied and not self._removed else " or pass"
-            )
-        expects = {
-            PLACE_STEP: {PLACE},
-            POWER_STEP: {PASS, SCORE, MARK, REMOVE, SWAP, FLIP, COPY},
-            TAKE_STEP: {TAKE, DRAW, LOOK},
-            KEEP_STEP: {KEEP},
-        }[step]
-        if kind not in expects:
-            return f"{text!r} is not possible now: it is time to {wanted}"
-        sq = action.square
-        where = square_name(sq)
-        cards = self._cards
-        if kind == PLACE:
-            if sq in cards:
-                return f"{where} already holds a card"
-            return f"{where} does not share a side with any card (R-CK-1)"
-        if kind == TAKE:
-            return f"the display holds no {Faction(action.arg).title}"
-        if kind == LOOK:
-            if not self._deck:
-                return "the deck is empty"
-            return "only a Seer, or a Doppelganger copying one, may look at the deck (R-CK-8)"
-        if kind == DRAW:
-            return "the deck is empty"
-        if kind == KEEP:
-            return f"you did not look at any {Faction(action.arg).title}"
-        return self._power_reason(action, where)
-
-    def _power_reason(self, action: Action, where: str) -> str:
-        kind = action.kind
-        power = Faction(self._power)
-        verb = VERBS[kind]
-        if kind == PASS:
-            return f"having copied the {power.title} power, you must use it"
-        if kind == COPY:
-            target = Faction(action.arg)
-            if self._copied or power != _DOPPEL:
-                return "only a Doppelganger copies a power"
-            if target == _DOPPEL:
-                return "copying a Doppelganger has no effect"
-            if target not in rules.copyable(self._cards, self._at):
-                return f"no face-up {target.title} shares a side with your Doppelganger"
-            return f"copying the {target.title} would do nothing here"
-        usual = {
-            SCORE: {_GOBLINS, _DWARVES, _DRAGONS, _TROLLS, _GNOMES},
-            MARK: {_GNOMES},
-            REMOVE: {_KNIGHTS},
-            SWAP: {_UNDEAD},
-            FLIP: {_GIANTS},
-        }[kind]
-        if power not in usual:
-            return f"the {power.title} power does not {verb}"
-        if kind == SCORE:
-            if power == _TROLLS and action.arg == 0:
-                return "Trolls score a line: choose 'score row' or 'score column'"
-            if power != _TROLLS and action.arg:
-                return "only Trolls choose a line; write 'score'"
-            if power == _GNOMES:
-                return "your Gnome's marker must go on an adjacent card (R-CK-6): mark x,y"
-            return "that would score nothing"
-        cards = self._cards
-        if action.square not in cards:
-            return f"there is no card at {where}"
-        if not rules.is_face_up(cards, action.square):
-            return f"the card at {where} is face down: powers cannot choose it (R-CK-3)"
-        near = action.square - self._at in ORTHOGONAL
-        mask = self._marks.get(action.square, 0)
-        if kind == SWAP:
-            if action.square == self._at:
-                return "exchange with a marker on another card"
-            if mask >> self._turn & 1:
-                return f"the card at {where} already holds your marker (R-CK-5)"
-            if action.arg == self._turn:
-                return "exchange your marker with another player's"
-            return f"the card at {where} holds no {COLOURS[action.arg]} marker"
-        if not near:
-            return f"the card at {where} does not share a side with your card (R-CK-3)"
-        if kind == MARK:
-            return f"the card at {where} already holds your marker (R-CK-5)"
-        if kind == REMOVE:
-            return f"the card at {where} holds no {COLOURS[action.arg]} marker"
-        return f"{where} cannot be chosen now"
+        return f"{reason(self, action)} ({self._legal_text()})"
 
     # -- what each seat sees ---------------------------------------------------------------
-
-    def _grid(self) -> list[dict[str, Any]]:
-        out = []
-        for sq, card in self._cards.items():
-            x, y = coords(sq)
-            out.append(
-                {
-                    "x": x,
-                    "y": y,
-                    "faction": _name(card % DOWN),
-                    "face_up": card < DOWN,
-                    "markers": rules.seats_of(self._marks.get(sq, 0)),
-                }
-            )
-        return out
-
-    def _standing(self) -> list[dict[str, Any]]:
-        _, _, owners = self.scores()
-        return [
-            {
-                "faction": faction.option_name,
-                "points": faction.points,
-                "markers": counts,
-                "controllers": seats,
-            }
-            for faction, counts, seats in zip(
-                self.factions, self.marker_counts(), owners, strict=True
-            )
-        ]
-
-    def _turn_dict(self, turn: Turn, viewer: int | None) -> dict[str, Any]:
-        if turn.card < 0:
-            return {"seat": turn.seat, "skipped": True}
-        x, y = coords(turn.at)
-        mine = viewer == turn.seat
-        return {
-            "seat": turn.seat,
-            "skipped": False,
-            "card": _name(turn.card),
-            "at": [x, y],
-            "power": list(turn.power),
-            "points": turn.points,
-            "take": turn.take,
-            "got": _name(turn.got) if mine and turn.got >= 0 else None,
-            "looked": _names(turn.looked) if mine else None,
-            "refill": _names(turn.refill),
-        }
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
 
-        Public: the grid with its markers (and the factions of face-down cards, which
-        everyone saw before they were flipped), the open squares, the display, the
-        deck's size, supplies, points from powers, hands taken from the display, how
-        many cards a Seer is looking at, and every turn so far. Private: the seat's own
-        hand, what it drew, looked at and kept, and what it knows of the deck. Never:
-        other hands drawn blind, the deck's order, another Seer's cards.
+        The one place hidden information is decided: see ``views.py``.
         """
         self._check_seat(seat)
-        n = self.num_players
-        step = self._step
-        over = step == OVER
-        public = self._public_hands
-        looking = None
-        if self._looking:
-            looking = {
-                "seat": self._turn,
-                "count": len(self._looking),
-                "cards": _names(self._looking) if seat == self._turn else None,
-            }
-        at = None
-        if step in (POWER_STEP, TAKE_STEP, KEEP_STEP):
-            x, y = coords(self._at)
-            at = [x, y]
-        return {
-            "game": self.name,
-            "seat": seat,
-            "players": n,
-            "colours": list(COLOURS[:n]),
-            "factions": [f.option_name for f in self.factions],
-            "first": self.first,
-            "to_move": self.current_player,
-            "decision": None if over else STEP_NAMES[step],
-            "placed": at,
-            "power": _name(self._power) if step == POWER_STEP else None,
-            "copied": self._copied if step == POWER_STEP else False,
-            "removed": self._removed if step == POWER_STEP else 0,
-            "can_look": self._seer if step == TAKE_STEP else False,
-            "grid": self._grid(),
-            "open_squares": [list(coords(sq)) for sq in sorted(self._frontier)],
-            "display": _names(self._display),
-            "deck": len(self._deck),
-            "supplies": list(self._supply),
-            "power_points": list(self._points),
-            "standing": self._standing(),
-            "hand": (
-                _name(self._hands[seat]) if seat is not None and self._hands[seat] >= 0 else None
-            ),
-            "hands": [
-                {
-                    "count": 1 if self._hands[s] >= 0 else 0,
-                    "card": (
-                        _name(self._hands[s])
-                        if self._hands[s] >= 0 and (s == seat or public >> s & 1)
-                        else None
-                    ),
-                    "public": bool(public >> s & 1),
-                }
-                for s in range(n)
-            ],
-            "looking": looking,
-            "deck_knowledge": (
-                [group_to_dict(g) for g in self._known[seat]] if seat is not None else []
-            ),
-            "history": [self._turn_dict(t, seat) for t in self._turns],
-            "end": self._end or None,
-            "ended_by": self._ended_by if self._ended_by >= 0 else None,
-        }
+        return views.observation(self, seat)
 
     def state_dict(self) -> dict[str, Any]:
         """The full state, hidden cards included, JSON-ready (used by saves)."""
-        return {
-            "factions": [f.option_name for f in self.factions],
-            "first": self.first,
-            "turn": self._turn,
-            "step": STEP_NAMES.get(self._step),
-            "placed": list(coords(self._at)) if self._at >= 0 else None,
-            "power": _name(self._power) if self._power >= 0 else None,
-            "copied": self._copied,
-            "removed": self._removed,
-            "seer": self._seer,
-            "grid": self._grid(),
-            "display": _names(self._display),
-            "deck": _names(reversed(self._deck)),
-            "hands": [_name(h) if h >= 0 else None for h in self._hands],
-            "public_hands": [s for s in range(self.num_players) if self._public_hands >> s & 1],
-            "looking": _names(self._looking),
-            "supplies": list(self._supply),
-            "power_points": list(self._points),
-            "deck_knowledge": [[group_to_dict(g) for g in k] for k in self._known],
-            "looks": self._looks,
-            "turns": [
-                {**self._turn_dict(t, t.seat), "got": _name(t.got) if t.got >= 0 else None}
-                for t in self._turns
-            ],
-            "end": self._end or None,
-            "ended_by": self._ended_by if self._ended_by >= 0 else None,
-        }
+        return views.state_dict(self)
 
     # -- hidden worlds ----------------------------------------------------------------------
 
@@ -1075,64 +839,6 @@ class ClaimKingdomsState(Game[Action]):
         self._check_seat(seat)
         return resample(self, seat, rng)
 
-    @classmethod
-    def _from_public(cls, obs: dict[str, Any], seed: int) -> Self:
-        """A game holding everything ``obs`` shows, its hidden cards not dealt yet.
-
-        Hidden hands, a hidden look and the deck are left for the caller to deal.
-
-        Raises:
-            RegencyError: if the observation is malformed.
-        """
-        try:
-            return cls._read_public(obs, seed)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise RegencyError(f"not a Claim Kingdoms observation: {exc!r}") from None
-
-    @classmethod
-    def _read_public(cls, obs: dict[str, Any], seed: int) -> Self:
-        seat = obs["seat"]
-        n = obs["players"]
-        factions = tuple(sorted(Faction[name.upper()] for name in obs["factions"]))
-        world = cls.__new__(cls)
-        world._blank(n, seed, {"factions": _names(factions)}, factions, obs["first"])
-        world._unrecorded = True
-        for entry in obs["grid"]:
-            sq = square(entry["x"], entry["y"])
-            world._cards[sq] = Faction[entry["faction"].upper()] + (0 if entry["face_up"] else DOWN)
-            if entry["markers"]:
-                world._marks[sq] = sum(1 << s for s in entry["markers"])
-        world._frontier = rules.open_squares(world._cards)
-        world._display = [Faction[name.upper()] for name in obs["display"]]
-        world._supply = list(obs["supplies"])
-        world._points = list(obs["power_points"])
-        for other, entry in enumerate(obs["hands"]):
-            if entry["card"] is not None:
-                world._hands[other] = Faction[entry["card"].upper()]
-            if entry["public"]:
-                world._public_hands |= 1 << other
-        looking = obs["looking"]
-        if looking is not None and looking["cards"] is not None:
-            world._looking = [Faction[name.upper()] for name in looking["cards"]]
-        if seat is not None:
-            world._known[seat] = tuple(group_from_dict(g) for g in obs["deck_knowledge"])
-        for entry in obs["history"]:
-            world._turns.append(_turn_from_dict(entry))
-        world._looks = sum(1 for t in world._turns if t.take == "look") - (looking is not None)
-        to_move = obs["to_move"]
-        world._turn = to_move if to_move is not None else -1
-        world._step = _STEP_BY_NAME[obs["decision"]] if obs["decision"] else OVER
-        if obs["placed"] is not None:
-            world._at = square(*obs["placed"])
-        if world._step == POWER_STEP:
-            world._power = Faction[obs["power"].upper()]
-        world._copied = bool(obs["copied"])
-        world._removed = int(obs["removed"])
-        world._seer = bool(obs["can_look"])
-        world._end = obs["end"] or ""
-        world._ended_by = obs["ended_by"] if obs["ended_by"] is not None else -1
-        return world
-
     def record(self, meta: dict[str, Any] | None = None) -> Record:
         """Return the game's record (a sampled world or a set-up position has none)."""
         if self._unrecorded:
@@ -1141,19 +847,3 @@ class ClaimKingdomsState(Game[Action]):
                 "position), so it has no record"
             )
         return super().record(meta)
-
-
-def _turn_from_dict(entry: dict[str, Any]) -> Turn:
-    if entry["skipped"]:
-        return Turn(entry["seat"], -1)
-    return Turn(
-        entry["seat"],
-        Faction[entry["card"].upper()],
-        square(*entry["at"]),
-        tuple(entry["power"]),
-        entry["points"],
-        entry["take"],
-        Faction[entry["got"].upper()] if entry["got"] else -1,
-        tuple(Faction[name.upper()] for name in entry["looked"] or ()),
-        tuple(Faction[name.upper()] for name in entry["refill"]),
-    )

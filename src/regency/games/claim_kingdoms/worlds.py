@@ -39,21 +39,25 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from regency.core.errors import RegencyError
+from regency.games.claim_kingdoms.actions import OVER, POWER_STEP, STEP_BY_NAME
 from regency.games.claim_kingdoms.factions import CARDS_PER_FACTION, Faction
-from regency.games.claim_kingdoms.rules import DOWN
+from regency.games.claim_kingdoms.grid import square
+from regency.games.claim_kingdoms.rules import DOWN, open_squares
 
 if TYPE_CHECKING:
-    from regency.games.claim_kingdoms.state import ClaimKingdomsState
+    from regency.games.claim_kingdoms.state import ClaimKingdomsState, Turn
 
 __all__ = [
     "Group",
     "deal_hidden",
+    "from_public",
     "group_from_dict",
     "group_to_dict",
     "link",
     "resample",
     "revealed",
     "seen_leaving",
+    "turn_from_dict",
     "world_from_observation",
 ]
 
@@ -293,7 +297,7 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
     Raises:
         RegencyError: if the observation is not one this game produced.
     """
-    world = cls._from_public(obs, rng.getrandbits(63))
+    world = from_public(cls, obs, rng.getrandbits(63))
     seat = obs["seat"]
     seen: Counter[int] = Counter({int(f): CARDS_PER_FACTION for f in world.factions})
     seen.subtract(card % DOWN for card in world._cards.values())
@@ -318,3 +322,86 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
     _place(world, slots, dealt, deck)
     world._refresh_options()
     return world
+
+
+# -- reading an observation back ----------------------------------------------------------
+
+
+def from_public(cls: type[S], obs: dict[str, Any], seed: int) -> S:
+    """A game holding everything ``obs`` shows, its hidden cards not dealt yet.
+
+    Hidden hands, a hidden look and the deck are left for the caller to deal.
+
+    Raises:
+        RegencyError: if the observation is malformed.
+    """
+    try:
+        return _read_public(cls, obs, seed)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise RegencyError(f"not a Claim Kingdoms observation: {exc!r}") from None
+
+
+def _read_public(cls: type[S], obs: dict[str, Any], seed: int) -> S:
+    seat = obs["seat"]
+    n = obs["players"]
+    factions = tuple(sorted(Faction[name.upper()] for name in obs["factions"]))
+    world = cls.__new__(cls)
+    world._blank(n, seed, {"factions": [f.option_name for f in factions]}, factions, obs["first"])
+    world._unrecorded = True
+    for entry in obs["grid"]:
+        sq = square(entry["x"], entry["y"])
+        world._cards[sq] = Faction[entry["faction"].upper()] + (0 if entry["face_up"] else DOWN)
+        if entry["markers"]:
+            world._marks[sq] = sum(1 << s for s in entry["markers"])
+    world._frontier = open_squares(world._cards)
+    world._display = [Faction[name.upper()] for name in obs["display"]]
+    world._supply = list(obs["supplies"])
+    world._points = list(obs["power_points"])
+    for other, entry in enumerate(obs["hands"]):
+        if entry["card"] is not None:
+            world._hands[other] = Faction[entry["card"].upper()]
+        if entry["public"]:
+            world._public_hands |= 1 << other
+    looking = obs["looking"]
+    if looking is not None and looking["cards"] is not None:
+        world._looking = [Faction[name.upper()] for name in looking["cards"]]
+    if seat is not None:
+        world._known[seat] = tuple(group_from_dict(g) for g in obs["deck_knowledge"])
+    for entry in obs["history"]:
+        world._turns.append(turn_from_dict(entry))
+    world._looks = sum(1 for t in world._turns if t.take == "look") - (looking is not None)
+    to_move = obs["to_move"]
+    world._turn = to_move if to_move is not None else -1
+    world._step = STEP_BY_NAME[obs["decision"]] if obs["decision"] else OVER
+    if obs["placed"] is not None:
+        world._at = square(*obs["placed"])
+    if world._step == POWER_STEP:
+        world._power = Faction[obs["power"].upper()]
+    world._copied = bool(obs["copied"])
+    world._removed = int(obs["removed"])
+    world._seer = bool(obs["can_look"])
+    world._end = obs["end"] or ""
+    world._ended_by = obs["ended_by"] if obs["ended_by"] is not None else -1
+    return world
+
+
+def turn_from_dict(entry: dict[str, Any]) -> Turn:
+    """A turn as an observation shows it, back into a :class:`~.state.Turn`.
+
+    What the observing seat did not see (another player's draw) stays unknown.
+    """
+    from regency.games.claim_kingdoms.state import Turn
+
+    if entry["skipped"]:
+        return Turn(entry["seat"], -1)
+    return Turn(
+        entry["seat"],
+        Faction[entry["card"].upper()],
+        square(*entry["at"]),
+        tuple(entry["power"]),
+        entry["points"],
+        entry["take"],
+        Faction[entry["got"].upper()] if entry["got"] else -1,
+        tuple(Faction[name.upper()] for name in entry["looked"] or ()),
+        tuple(Faction[name.upper()] for name in entry["refill"]),
+    )

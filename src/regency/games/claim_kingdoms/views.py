@@ -1,0 +1,199 @@
+"""What each seat sees of a Claim Kingdoms game, and the full state, as JSON.
+
+:func:`observation` is the one place hidden information is decided: everything that shows
+a seat anything (agents' views, screens, servers) is built on it. ``worlds.py`` reads an
+observation back into a game.
+
+Public: the grid with its markers (and the factions of face-down cards, which everyone
+saw before they were flipped), the open squares, the display, the deck's size, supplies,
+points from powers, the cards players took from the display, how many cards a Seer is
+looking at, and every turn so far. Private: the seat's own hand, what it drew, looked
+at and kept, and what it knows of the deck. Never: other hands drawn blind, the deck's
+order, another Seer's cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from regency.games.claim_kingdoms import rules
+from regency.games.claim_kingdoms.actions import (
+    KEEP_STEP,
+    OVER,
+    POWER_STEP,
+    STEP_NAMES,
+    TAKE_STEP,
+)
+from regency.games.claim_kingdoms.factions import COLOURS, Faction
+from regency.games.claim_kingdoms.grid import coords
+from regency.games.claim_kingdoms.rules import DOWN
+from regency.games.claim_kingdoms.worlds import group_to_dict
+
+if TYPE_CHECKING:
+    from regency.games.claim_kingdoms.state import ClaimKingdomsState, Turn
+
+__all__ = ["grid", "observation", "standing", "state_dict", "turn_to_dict"]
+
+
+def _name(faction: int) -> str:
+    return Faction(faction).option_name
+
+
+def _names(factions: Any) -> list[str]:
+    return [Faction(f).option_name for f in factions]
+
+
+def grid(state: ClaimKingdomsState) -> list[dict[str, Any]]:
+    """The grid as everyone sees it, in placing order."""
+    out = []
+    for sq, card in state._cards.items():
+        x, y = coords(sq)
+        out.append(
+            {
+                "x": x,
+                "y": y,
+                "faction": _name(card % DOWN),
+                "face_up": card < DOWN,
+                "markers": rules.seats_of(state._marks.get(sq, 0)),
+            }
+        )
+    return out
+
+
+def standing(state: ClaimKingdomsState) -> list[dict[str, Any]]:
+    """Each faction's markers per seat and who controls it as things stand."""
+    _, _, owners = state.scores()
+    return [
+        {
+            "faction": faction.option_name,
+            "points": faction.points,
+            "markers": counts,
+            "controllers": seats,
+        }
+        for faction, counts, seats in zip(
+            state.factions, state.marker_counts(), owners, strict=True
+        )
+    ]
+
+
+def turn_to_dict(turn: Turn, viewer: int | None) -> dict[str, Any]:
+    """A turn as ``viewer`` remembers it (``None``: a spectator)."""
+    if turn.card < 0:
+        return {"seat": turn.seat, "skipped": True}
+    x, y = coords(turn.at)
+    mine = viewer == turn.seat
+    return {
+        "seat": turn.seat,
+        "skipped": False,
+        "card": _name(turn.card),
+        "at": [x, y],
+        "power": list(turn.power),
+        "points": turn.points,
+        "take": turn.take,
+        "got": _name(turn.got) if mine and turn.got >= 0 else None,
+        "looked": _names(turn.looked) if mine else None,
+        "refill": _names(turn.refill),
+    }
+
+
+def observation(state: ClaimKingdomsState, seat: int | None) -> dict[str, Any]:
+    """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
+
+    Public: the grid with its markers (and the factions of face-down cards, which
+    everyone saw before they were flipped), the open squares, the display, the
+    deck's size, supplies, points from powers, hands taken from the display, how
+    many cards a Seer is looking at, and every turn so far. Private: the seat's own
+    hand, what it drew, looked at and kept, and what it knows of the deck. Never:
+    other hands drawn blind, the deck's order, another Seer's cards.
+    """
+    state._check_seat(seat)
+    n = state.num_players
+    step = state._step
+    over = step == OVER
+    public = state._public_hands
+    looking = None
+    if state._looking:
+        looking = {
+            "seat": state._turn,
+            "count": len(state._looking),
+            "cards": _names(state._looking) if seat == state._turn else None,
+        }
+    at = None
+    if step in (POWER_STEP, TAKE_STEP, KEEP_STEP):
+        x, y = coords(state._at)
+        at = [x, y]
+    return {
+        "game": state.name,
+        "seat": seat,
+        "players": n,
+        "colours": list(COLOURS[:n]),
+        "factions": [f.option_name for f in state.factions],
+        "first": state.first,
+        "to_move": state.current_player,
+        "decision": None if over else STEP_NAMES[step],
+        "placed": at,
+        "power": _name(state._power) if step == POWER_STEP else None,
+        "copied": state._copied if step == POWER_STEP else False,
+        "removed": state._removed if step == POWER_STEP else 0,
+        "can_look": state._seer if step == TAKE_STEP else False,
+        "grid": grid(state),
+        "open_squares": [list(coords(sq)) for sq in sorted(state._frontier)],
+        "display": _names(state._display),
+        "deck": len(state._deck),
+        "supplies": list(state._supply),
+        "power_points": list(state._points),
+        "standing": standing(state),
+        "hand": (
+            _name(state._hands[seat]) if seat is not None and state._hands[seat] >= 0 else None
+        ),
+        "hands": [
+            {
+                "count": 1 if state._hands[s] >= 0 else 0,
+                "card": (
+                    _name(state._hands[s])
+                    if state._hands[s] >= 0 and (s == seat or public >> s & 1)
+                    else None
+                ),
+                "public": bool(public >> s & 1),
+            }
+            for s in range(n)
+        ],
+        "looking": looking,
+        "deck_knowledge": (
+            [group_to_dict(g) for g in state._known[seat]] if seat is not None else []
+        ),
+        "history": [turn_to_dict(t, seat) for t in state._turns],
+        "end": state._end or None,
+        "ended_by": state._ended_by if state._ended_by >= 0 else None,
+    }
+
+
+def state_dict(state: ClaimKingdomsState) -> dict[str, Any]:
+    """The full state, hidden cards included, JSON-ready (used by saves)."""
+    return {
+        "factions": [f.option_name for f in state.factions],
+        "first": state.first,
+        "turn": state._turn,
+        "step": STEP_NAMES.get(state._step),
+        "placed": list(coords(state._at)) if state._at >= 0 else None,
+        "power": _name(state._power) if state._power >= 0 else None,
+        "copied": state._copied,
+        "removed": state._removed,
+        "seer": state._seer,
+        "grid": grid(state),
+        "display": _names(state._display),
+        "deck": _names(reversed(state._deck)),
+        "hands": [_name(h) if h >= 0 else None for h in state._hands],
+        "public_hands": [s for s in range(state.num_players) if state._public_hands >> s & 1],
+        "looking": _names(state._looking),
+        "supplies": list(state._supply),
+        "power_points": list(state._points),
+        "deck_knowledge": [[group_to_dict(g) for g in k] for k in state._known],
+        "looks": state._looks,
+        "turns": [
+            {**turn_to_dict(t, t.seat), "got": _name(t.got) if t.got >= 0 else None}
+            for t in state._turns
+        ],
+        "end": state._end or None,
+        "ended_by": state._ended_by if state._ended_by >= 0 else None,
+    }
