@@ -51,11 +51,20 @@ def main() -> None:
         for opponent in (1, 2):
             points, games = h2h[0][opponent]
             low, high = wilson_interval(points, games)
-            report["pairings"].append({"against": agents[opponent], "points": points,
-                                       "games": games, "rate": points / games,
-                                       "ci_low": low, "ci_high": high})
-            print(f"{info.name:<16} {args.agent} vs {agents[opponent]:<10} "
-                  f"{points / games:6.1%} of {games} games (95% CI {low:.1%}-{high:.1%})")
+            report["pairings"].append(
+                {
+                    "against": agents[opponent],
+                    "points": points,
+                    "games": games,
+                    "rate": points / games,
+                    "ci_low": low,
+                    "ci_high": high,
+                }
+            )
+            print(
+                f"{info.name:<16} {args.agent} vs {agents[opponent]:<10} "
+                f"{points / games:6.1%} of {games} games (95% CI {low:.1%}-{high:.1%})"
+            )
         moves = sum(o.moves for o in outcomes)
         print(f"{info.name:<16} {len(outcomes)} games, {moves} moves, {elapsed / 60:.1f} min")
         path = Path(args.out) / f"strength-{info.name}.json"
