@@ -8,16 +8,14 @@ import io
 import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from regency.cli.main import UsageError, game_options
+from regency.cli.batch import batch_settings, with_progress, write_files
+from regency.cli.main import game_options
 from regency.core.registry import game_info
-from regency.core.rng import new_seed
 from regency.sim import summarize
 from regency.sim.arena import Arena, elo_ratings, head_to_head, schedule
 from regency.sim.runner import run_tables
@@ -107,39 +105,30 @@ def _tables(data: dict[str, Any]) -> list[Table]:
 
 def run_arena(args: argparse.Namespace, console: Console) -> int:
     """Run the arena and print its tables; return the exit status."""
-    info = game_info(args.game)
-    players = args.players if args.players is not None else info.default_players
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
-    seed = args.seed if args.seed is not None else new_seed()
-    arena = Arena(args.game, players, agents, args.games, game_options(args), seed)
+    settings = batch_settings(args)
+    arena = Arena(
+        args.game,
+        settings.players,
+        settings.agents,
+        args.games,
+        game_options(args),
+        settings.seed,
+    )
     tables = schedule(arena)
     start = time.perf_counter()
-    if args.quiet:
-        outcomes = run_tables(
-            arena.game, players, arena.options, agents, tables, workers=args.workers
-        )
-    else:
-        columns = (
-            *Progress.get_default_columns()[:2],
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("arena", total=len(tables))
-            outcomes = run_tables(
-                arena.game,
-                players,
-                arena.options,
-                agents,
-                tables,
-                workers=args.workers,
-                progress=lambda done: bar.advance(task, done),
-            )
+    outcomes = with_progress(
+        args.quiet,
+        len(tables),
+        lambda progress: run_tables(
+            arena.game,
+            arena.players,
+            arena.options,
+            arena.agents,
+            tables,
+            workers=args.workers,
+            progress=progress,
+        ),
+    )
     data = arena_report(arena, outcomes, time.perf_counter() - start)
     if args.json == "-":
         print(json.dumps(data, indent=2), file=sys.stdout)
@@ -147,11 +136,5 @@ def run_arena(args: argparse.Namespace, console: Console) -> int:
     for table in _tables(data):
         console.print(table)
     console.print(f"[dim]{data['games']} games in {data['seconds']:.1f} s.[/dim]")
-    for path, text in ((args.json, json.dumps(data, indent=2) + "\n"), (args.csv, _csv(data))):
-        if path:
-            try:
-                Path(path).write_text(text)
-            except OSError as exc:
-                raise UsageError(f"cannot write {path}: {exc.strerror}") from None
-            console.print(f"Written to [bold]{path}[/bold].")
+    write_files(console, [(args.json, json.dumps(data, indent=2) + "\n"), (args.csv, _csv(data))])
     return 0

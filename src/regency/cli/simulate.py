@@ -6,16 +6,14 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from regency.cli.batch import batch_settings, with_progress, write_files
 from regency.cli.main import UsageError, game_options
 from regency.core.registry import game_info
-from regency.core.rng import new_seed
 from regency.sim import Matchup, run_games, summarize
 from regency.sim.stats import seat_stats, summarize_insights
 
@@ -85,41 +83,20 @@ def _insights_table(data: dict[str, Any]) -> Table | None:
 
 def run_simulate(args: argparse.Namespace, console: Console) -> int:
     """Run the simulation and print the table; return the exit status."""
-    info = game_info(args.game)
-    players = args.players if args.players is not None else info.default_players
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
-    if not agents:
-        raise UsageError("--agents needs at least one agent")
+    settings = batch_settings(args)
+    players, agents = settings.players, settings.agents
     if players % len(agents):
         raise UsageError(
             f"{len(agents)} agents cannot share {players} seats evenly: give one per seat, "
             "one per team (4 players), or one for self-play"
         )
-        raise UsageError(f"{len(agents)} agents for {players} seats: give at most one per seat")
-    seed = args.seed if args.seed is not None else new_seed()
-    matchup = Matchup(args.game, players, agents, game_options(args), seed)
+    matchup = Matchup(args.game, players, agents, game_options(args), settings.seed)
     start = time.perf_counter()
-    if args.quiet:
-        outcomes = run_games(matchup, args.games, workers=args.workers)
-    else:
-        columns = (
-            *Progress.get_default_columns()[:2],
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("playing", total=args.games)
-            outcomes = run_games(
-                matchup,
-                args.games,
-                workers=args.workers,
-                progress=lambda done: bar.advance(task, done),
-            )
+    outcomes = with_progress(
+        args.quiet,
+        args.games,
+        lambda progress: run_games(matchup, args.games, workers=args.workers, progress=progress),
+    )
     data = report(matchup, outcomes, time.perf_counter() - start)
     if args.json == "-":
         print(json.dumps(data, indent=2), file=sys.stdout)
@@ -130,10 +107,5 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
     if insights is not None:
         console.print(insights)
     console.print(f"[dim]{data['games']} games in {data['seconds']:.1f} s.[/dim]")
-    if args.json:
-        try:
-            Path(args.json).write_text(json.dumps(data, indent=2) + "\n")
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.json}: {exc.strerror}") from None
-        console.print(f"Table written to [bold]{args.json}[/bold].")
+    write_files(console, [(args.json, json.dumps(data, indent=2) + "\n")])
     return 0

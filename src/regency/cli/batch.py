@@ -1,0 +1,75 @@
+"""What the commands that run many games (``simulate``, ``arena``) share."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from regency.cli.main import UsageError
+from regency.core.registry import GameInfo, game_info
+from regency.core.rng import new_seed
+
+__all__ = ["BatchSettings", "batch_settings", "with_progress", "write_files"]
+
+T = TypeVar("T")
+
+Progressed = Callable[[int], None]
+
+
+class BatchSettings:
+    """The checked common arguments: game, players, agents, seed."""
+
+    __slots__ = ("agents", "info", "players", "seed")
+
+    def __init__(self, info: GameInfo, players: int, agents: tuple[str, ...], seed: int) -> None:
+        self.info = info
+        self.players = players
+        self.agents = agents
+        self.seed = seed
+
+
+def batch_settings(args: argparse.Namespace) -> BatchSettings:
+    """Check ``--games``, ``--workers`` and ``--agents``; draw a seed if none was given."""
+    info = game_info(args.game)
+    players = args.players if args.players is not None else info.default_players
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
+    if not agents:
+        raise UsageError("--agents needs at least one agent")
+    seed = args.seed if args.seed is not None else new_seed()
+    return BatchSettings(info, players, agents, seed)
+
+
+def with_progress(quiet: bool, total: int, run: Callable[[Progressed | None], T]) -> T:
+    """Call ``run`` with a progress callback drawing a bar on stderr (none if ``quiet``)."""
+    if quiet:
+        return run(None)
+    columns = (
+        *Progress.get_default_columns()[:2],
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("playing", total=total)
+        return run(lambda done: bar.advance(task, done))
+
+
+def write_files(console: Console, files: list[tuple[str | None, str]]) -> None:
+    """Write each (path, text) whose path is set, saying where it went."""
+    for path, text in files:
+        if not path:
+            continue
+        try:
+            Path(path).write_text(text)
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+        console.print(f"Written to [bold]{path}[/bold].")
