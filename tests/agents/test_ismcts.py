@@ -119,3 +119,45 @@ def test_random_worlds_do_not_depend_on_the_agents_rng() -> None:
     sample = view.world_sampler()
     a, b = sample(random.Random(1)), sample(random.Random(2))
     assert a.observation(view.seat) == b.observation(view.seat) == view.observation
+
+
+def test_search_options_are_read() -> None:
+    agent = make_agent(
+        "ismcts:iters=5,depth=3,reward=score,prior=heuristic,widen=0.5", "kingdoms", 0
+    )
+    assert isinstance(agent, ISMCTSAgent)
+    assert (agent.depth, agent.reward, agent.prior, agent.widen) == (3, "score", "heuristic", 0.5)
+    for bad, message in [
+        ("ismcts:reward=gold", "win or score"),
+        ("ismcts:prior=oracle", "heuristic"),
+        ("ismcts:depth=-1", "at least"),
+    ]:
+        with pytest.raises(AgentError, match=message):
+            make_agent(bad, "kingdoms", 0)
+
+
+@pytest.mark.parametrize("game", ["claim", "claim-kingdoms", "kingdoms"])
+def test_a_prior_tries_the_heuristics_move_first(game: str) -> None:
+    state = regency.new_game(game, seed=3)
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    # Heuristics may break ties at random: any of their choices will do.
+    choices = {make_agent("heuristic", game, s).choose(view) for s in range(20)}
+    agent = make_agent("ismcts:iters=1,prior=heuristic", game, 0)
+    root = agent.search(view)  # type: ignore[attr-defined]
+    assert len(root.children) == 1 and next(iter(root.children)) in choices
+
+
+def test_drawn_tiles_split_the_tree_in_kingdoms() -> None:
+    """After ``draw`` the searching seat sees which tile came: the tree branches on it."""
+    state = regency.new_game("kingdoms", seed=1)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    draw = view.find("draw")
+    root = make_agent("ismcts:400", "kingdoms", 0).search(view)  # type: ignore[attr-defined]
+    below = root.children[draw].children
+    assert len(below) > 1 and all(key[0] == "chance" for key in below)

@@ -271,3 +271,25 @@ def test_any_seed_plays_to_a_replayable_end(seed: int, choices: random.Random) -
     for case in CASES:
         game = play_to_end(new(case, seed), choices)
         assert regency.replay(game.record()).result() == game.result()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_search_hooks_agree_with_the_game(case: Case, seed: int) -> None:
+    rng = random.Random(seed)
+    for game in checkpoints(case, seed, count=4):
+        if game.is_over:
+            continue
+        still = game.clone()
+        still.playout(rng, 0)
+        assert still.state_dict() == game.state_dict()
+        world = game.clone()
+        world.playout(rng)
+        assert world.is_over
+        result = world.result()
+        assert world.rewards() == [result.reward(s) for s in range(game.num_players)]
+        estimate = game.estimate()
+        assert estimate is None or len(estimate) == game.num_players
+        for seat in range(game.num_players):
+            hash(game.chance_key(seat))
+            view = game.view(seat)
+            assert view.world_sampler()(rng).observation(seat) == view.observation

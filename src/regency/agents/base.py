@@ -184,4 +184,9 @@ def _load_builtin() -> None:
 
     register_agent("random", lambda game, rng, params: RandomAgent(rng))
     register_agent("heuristic", lambda game, rng, params: HeuristicAgent(game, rng))
-    register_agent("ismcts", ISMCTSAgent.from_params, ("iters", "time", "c", "rollout"), slow=True)
+    register_agent(
+        "ismcts",
+        ISMCTSAgent.from_params,
+        ("iters", "time", "c", "rollout", "reward", "depth", "prior", "widen"),
+        slow=True,
+    )

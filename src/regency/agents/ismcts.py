@@ -21,10 +21,24 @@ Opponents' moves are keyed by how the searching seat sees them (``Game.public_ac
 so a move that hides something (a card kept in secret) does not split the tree on what
 the seat cannot know.
 
-Spec: ``ismcts`` with parameters ``iters`` (iterations per move), ``time`` (seconds per
-move, instead of iterations: not reproducible across machines), ``c`` (exploration,
-default 0.7) and ``rollout`` (``random`` or ``heuristic``). ``ismcts:2000`` is 2000
-iterations. Seeded: the same seed and position give the same move for an iteration budget.
+Where a game reports what a seat learns by chance (``Game.chance_key``: a tile drawn, a
+card turned up), a move's node branches on it, so different draws are not merged.
+
+Spec: ``ismcts`` with parameters
+
+* ``iters``: iterations per move (``ismcts:2000`` is 2000); the game's
+  ``search_iterations`` (about a second a move) by default;
+* ``time``: seconds per move instead (not reproducible across machines);
+* ``c``: the UCB exploration constant (default 0.7);
+* ``rollout``: ``random`` (default; the game's ``playout``) or ``heuristic``;
+* ``depth``: stop playouts after this many moves and judge the position by the game's
+  ``estimate`` (its running score) instead of playing to the end;
+* ``reward``: ``win`` (default: the share of the win) or ``score`` (half that, half the
+  score's place between the lowest and highest);
+* ``prior``: ``heuristic`` tries the heuristic's move first at every node and gives it a
+  fading bonus (progressive bias).
+
+Seeded: the same seed and position give the same move for an iteration budget.
 """
 
 from __future__ import annotations
@@ -40,9 +54,11 @@ from regency.core.game import Game
 from regency.core.registry import game_class, game_info
 from regency.core.view import SeatView
 
-__all__ = ["DEFAULT_ITERATIONS", "ISMCTSAgent", "Node"]
+__all__ = ["DEFAULT_ITERATIONS", "PRIOR_WEIGHT", "ISMCTSAgent", "Node"]
 
 DEFAULT_ITERATIONS = 1000
+PRIOR_WEIGHT = 1.0
+"""The progressive-bias bonus of the heuristic's move (``prior=heuristic``), in reward units."""
 """Iterations per move when a game sets no ``search_iterations`` and no budget is given."""
 
 
@@ -58,7 +74,7 @@ class Node:
         available: Times this node's move was legal when its parent was visited.
     """
 
-    __slots__ = ("available", "children", "mover", "parent", "reward", "visits")
+    __slots__ = ("available", "children", "hint", "mover", "parent", "reward", "visits")
 
     def __init__(self, parent: Node | None, mover: int) -> None:
         self.parent = parent
@@ -67,6 +83,7 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 1
+        self.hint: Hashable = None
 
 
 def _number(params: dict[str, str], key: str, cast: type, minimum: float) -> Any:
@@ -92,12 +109,24 @@ class ISMCTSAgent:
         seconds: float | None = None,
         exploration: float = 0.7,
         rollout: str = "random",
+        reward: str = "win",
+        depth: int | None = None,
+        prior: str | None = None,
+        widen: float | None = None,
     ) -> None:
         info = game_info(game)
         if iterations is None and seconds is None:
             iterations = info.search_iterations or DEFAULT_ITERATIONS
         if rollout not in ("random", "heuristic"):
             raise AgentError(f"ismcts: rollout must be random or heuristic, not {rollout!r}")
+        if reward not in ("win", "score"):
+            raise AgentError(f"ismcts: reward must be win or score, not {reward!r}")
+        self.reward = reward
+        self.depth = depth
+        if prior not in (None, "heuristic"):
+            raise AgentError(f"ismcts: prior must be heuristic, not {prior!r}")
+        self.prior = prior
+        self.widen = widen
         self.name = "ismcts"
         self.game = game
         self.iterations = iterations
@@ -105,8 +134,12 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.rollout = rollout
         self._rng = rng
-        self._hides = game_class(game).public_action is not Game.public_action
-        self._heuristic = HeuristicAgent(game, rng) if rollout == "heuristic" else None
+        cls = game_class(game)
+        self._hides = cls.public_action is not Game.public_action
+        self._chance = cls.chance_key is not Game.chance_key
+        needs_policy = rollout == "heuristic" or prior == "heuristic"
+        self._policy = HeuristicAgent(game, rng) if needs_policy else None
+        self._heuristic = self._policy if rollout == "heuristic" else None
         self.last_iterations = 0
         """Iterations run for the last decision (for benchmarks and tests)."""
 
@@ -123,6 +156,10 @@ class ISMCTSAgent:
             seconds=seconds,
             exploration=0.7 if c is None else c,
             rollout=params.get("rollout", "random"),
+            reward=params.get("reward", "win"),
+            depth=_number(params, "depth", int, 0),
+            prior=params.get("prior"),
+            widen=_number(params, "widen", float, 0.0),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
@@ -164,34 +201,58 @@ class ISMCTSAgent:
             moves = self._keyed_moves(world, mover, me)
             children = node.children
             untried = [key for key in moves if key not in children]
+            tried = len(moves) - len(untried)
             for key in moves:
                 child = children.get(key)
                 if child is not None:
                     child.available += 1
+            # Progressive widening: a node visited n times may have n**widen children.
+            widen = self.widen
+            if untried and widen is not None and tried >= max(1.0, (node.visits + 1) ** widen):
+                moves = {key: moves[key] for key in moves if key in children}
+                untried = []
             if untried:
                 key = rng.choice(untried)
+                if self.prior is not None:
+                    if node.hint is None:
+                        node.hint = self._hint(world, mover, me)
+                    if node.hint in untried:
+                        key = node.hint  # try the heuristic's move first
                 world.apply(rng.choice(moves[key]))
                 child = Node(node, mover)
                 children[key] = child
-                node = child
+                node = self._after_chance(child, world, me)
                 break
             log_total = {key: math.log(children[key].available) for key in moves}
+            hint = node.hint
             key = max(
                 moves,
                 key=lambda k: (
                     children[k].reward / children[k].visits
                     + c * math.sqrt(log_total[k] / children[k].visits)
+                    # Progressive bias: the heuristic's move gets a bonus that fades.
+                    + (PRIOR_WEIGHT / (children[k].visits + 1) if k == hint else 0.0)
                 ),
             )
             world.apply(rng.choice(moves[key]))
-            node = children[key]
-        # Simulation.
+            node = self._after_chance(children[key], world, me)
+            if node.visits == 0 and node is not children[key]:
+                break  # a chance outcome seen for the first time: a new node
+        # Simulation, to the end or (depth) to a cut-off judged by the game's estimate.
         if not world.is_over:
             if self._heuristic is None:
-                world.playout(rng)
+                world.playout(rng, self.depth)
             else:
-                self._heuristic_playout(world)
-        rewards = world.rewards()
+                self._heuristic_playout(world, self.depth)
+        estimate = None if world.is_over else world.estimate()
+        if estimate is None and not world.is_over:
+            world.playout(rng)
+        if estimate is not None:
+            rewards = _blend(estimate)
+        elif self.reward == "win":
+            rewards = world.rewards()
+        else:
+            rewards = _blend(world.result().scores, world.rewards())
         # Backpropagation: each node scores the result for the seat that moved into it.
         while node is not root:
             node.visits += 1
@@ -200,6 +261,29 @@ class ISMCTSAgent:
             assert parent is not None
             node = parent
         root.visits += 1
+
+    def _after_chance(self, node: Node, world: Game[Any], me: int) -> Node:
+        """The node for what ``me`` learned by chance after the move into ``node``.
+
+        Where the game reports chance outcomes (``Game.chance_key``), a move's node has
+        one child per outcome seen, so different draws are not merged.
+        """
+        if not self._chance:
+            return node
+        outcome = world.chance_key(me)
+        if outcome is None:
+            return node
+        key = ("chance", outcome)
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node(node, node.mover)
+        return child
+
+    def _hint(self, world: Game[Any], mover: int, me: int) -> Hashable:
+        """The key of the heuristic's move for ``mover`` in ``world``."""
+        assert self._policy is not None
+        action = self._policy.choose(world.view(mover))
+        return action if mover == me or not self._hides else world.public_action(action, me)
 
     def _keyed_moves(self, world: Game[Any], mover: int, me: int) -> dict[Hashable, list[Any]]:
         """The legal moves by tree key: the move itself, or how ``me`` sees it."""
@@ -211,9 +295,29 @@ class ISMCTSAgent:
             keyed.setdefault(world.public_action(action, me), []).append(action)
         return keyed
 
-    def _heuristic_playout(self, world: Game[Any]) -> None:
+    def _heuristic_playout(self, world: Game[Any], moves: int | None) -> None:
         assert self._heuristic is not None
-        while not world.is_over:
+        left = -1 if moves is None else moves
+        while left and not world.is_over:
+            left -= 1
             seat = world.current_player
             assert seat is not None
             world.apply(self._heuristic.choose(world.view(seat)))
+
+
+def _blend(scores: list[Any], shares: list[float] | None = None) -> list[float]:
+    """Half the share of the win, half the score's place between the lowest and highest.
+
+    ``shares`` defaults to the win shared by the highest scores. Win or lose, a playout
+    that ends with a better score says more about a move than the bare result, which
+    matters where random playouts rarely decide a game.
+    """
+    low, high = min(scores), max(scores)
+    if shares is None:
+        top = [seat for seat, score in enumerate(scores) if score == high]
+        shares = [1.0 / len(top) if seat in top else 0.0 for seat in range(len(scores))]
+    spread = high - low
+    return [
+        0.5 * share + 0.5 * ((score - low) / spread if spread else 0.5)
+        for share, score in zip(shares, scores, strict=True)
+    ]

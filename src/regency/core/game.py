@@ -176,14 +176,28 @@ class Game(ABC, Generic[A]):
         """
         return lambda rng: cls.sample_world(observation, rng)
 
-    def playout(self, rng: random.Random) -> None:
+    def playout(self, rng: random.Random, moves: int | None = None) -> None:
         """Play uniformly random legal moves until the game ends (search rollouts).
+
+        Args:
+            rng: The random source.
+            moves: Stop after this many moves, if the game has not ended by then.
 
         Games may override it with a faster loop; the moves are not logged, so the game
         no longer matches its record afterwards (search plays out copies).
         """
-        while not self.is_over:
+        left = -1 if moves is None else moves
+        while left and not self.is_over:
             self._apply(rng.choice(self.legal_actions()))
+            left -= 1
+
+    def estimate(self) -> list[float] | None:
+        """Each seat's score as things stand (in ``Result.scores`` units), or ``None``.
+
+        Lets search stop a playout early and judge the position instead (ISMCTS's
+        ``depth``). Games without a meaningful running score return ``None``.
+        """
+        return None
 
     def rewards(self) -> list[float]:
         """Each seat's share of the win in a finished game (``Result.reward``), for search.
@@ -264,6 +278,17 @@ class Game(ABC, Generic[A]):
         """
         del seat
         return str(action)
+
+    def chance_key(self, seat: int) -> Hashable:
+        """What ``seat`` has just learned by chance, for search trees to branch on.
+
+        Called by search after each move. Games return something hashable that tells
+        apart the outcomes the seat saw (the tile just drawn), so positions that differ
+        in them are not merged; ``None`` (the default) merges them, which suits games
+        whose chance outcomes barely change the next decision.
+        """
+        del seat
+        return None
 
     def record(self, meta: dict[str, Any] | None = None) -> Record:
         """Return the record that replays this game: name, options, seed, decisions."""

@@ -303,7 +303,7 @@ class ClaimState(Game[ClaimAction]):
             self._take(action.card)
             self._continue_picking()
 
-    def playout(self, rng: random.Random) -> None:
+    def playout(self, rng: random.Random, moves: int | None = None) -> None:
         """Play random legal moves to the end, straight on the bitmasks (search rollouts).
 
         Faster than choosing among ``legal_actions()``: no action lists are built. It
@@ -311,7 +311,9 @@ class ClaimState(Game[ClaimAction]):
         twice as likely as under ``rng.choice(legal_actions())``; rollouts do not mind.
         """
         randrange = rng.randrange
-        while self._turn >= 0:
+        left = -1 if moves is None else moves
+        while left and self._turn >= 0:
+            left -= 1
             if self._decision == _PLAY:
                 mask = self._hands[self._turn]
                 if self._plays:
@@ -549,6 +551,16 @@ class ClaimState(Game[ClaimAction]):
             for seat in side:
                 piles[index] |= self._scores[seat] | self._gnomes[seat]
         return [rules.faction_vote(f, piles) for f in self.factions]
+
+    def estimate(self) -> list[float]:
+        """Factions each seat (its team) would win if the game ended now."""
+        sides = self.sides()
+        won = [0.0] * self.num_players
+        for vote in self.votes():
+            if vote.side is not None:
+                for seat in sides[vote.side]:
+                    won[seat] += 1
+        return won
 
     def rewards(self) -> list[float]:
         """Each seat's share of the win, without the breakdown (for search)."""

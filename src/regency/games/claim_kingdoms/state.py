@@ -622,6 +622,18 @@ class ClaimKingdomsState(Game[Action]):
         self._note_take("look", faction, turn.looked, self._refill())
         self._end_turn()
 
+    def estimate(self) -> list[float]:
+        """Each seat's points if the game ended now (R-CK-10)."""
+        return [float(total) for total in self.scores()[0]]
+
+    def chance_key(self, seat: int) -> tuple[int, ...]:
+        """What ``seat`` has seen come out of the deck: its card, the display, a Seer's look.
+
+        Search keeps positions apart by these, since the next decisions depend on them.
+        """
+        looking = tuple(sorted(self._looking)) if self._turn == seat else ()
+        return (self._hands[seat], *self._display, -1, *looking)
+
     def _refill(self) -> list[int]:
         """Fill the display up to three from the deck; return what was turned up."""
         turned = []

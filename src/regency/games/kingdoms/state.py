@@ -298,6 +298,60 @@ class KingdomsState(Game[KingdomsAction]):
         else:
             self._end_epoch()
 
+    def playout(self, rng: random.Random, moves: int | None = None) -> None:
+        """Random moves to the end, the kind of move first (search rollouts).
+
+        Uniform over ``legal_actions()`` would almost always place a castle (there is an
+        action per rank and square, but a single ``draw``), filling rollout boards with
+        castles and few tiles. Choosing uniformly among castle, draw and starting tile,
+        then the rank and square, keeps rollouts like real games.
+        """
+        choice = rng.choice
+        left = -1 if moves is None else moves
+        while left and self._turn >= 0:
+            left -= 1
+            open_ = self._open
+            if self._drawn:
+                self._apply(TILE[choice(open_)])
+                continue
+            seat = self._turn
+            base = seat * 4
+            ranks = [r for r in range(1, 5) if self._hand[base + r - 1]]
+            kinds = []
+            if ranks:
+                kinds.append(CASTLE_VERB)
+            if self._supply:
+                kinds.append(DRAW_VERB)
+            if self._start[seat]:
+                kinds.append(START_VERB)
+            if not kinds:
+                self._apply(PASS)
+                continue
+            kind = choice(kinds)
+            if kind == CASTLE_VERB:
+                self._apply(CASTLE[choice(ranks)][choice(open_)])
+            elif kind == DRAW_VERB:
+                self._apply(DRAW)
+            else:
+                self._apply(START[choice(open_)])
+
+    def estimate(self) -> list[float]:
+        """Each seat's gold if the board were scored as it stands (empty squares count 0)."""
+        gold = [float(g) for g in self._gold]
+        if self._turn >= 0:
+            for part in rules.score_board(self._cells, self.num_players):
+                for seat, won in enumerate(part.gold):
+                    gold[seat] += won
+        return gold
+
+    def chance_key(self, seat: int) -> int:
+        """The tile just drawn (everyone sees it), else the seat's own starting tile.
+
+        Search keeps positions apart by these: where a drawn tile goes depends on what it
+        is, and a new epoch deals a new starting tile.
+        """
+        return self._drawn * 64 + self._start[seat] if self._turn >= 0 else 0
+
     def _end_epoch(self) -> None:
         """Score the full board, then set up the next epoch or end the game (R-K-8)."""
         n = self.num_players
