@@ -16,6 +16,8 @@ from collections.abc import Hashable
 from typing import Any
 
 from regency.core.view import SeatView
+from regency.games.claim.cards import CODE_TO_KIND
+from regency.games.claim.rules import trick_winner
 
 __all__ = ["choose", "wins_over"]
 
@@ -43,35 +45,12 @@ def _follower_worth(code: str) -> float:
 
 def wins_over(card: str, played: list[str]) -> bool:
     """Whether ``card``, played after ``played``, would win the trick (R-CLAIM-6)."""
-    if not played:
-        return True
-    lead = _faction(played[0])
-    if lead == "GB":
-        knights = [_value(c) for c in played if _faction(c) == "KN"]
-        if _faction(card) == "KN":
-            return not knights or _value(card) > max(knights)
-        if knights:
-            return False
-    best = max(_value(c) for c in played if _faction(c) in (lead, "DO"))
-    return _faction(card) in (lead, "DO") and _value(card) > best
+    return trick_winner([CODE_TO_KIND[c] for c in [*played, card]]) == len(played)
 
 
 def _winning_index(played: list[str]) -> int:
-    """Index of the card currently winning ``played`` (ties to the first)."""
-    best = 0
-    for i in range(1, len(played)):
-        if wins_over(played[i], played[:i]) and _beats(played[i], played[best], played[0]):
-            best = i
-    return best
-
-
-def _beats(card: str, current: str, lead_card: str) -> bool:
-    lead = _faction(lead_card)
-    if lead == "GB" and _faction(card) == "KN":
-        return _faction(current) != "KN" or _value(card) > _value(current)
-    if lead == "GB" and _faction(current) == "KN":
-        return False
-    return _faction(card) in (lead, "DO") and _value(card) > _value(current)
+    """Index of the card currently winning ``played``."""
+    return trick_winner([CODE_TO_KIND[c] for c in played])
 
 
 def _teammates(obs: dict[str, Any], seat: int) -> set[int]:
