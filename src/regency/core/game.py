@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
-from regency.core.errors import CorruptSaveError, GameOverError, IllegalActionError
+from regency.core.errors import CorruptSaveError, GameOverError, IllegalActionError, RegencyError
 from regency.core.record import SAVE_FORMAT, Record
 
 if TYPE_CHECKING:
@@ -89,14 +89,33 @@ class Game(ABC, Generic[A]):
     name: ClassVar[str]
     title: ClassVar[str]
 
-    __slots__ = ("_log", "num_players", "options", "seed")
+    __slots__ = ("_log", "_unrecorded", "num_players", "options", "seed")
 
     num_players: int
     seed: int
     options: dict[str, Any]
     _log: list[A]
+    _unrecorded: bool  # a sampled world or a set-up position: not dealt from its seed
 
     # -- what each game provides -----------------------------------------------------
+
+    def _init_common(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        """Set the fields every game has, for a game dealt from ``seed``."""
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self._log = []
+        self._unrecorded = False
+
+    def _copy_common(self) -> Self:
+        """Return a blank instance with the fields every game has copied (for ``clone``)."""
+        new = self.__class__.__new__(self.__class__)
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options  # never mutated after creation
+        new._log = self._log.copy()
+        new._unrecorded = self._unrecorded
+        return new
 
     @classmethod
     @abstractmethod
@@ -291,7 +310,17 @@ class Game(ABC, Generic[A]):
         return None
 
     def record(self, meta: dict[str, Any] | None = None) -> Record:
-        """Return the record that replays this game: name, options, seed, decisions."""
+        """Return the record that replays this game: name, options, seed, decisions.
+
+        Raises:
+            RegencyError: if the game was not dealt from its seed (a sampled world or a
+                set-up position), so no record can replay it.
+        """
+        if self._unrecorded:
+            raise RegencyError(
+                "this game was not dealt from its seed (a sampled world or a set-up "
+                "position), so it has no record"
+            )
         return Record(
             game=self.name,
             players=self.num_players,

@@ -22,7 +22,6 @@ from typing import Any, NamedTuple, Self
 
 from regency.core.errors import GameOptionError, GameOverError, IllegalActionError, RegencyError
 from regency.core.game import Game, Result, normalize_notation
-from regency.core.record import Record
 from regency.core.rng import stream
 from regency.games.claim import rules
 from regency.games.claim.actions import PLAY, TAKE, TAKE_DECK, ClaimAction
@@ -135,7 +134,6 @@ class ClaimState(Game[ClaimAction]):
         "_trick",
         "_trolls",
         "_turn",
-        "_unrecorded",
         "_voids",
         "factions",
     )
@@ -208,11 +206,7 @@ class ClaimState(Game[ClaimAction]):
         first: int,
     ) -> None:
         """Set every field for a game with no card anywhere yet, ``first`` to lead."""
-        self.num_players = players
-        self.seed = seed
-        self.options = options
-        self._log = []
-        self._unrecorded = False
+        self._init_common(players, seed, options)
         self.factions = factions
         self._deck = cards_of(factions)
         self._hands = [0] * players
@@ -327,12 +321,7 @@ class ClaimState(Game[ClaimAction]):
 
     def clone(self) -> Self:
         """Return an independent copy (copies a few small lists; cards are ints)."""
-        new = self.__class__.__new__(self.__class__)
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options  # never mutated after creation
-        new._log = self._log.copy()
-        new._unrecorded = self._unrecorded
+        new = self._copy_common()
         new.factions = self.factions
         new._deck = self._deck
         new._hands = self._hands.copy()
@@ -789,15 +778,6 @@ class ClaimState(Game[ClaimAction]):
         from regency.games.claim.worlds import resample
 
         return resample(self, seat, rng)
-
-    def record(self, meta: dict[str, Any] | None = None) -> Record:
-        """Return the game's record (a sampled world or a set-up position has none)."""
-        if self._unrecorded:
-            raise RegencyError(
-                "this game was not dealt from its seed (a sampled world or a set-up "
-                "position), so it has no record"
-            )
-        return super().record(meta)
 
 
 def _trick_to_dict(trick: Trick) -> dict[str, Any]:

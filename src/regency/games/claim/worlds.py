@@ -195,10 +195,7 @@ def _known_part(
     pool = CardPool(deck)
 
     world = cls.__new__(cls)
-    world.num_players = n
-    world.seed = 0
-    world.options = {"factions": list(obs["factions"])}
-    world._log = []
+    world._init_common(n, 0, {"factions": list(obs["factions"])})
     world._unrecorded = True
     world.factions = factions
     world._deck = deck

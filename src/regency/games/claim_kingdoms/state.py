@@ -28,7 +28,6 @@ from typing import Any, NamedTuple, Self
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError
 from regency.core.game import Game, Result
-from regency.core.record import Record
 from regency.core.rng import stream
 from regency.games.claim_kingdoms import rules, views
 from regency.games.claim_kingdoms.actions import (
@@ -173,7 +172,6 @@ class ClaimKingdomsState(Game[Action]):
         "_supply",
         "_turn",
         "_turns",
-        "_unrecorded",
         "factions",
         "first",
     )
@@ -206,7 +204,6 @@ class ClaimKingdomsState(Game[Action]):
     _seer: bool  # whether the take may be a Seer's look
     _end: str  # "", "supply" or "cards"
     _ended_by: int  # the seat whose supply ran out
-    _unrecorded: bool
 
     # -- setting up ---------------------------------------------------------------------
 
@@ -253,11 +250,7 @@ class ClaimKingdomsState(Game[Action]):
         first: int,
     ) -> None:
         """Set every field for a game with no card anywhere yet."""
-        self.num_players = players
-        self.seed = seed
-        self.options = options
-        self._log = []
-        self._unrecorded = False
+        self._init_common(players, seed, options)
         self.factions = factions
         self.first = first
         self._cards = {}
@@ -333,12 +326,7 @@ class ClaimKingdomsState(Game[Action]):
 
     def clone(self) -> Self:
         """Return an independent copy (a few small dicts and lists; cards are ints)."""
-        new = self.__class__.__new__(self.__class__)
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options  # never mutated after creation
-        new._log = self._log.copy()
-        new._unrecorded = self._unrecorded
+        new = self._copy_common()
         new.factions = self.factions
         new.first = self.first
         new._cards = self._cards.copy()
@@ -850,12 +838,3 @@ class ClaimKingdomsState(Game[Action]):
 
         self._check_seat(seat)
         return resample(self, seat, rng)
-
-    def record(self, meta: dict[str, Any] | None = None) -> Record:
-        """Return the game's record (a sampled world or a set-up position has none)."""
-        if self._unrecorded:
-            raise RegencyError(
-                "this game was not dealt from its seed (a sampled world or a set-up "
-                "position), so it has no record"
-            )
-        return super().record(meta)

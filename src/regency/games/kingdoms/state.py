@@ -24,7 +24,6 @@ from typing import Any, Self
 
 from regency.core.errors import GameOptionError, GameOverError, IllegalActionError, RegencyError
 from regency.core.game import Game, Result, normalize_notation
-from regency.core.record import Record
 from regency.core.rng import stream
 from regency.games.kingdoms import rules
 from regency.games.kingdoms.actions import (
@@ -95,7 +94,6 @@ class KingdomsState(Game[KingdomsAction]):
         "_start_player",
         "_supply",
         "_turn",
-        "_unrecorded",
     )
 
     _cells: list[int]
@@ -110,7 +108,6 @@ class KingdomsState(Game[KingdomsAction]):
     _turn: int
     _history: list[rules.EpochScore]
     _moves: list[Move]
-    _unrecorded: bool
 
     # -- setting up ---------------------------------------------------------------------
 
@@ -134,11 +131,7 @@ class KingdomsState(Game[KingdomsAction]):
 
     def _empty(self, players: int, seed: int, options: dict[str, Any]) -> None:
         """Set every field for a game before its first epoch."""
-        self.num_players = players
-        self.seed = seed
-        self.options = options
-        self._log = []
-        self._unrecorded = False
+        self._init_common(players, seed, options)
         self._cells = [EMPTY] * SQUARES
         self._open = list(range(SQUARES))
         self._gold = [START_GOLD] * players
@@ -373,12 +366,7 @@ class KingdomsState(Game[KingdomsAction]):
 
     def clone(self) -> Self:
         """Return an independent copy (copies a few small lists of ints)."""
-        new = self.__class__.__new__(self.__class__)
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options  # never mutated after creation
-        new._log = self._log.copy()
-        new._unrecorded = self._unrecorded
+        new = self._copy_common()
         new._cells = self._cells.copy()
         new._open = self._open.copy()
         new._gold = self._gold.copy()
@@ -630,15 +618,6 @@ class KingdomsState(Game[KingdomsAction]):
         from regency.games.kingdoms.worlds import resample
 
         return resample(self, seat, rng)
-
-    def record(self, meta: dict[str, Any] | None = None) -> Record:
-        """Return the game's record (a sampled world or a set-up position has none)."""
-        if self._unrecorded:
-            raise RegencyError(
-                "this game was not dealt from its seed (a sampled world or a set-up "
-                "position), so it has no record"
-            )
-        return super().record(meta)
 
 
 def _well_formed(action: KingdomsAction) -> bool:
