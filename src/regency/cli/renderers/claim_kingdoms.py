@@ -184,14 +184,15 @@ def _players(obs: dict[str, Any]) -> Table:
     return table
 
 
-def _standing(obs: dict[str, Any]) -> Table:
+def _standing(obs: dict[str, Any], entries: list[dict[str, Any]]) -> Table:
+    """The factions table: markers per seat and controllers (as things stand or final)."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, title="Factions", title_justify="left")
     table.add_column("faction")
     table.add_column("points", justify="right")
     for seat in range(obs["players"]):
         table.add_column(_player(obs, seat), justify="right")
     table.add_column("controlled by")
-    for entry in obs["standing"]:
+    for entry in entries:
         owners = Text(", ").join(_player(obs, s) for s in entry["controllers"]) or Text("nobody")
         table.add_row(
             _faction_text(entry["faction"]),
@@ -271,7 +272,7 @@ def board(observation: dict[str, Any]) -> RenderableType:
     return Group(
         Panel(Group(*lines), title="Claim Kingdoms", title_align="left"),
         _players(obs),
-        _standing(obs),
+        _standing(obs, obs["standing"]),
     )
 
 
@@ -296,20 +297,7 @@ def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableTyp
             Text(str(result["scores"][seat]), style="bold"),
             str(result["supplies"][seat]),
         )
-    factions = Table(title="Factions", box=box.SIMPLE_HEAD, title_justify="left")
-    factions.add_column("faction")
-    factions.add_column("points", justify="right")
-    for seat in range(n):
-        factions.add_column(_player(obs, seat), justify="right")
-    factions.add_column("controlled by")
-    for entry in result["factions"]:
-        owners = Text(", ").join(_player(obs, s) for s in entry["controllers"]) or Text("nobody")
-        factions.add_row(
-            _faction_text(entry["faction"]),
-            str(entry["points"]),
-            *[str(c) for c in entry["markers"]],
-            owners,
-        )
+    factions = _standing(obs, result["factions"])
     winners = Text(", ").join(_player(obs, s) for s in result["winners"])
     decided = {
         "points": "on points",

@@ -730,7 +730,7 @@ class ClaimKingdomsState(Game[Action]):
         """Final points per seat, the winners and the breakdown (R-CK-10)."""
         if not self.is_over:
             raise RegencyError("the game is not over yet")
-        totals, from_factions, owners = self.scores()
+        totals, from_factions, _ = self.scores()
         winners, reason = rules.final_ranking(totals, self._supply)
         details = {
             "decided_by": reason,
@@ -740,17 +740,7 @@ class ClaimKingdomsState(Game[Action]):
             "power_points": list(self._points),
             "faction_points": from_factions,
             "supplies": list(self._supply),
-            "factions": [
-                {
-                    "faction": faction.option_name,
-                    "points": faction.points,
-                    "markers": counts,
-                    "controllers": seats,
-                }
-                for faction, counts, seats in zip(
-                    self.factions, self.marker_counts(), owners, strict=True
-                )
-            ],
+            "factions": views.standing(self),
         }
         return Result(scores=totals, winners=winners, details=details)
 
