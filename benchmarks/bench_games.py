@@ -13,26 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import time
 from typing import Any
 
 import regency
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+from regency.sim.machine import describe_machine
 
 
 def bench_regency(
@@ -51,7 +37,10 @@ def bench_regency(
             apply(choice(legal_actions()))
             decisions += 1
         games += 1
-    elapsed = time.perf_counter() - start
+    return _rates(games, decisions, time.perf_counter() - start)
+
+
+def _rates(games: int, decisions: int, elapsed: float) -> dict[str, float]:
     return {
         "games_per_s": games / elapsed,
         "decisions_per_s": decisions / elapsed,
@@ -79,12 +68,7 @@ def bench_hearts(seconds: float) -> dict[str, float] | None:
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
         games += 1
-    elapsed = time.perf_counter() - start
-    return {
-        "games_per_s": games / elapsed,
-        "decisions_per_s": decisions / elapsed,
-        "decisions_per_game": decisions / games,
-    }
+    return _rates(games, decisions, time.perf_counter() - start)
 
 
 def main() -> None:
@@ -93,7 +77,7 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for info in regency.available_games():
         if args.game and info.name not in args.game:
             continue
@@ -103,10 +87,12 @@ def main() -> None:
     hearts = bench_hearts(args.seconds)
     if args.json:
         print(
-            json.dumps({"machine": machine(), "rows": rows, "open_spiel_hearts": hearts}, indent=2)
+            json.dumps(
+                {"machine": describe_machine(), "rows": rows, "open_spiel_hearts": hearts}, indent=2
+            )
         )
         return
-    print(f"machine: {machine()}")
+    print(f"machine: {describe_machine()}")
     print(f"{'game':<16}{'players':>8}{'games/s':>12}{'decisions/s':>14}{'dec/game':>10}")
     for r in rows:
         print(

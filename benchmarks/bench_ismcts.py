@@ -16,11 +16,7 @@ import time
 
 import regency
 from regency.agents.ismcts import ISMCTSAgent
-
-try:
-    from bench_games import machine
-except ImportError:  # run as a module from elsewhere
-    from benchmarks.bench_games import machine
+from regency.sim.machine import describe_machine
 
 
 def bench(game: str, seconds: float, deals: int) -> float:
@@ -72,7 +68,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=3, help="deals averaged per game")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     args = parser.parse_args()
-    print(f"machine: {machine()}")
+    print(f"machine: {describe_machine()}")
     print(f"{'game':<16}{'iterations/s':>14}")
     for info in regency.available_games():
         if args.game and info.name not in args.game:

@@ -20,19 +20,18 @@ import argparse
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import regency
 from regency.sim.arena import Arena, head_to_head, schedule
+from regency.sim.machine import describe_machine
 from regency.sim.runner import run_tables
 from regency.sim.stats import wilson_interval
 
-try:
-    from bench_games import machine
-except ImportError:
-    from benchmarks.bench_games import machine
 
-
-def duel(game: str, agent: str, opponent: str, games: int, workers: int, seed: int) -> dict:
+def duel(
+    game: str, agent: str, opponent: str, games: int, workers: int, seed: int
+) -> dict[str, Any]:
     arena = Arena(game, 2, (agent, opponent), games, seed=seed)
     start = time.perf_counter()
     outcomes = run_tables(game, 2, {}, arena.agents, schedule(arena), workers=workers)
@@ -66,7 +65,7 @@ def main() -> None:
     parser.add_argument("--out", default="benchmarks/results", help="folder for JSON reports")
     args = parser.parse_args()
     opponents = [part.split("=") for part in args.against.split(",")]
-    print(f"machine: {machine()}", flush=True)
+    print(f"machine: {describe_machine()}", flush=True)
     Path(args.out).mkdir(parents=True, exist_ok=True)
     for info in regency.available_games():
         if args.game and info.name not in args.game:
