@@ -37,6 +37,9 @@ Spec: ``ismcts`` with parameters
   score's place between the lowest and highest);
 * ``prior``: ``heuristic`` tries the heuristic's move first at every node and gives it a
   fading bonus (progressive bias).
+* ``widen``: progressive widening: a node visited ``n`` times grows at most
+  ``n ** widen`` children (``widen=0.5``), so search deepens before it broadens; with
+  ``prior=heuristic`` the heuristic's move comes first.
 
 Seeded: the same seed and position give the same move for an iteration budget.
 """
@@ -57,9 +60,9 @@ from regency.core.view import SeatView
 __all__ = ["DEFAULT_ITERATIONS", "PRIOR_WEIGHT", "ISMCTSAgent", "Node"]
 
 DEFAULT_ITERATIONS = 1000
+"""Iterations per move when a game sets no ``search_iterations`` and no budget is given."""
 PRIOR_WEIGHT = 1.0
 """The progressive-bias bonus of the heuristic's move (``prior=heuristic``), in reward units."""
-"""Iterations per move when a game sets no ``search_iterations`` and no budget is given."""
 
 
 class Node:
