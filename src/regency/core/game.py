@@ -97,7 +97,7 @@ class Game(ABC, Generic[A]):
     _log: list[A]
     _unrecorded: bool  # a sampled world or a set-up position: not dealt from its seed
 
-    # -- what each game provides -----------------------------------------------------
+    # -- for the games: the fields every game has -------------------------------------
 
     def _init_common(self, players: int, seed: int, options: dict[str, Any]) -> None:
         """Set the fields every game has, for a game dealt from ``seed``."""
@@ -116,6 +116,8 @@ class Game(ABC, Generic[A]):
         new._log = self._log.copy()
         new._unrecorded = self._unrecorded
         return new
+
+    # -- what each game provides -----------------------------------------------------
 
     @classmethod
     @abstractmethod
