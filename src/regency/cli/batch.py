@@ -10,7 +10,7 @@ from typing import TypeVar
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from regency.cli.main import UsageError
+from regency.cli.args import UsageError
 from regency.core.registry import GameInfo, game_info
 from regency.core.rng import new_seed
 

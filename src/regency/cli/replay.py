@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
-from regency.cli.main import UsageError
+from regency.cli.args import UsageError
 from regency.cli.renderers import renderer_for
 from regency.core.game import Game
 from regency.core.record import Record

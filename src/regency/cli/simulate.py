@@ -11,8 +11,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from regency.cli.args import UsageError, game_options
 from regency.cli.batch import batch_settings, with_progress, write_files
-from regency.cli.main import UsageError, game_options
 from regency.core.registry import game_info
 from regency.sim import Matchup, run_games, summarize
 from regency.sim.stats import seat_stats, summarize_insights
