@@ -20,7 +20,7 @@ __all__ = ["run_replay"]
 
 def _read(path: str) -> Record:
     try:
-        text = Path(path).read_text()
+        text = Path(path).read_bytes()  # decoding errors are the reader's to report
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
     return Record.from_json(text)
