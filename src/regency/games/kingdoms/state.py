@@ -451,6 +451,14 @@ class KingdomsState(Game[KingdomsAction]):
             return self.legal_actions() == [PASS]
         return False
 
+    def _find_legal(self, action: object) -> KingdomsAction | None:
+        """The legal action equal to ``action``: a table look-up, not a list of 100 moves."""
+        if type(action) is KingdomsAction and _well_formed(action):
+            canonical = _canonical(action)
+            if canonical is not None:
+                return canonical if self._is_legal(canonical) else None
+        return super()._find_legal(action)
+
     def parse_action(self, text: str, *, list_legal: bool = True) -> KingdomsAction:
         """Read an action in notation; case and spacing are ignored.
 
@@ -641,6 +649,23 @@ def _well_formed(action: KingdomsAction) -> bool:
     if action.verb == CASTLE_VERB:
         return 1 <= action.rank <= 4
     return action.verb in (TILE_VERB, START_VERB)
+
+
+def _canonical(action: KingdomsAction) -> KingdomsAction | None:
+    """The shared action object equal to a well-formed ``action``, if its fields are ints.
+
+    ``None`` otherwise: a ``1.0`` square equals ``1`` but cannot index the tables.
+    """
+    verb, sq, rank = action.verb, action.square, action.rank
+    if type(verb) is not int or type(sq) is not int or type(rank) is not int:
+        return None
+    if verb == CASTLE_VERB:
+        return CASTLE[rank][sq]
+    if verb == TILE_VERB:
+        return TILE[sq]
+    if verb == START_VERB:
+        return START[sq]
+    return DRAW if verb == DRAW_VERB else PASS
 
 
 def _move_to_dict(move: Move) -> dict[str, Any]:
