@@ -341,3 +341,26 @@ def test_ansi_render_draws_the_terminal_screen(game: str) -> None:
     assert isinstance(screen, str) and len(screen.splitlines()) > 3
     assert regency.game_info(game).title.split()[0] in screen
     assert MODULES[game].raw_env().render() is None
+
+
+def test_the_longest_line_of_cards_fits_the_claim_kingdoms_frame() -> None:
+    # All 63 cards of a 4-player game in one line: the farthest any card can get.
+    from regency.games.claim_kingdoms.factions import Faction
+    from regency.games.claim_kingdoms.state import ClaimKingdomsState
+
+    names = [f.option_name for f in Faction if f.option_name != "seers"]
+    cards = [name for name in names for _ in range(7)]
+    last = cards.pop()  # goblins ... knights; the last knight stays in hand
+    game = ClaimKingdomsState.from_position(
+        players=4, grid=[(x, 0, c) for x, c in enumerate(cards)], hands=[last, None, None, None]
+    )
+    env = RegencyAECEnv("claim-kingdoms", players=4)
+    encoder, table = env.encoder, env.encoder.actions
+    legal = {table.to_index(str(a)) for a in game.legal_actions()}
+    assert table.to_index(f"place {RADIUS},0") in legal
+    game.play(f"place {RADIUS},0")  # the 63rd card, 62 steps out
+    beyond = [xy for xy in game.observation(0)["open_squares"] if abs(xy[0]) > RADIUS]
+    assert beyond == [[RADIUS + 1, 0]]
+    for seat in range(4):  # open squares 63 steps out are left out, not an error
+        array = encoder.encode(game.observation(seat))
+        assert array[encoder.layout["grid_faction"].offset :].sum() > 0

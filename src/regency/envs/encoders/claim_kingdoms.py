@@ -7,8 +7,11 @@ reach: the first card sits at ``0,0`` and each later card is placed on a square 
 a side with a card already there, so the ``k``-th card placed after the first is at most
 ``k`` steps (in ``|x| + |y|``) from ``0,0``. A game has at most 9 factions of 7 cards,
 63 cards, hence at most 62 placed after the first: no card, open square or power target
-lies outside the frame. (A card's square never moves, so an index means the same
-square for the whole game, and in every game.)
+lies outside the frame. An open square is next to a card, so it lies at most one step
+further out than the cards: beyond 62 steps only when all 63 cards are on the grid, and
+then no card is left to place there, so such open squares are left out of the array.
+(A card's square never moves, so an index means the same square for the whole game, and
+in every game.)
 
 **Actions** name squares of this frame: ``place``, ``mark`` and ``flip`` one index per
 square, ``remove`` and ``swap`` one per square and colour; then the actions without a
@@ -126,7 +129,12 @@ class ClaimKingdomsEncoder(Encoder):
             for seat in card["markers"]:
                 append(marks + rel[seat] * q + i)
         base = self._open
-        index.extend(base + sq[(x, y)] for x, y in o["open_squares"])
+        for x, y in o["open_squares"]:
+            # Only once all 63 cards lie on the grid, when no card is left to place, can
+            # an open square lie beyond the frame (see the module docstring): not shown.
+            i = sq.get((x, y), -1)
+            if i >= 0:
+                append(base + i)
         if o["placed"] is not None:
             append(self._placed + sq[tuple(o["placed"])])
         if o["power"] is not None:
