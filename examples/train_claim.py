@@ -42,7 +42,7 @@ import matplotlib.pyplot as plt
 
 
 class Curve(BaseCallback):
-    """Collects (timestep, reward) of every finished training game."""
+    """Collects (timestep, win share) of every finished training game."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -50,14 +50,13 @@ class Curve(BaseCallback):
 
     def _on_step(self) -> bool:
         for info in self.locals.get("infos", []):
-            episode = info.get("episode")
-            if episode is not None:
-                self.points.append((self.num_timesteps, float(episode["r"])))
+            if "win_share" in info:  # the last step of a game (whatever the reward)
+                self.points.append((self.num_timesteps, float(info["win_share"])))
         return True
 
 
 def plot(points: list[tuple[int, float]], path: Path, window: int) -> None:
-    """Save the running mean of the training games' rewards against the steps."""
+    """Save the running mean of the training games' win shares against the steps."""
     steps = np.array([p[0] for p in points])
     wins = np.array([p[1] for p in points])
     kernel = np.ones(window) / window
@@ -93,17 +92,25 @@ def main() -> None:
     parser.add_argument("--eval-games", type=int, default=200, help="games per arena")
     parser.add_argument("--out", type=Path, default=Path("."), help="where files go")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--reward", choices=("win", "score"), default="score", help="training reward"
+    )
+    parser.add_argument("--lr", type=float, default=3e-4, help="learning rate")
+    parser.add_argument("--ent", type=float, default=0.0, help="entropy coefficient")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(1)  # small networks: threads only contend for the 2 cores
     print(f"machine: {describe_machine()}")
-    env = Monitor(gymnasium.make("regency/Claim-v0", opponents=["random"], seat=None))
+    env = Monitor(
+        gymnasium.make("regency/Claim-v0", opponents=["random"], seat=None, reward=args.reward)
+    )
     model = MaskablePPO(
         "MultiInputPolicy",
         env,
-        n_steps=1024,
+        n_steps=2048,
         batch_size=256,
-        learning_rate=3e-4,
+        learning_rate=args.lr,
+        ent_coef=args.ent,
         gamma=1.0,
         policy_kwargs={"net_arch": [128, 128]},
         seed=args.seed,

@@ -283,6 +283,7 @@ def test_the_gym_env_plays_the_learner_seat_and_opponents_by_spec() -> None:
         obs, reward, done, _, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert reward == inner.game.result().reward(1)
     assert info["result"]["winners"] == inner.game.result().winners
+    assert info["win_share"] == reward
 
 
 def test_illegal_actions_lose_or_raise() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from regency.agents.base import AgentError
@@ -41,6 +42,8 @@ def load_policy(path: str) -> Any:
                 "the policy agent needs sb3-contrib and torch: install torch's CPU build, "
                 "then pip install -e '.[train]' (see the README)"
             ) from None
+        if not Path(path).is_file():
+            raise AgentError(f"no saved policy at {path!r}")
         try:
             _LOADED[path] = sb3_contrib.MaskablePPO.load(path, device="cpu")
         except (OSError, ValueError) as exc:

@@ -152,7 +152,9 @@ class RegencySeatEnv(gymnasium.Env[Obs, np.int64]):
         obs = self._observe()
         if self.game.current_player is None:
             reward = final_rewards(self.game, self.reward_scheme)[self.seat]
-            return obs, reward, True, False, {"result": self.game.result().to_dict()}
+            result = self.game.result()
+            info = {"result": result.to_dict(), "win_share": result.reward(self.seat)}
+            return obs, reward, True, False, info
         return obs, 0.0, False, False, {}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
