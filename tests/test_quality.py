@@ -19,7 +19,7 @@ def _tool(name: str) -> str:
 
 def test_ruff_finds_nothing() -> None:
     done = subprocess.run(
-        [_tool("ruff"), "check", "src", "tests", "benchmarks"],
+        [_tool("ruff"), "check", "src", "tests", "benchmarks", "examples"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -29,7 +29,7 @@ def test_ruff_finds_nothing() -> None:
 
 def test_code_is_formatted() -> None:
     done = subprocess.run(
-        [_tool("ruff"), "format", "--check", "src", "tests", "benchmarks"],
+        [_tool("ruff"), "format", "--check", "src", "tests", "benchmarks", "examples"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -194,3 +194,15 @@ def _load_builtin() -> None:
         ("iters", "time", "c", "rollout", "reward", "depth", "prior", "widen"),
         slow=True,
     )
+    register_agent("policy", _policy_agent, ("path", "sample"))
+
+
+def _policy_agent(game: str, rng: random.Random, params: dict[str, str]) -> Agent:
+    """Build a trained policy's agent (``regency.envs.policy``; needs the rl extra)."""
+    try:
+        from regency.envs.policy import PolicyAgent
+    except ImportError:
+        raise AgentError(
+            "the policy agent needs the rl and train extras (see the README)"
+        ) from None
+    return PolicyAgent(game, rng, params)

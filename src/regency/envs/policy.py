@@ -1,0 +1,86 @@
+"""A trained policy as an agent: the ``policy:path=...`` agent spec.
+
+``policy:path=claim_policy.zip`` plays with a MaskablePPO policy saved by sb3-contrib
+(``examples/train_claim.py`` makes one), so a trained agent can meet the others in
+``regency arena`` and ``regency play``. Like every agent it sees only its seat's view:
+the view's observation goes through the game's encoder, the view's legal actions make
+the mask, and the policy's index is mapped back to the legal action.
+
+Needs the ``train`` extra (sb3-contrib and torch, see the README); loading a policy
+without it is refused with the install command.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from regency.agents.base import AgentError
+from regency.core.view import SeatView
+from regency.envs.aec import ActionMapper
+from regency.envs.encoding import encoder_for
+
+__all__ = ["PolicyAgent", "load_policy"]
+
+_LOADED: dict[str, Any] = {}
+
+
+def load_policy(path: str) -> Any:
+    """Load (once per process) the MaskablePPO policy saved at ``path``.
+
+    Raises:
+        AgentError: if sb3-contrib is not installed or the file cannot be loaded.
+    """
+    if path not in _LOADED:
+        try:
+            sb3_contrib = import_module("sb3_contrib")
+        except ImportError:
+            raise AgentError(
+                "the policy agent needs sb3-contrib and torch: install torch's CPU build, "
+                "then pip install -e '.[train]' (see the README)"
+            ) from None
+        if not Path(path).is_file():
+            raise AgentError(f"no saved policy at {path!r}")
+        try:
+            _LOADED[path] = sb3_contrib.MaskablePPO.load(path, device="cpu")
+        except (OSError, ValueError) as exc:
+            raise AgentError(f"cannot load a policy from {path!r}: {exc}") from None
+    return _LOADED[path]
+
+
+class PolicyAgent:
+    """Plays a saved MaskablePPO policy, greedily (``sample=1``: draws from it instead).
+
+    Args:
+        game: The registered game name.
+        rng: Unused: the policy's own sampling is seeded through torch.
+        params: ``path`` (required) and ``sample``.
+    """
+
+    def __init__(self, game: str, rng: random.Random, params: dict[str, str]) -> None:
+        del rng
+        if "path" not in params:
+            raise AgentError("agent 'policy' needs path=<the saved policy's .zip>")
+        self.name = "policy"
+        self.game = game
+        self.model = load_policy(params["path"])
+        self.deterministic = params.get("sample", "0") in ("0", "false", "no")
+        self._encoders: dict[int, Any] = {}
+
+    def choose(self, view: SeatView[Any]) -> Hashable:
+        """Return the policy's choice among the view's legal actions."""
+        encoder = self._encoders.get(view.players)
+        if encoder is None:
+            encoder = self._encoders[view.players] = encoder_for(self.game, view.players)
+        mapper = ActionMapper(encoder)
+        legal = mapper.legal(view.legal_actions)
+        mask = mapper.mask(legal)
+        obs = {"observation": encoder.encode(view.observation), "action_mask": mask}
+        index, _ = self.model.predict(
+            obs, action_masks=mask.astype(bool), deterministic=self.deterministic
+        )
+        action: Hashable = legal[int(index)]
+        return action
