@@ -13,8 +13,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from regency.cli.main import UsageError
 from regency.core.registry import GameInfo, game_info
 from regency.core.rng import new_seed
+from regency.sim.backends import BACKENDS, make_backend
+from regency.sim.runner import Backend
 
-__all__ = ["BatchSettings", "batch_settings", "with_progress", "write_files"]
+__all__ = [
+    "BatchSettings",
+    "add_backend_arguments",
+    "backend_from_args",
+    "batch_settings",
+    "with_progress",
+    "write_files",
+]
 
 T = TypeVar("T")
 
@@ -46,6 +55,40 @@ def batch_settings(args: argparse.Namespace) -> BatchSettings:
         raise UsageError("--agents needs at least one agent")
     seed = args.seed if args.seed is not None else new_seed()
     return BatchSettings(info, players, agents, seed)
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--workers``, ``--backend`` and ``--ray-address``: where the games are played."""
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes to use, or the CPUs of a local Ray (default 1)",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local: this machine's processes (default); ray: Ray, a local one or a "
+        "cluster's (pip install 'regency[ray]'; docs/scale.md)",
+    )
+    parser.add_argument(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="join this Ray cluster (auto, HOST:PORT or ray://HOST:PORT) instead of "
+        "starting a local Ray; needs --backend ray",
+    )
+
+
+def backend_from_args(args: argparse.Namespace) -> Backend:
+    """The backend ``--backend``, ``--workers`` and ``--ray-address`` name (close it after).
+
+    Raises:
+        UsageError: for ``--ray-address`` without ``--backend ray``.
+    """
+    if args.ray_address and args.backend != "ray":
+        raise UsageError("--ray-address needs --backend ray")
+    return make_backend(args.backend, workers=args.workers, address=args.ray_address)
 
 
 def with_progress(quiet: bool, total: int, run: Callable[[Progressed | None], T]) -> T:

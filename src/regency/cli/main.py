@@ -71,6 +71,8 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
+    from regency.cli.batch import add_backend_arguments
+
     parser = _Parser(
         prog="regency",
         description="Play, replay and simulate Claim, Claim Kingdoms and Kingdoms.",
@@ -111,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="heuristic,random",
         help="comma-separated agent specs, one per contestant (default heuristic,random)",
     )
-    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    add_backend_arguments(sim)
     sim.add_argument("--json", metavar="FILE", help="also write the table as JSON ('-': stdout)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -129,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=100,
         help="games per group of agents (default 100; whole seat rotations)",
     )
-    arena.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    add_backend_arguments(arena)
     arena.add_argument(
         "--json", metavar="FILE", help="also write the results as JSON ('-': stdout)"
     )

@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from regency.cli.batch import batch_settings, with_progress, write_files
+from regency.cli.batch import backend_from_args, batch_settings, with_progress, write_files
 from regency.cli.main import UsageError, game_options
 from regency.core.registry import game_info
 from regency.sim import Matchup, run_games, summarize
@@ -91,12 +91,16 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
             "one per team (4 players), or one for self-play"
         )
     matchup = Matchup(args.game, players, agents, game_options(args), settings.seed)
+    backend = backend_from_args(args)
     start = time.perf_counter()
-    outcomes = with_progress(
-        args.quiet,
-        args.games,
-        lambda progress: run_games(matchup, args.games, workers=args.workers, progress=progress),
-    )
+    try:
+        outcomes = with_progress(
+            args.quiet,
+            args.games,
+            lambda progress: run_games(matchup, args.games, backend=backend, progress=progress),
+        )
+    finally:
+        backend.close()
     data = report(matchup, outcomes, time.perf_counter() - start)
     if args.json == "-":
         print(json.dumps(data, indent=2), file=sys.stdout)
