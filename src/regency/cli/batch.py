@@ -10,17 +10,18 @@ from typing import TypeVar
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from regency.cli.main import UsageError
+from regency.cli.main import UsageError, game_options
 from regency.core.registry import GameInfo, game_info
 from regency.core.rng import new_seed
 from regency.sim.backends import BACKENDS, make_backend
-from regency.sim.runner import Backend
+from regency.sim.runner import Backend, Matchup
 
 __all__ = [
     "BatchSettings",
     "add_backend_arguments",
     "backend_from_args",
     "batch_settings",
+    "matchup_from_args",
     "with_progress",
     "write_files",
 ]
@@ -55,6 +56,21 @@ def batch_settings(args: argparse.Namespace) -> BatchSettings:
         raise UsageError("--agents needs at least one agent")
     seed = args.seed if args.seed is not None else new_seed()
     return BatchSettings(info, players, agents, seed)
+
+
+def matchup_from_args(args: argparse.Namespace, settings: BatchSettings) -> Matchup:
+    """The matchup of ``simulate`` and ``report``: the agents around the table, seats rotating.
+
+    Raises:
+        UsageError: if the agents cannot share the seats evenly.
+    """
+    players, agents = settings.players, settings.agents
+    if players % len(agents):
+        raise UsageError(
+            f"{len(agents)} agents cannot share {players} seats evenly: give one per seat, "
+            "one per team (4 players), or one for self-play"
+        )
+    return Matchup(args.game, players, agents, game_options(args), settings.seed)
 
 
 def add_backend_arguments(parser: argparse.ArgumentParser) -> None:

@@ -137,6 +137,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--csv", metavar="FILE", help="also write one CSV row per agent")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    report = sub.add_parser("report", help="run games and write a balance report (HTML)")
+    _add_game_arguments(report)
+    report.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    report.add_argument(
+        "--agents",
+        default="heuristic",
+        help="comma-separated agent specs, seats rotating (default heuristic: self-play)",
+    )
+    add_backend_arguments(report)
+    report.add_argument(
+        "--out", default="report.html", help="the page to write (default report.html)"
+    )
+    report.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
 
@@ -190,6 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from regency.cli.arena import run_arena
 
             return run_arena(args, console)
+        if args.command == "report":
+            from regency.cli.report import run_report
+
+            return run_report(args, console)
         from regency.cli.simulate import run_simulate
 
         return run_simulate(args, console)
