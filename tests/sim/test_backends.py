@@ -121,6 +121,7 @@ def local_ray() -> Iterator[Any]:
     """A local Ray with 2 CPUs, shared by this module's Ray tests."""
     ray = _import_ray()
     ray.init(
+        address="local",  # our own, even if a cluster runs on this machine
         num_cpus=2,
         include_dashboard=False,
         object_store_memory=100 * 1024 * 1024,

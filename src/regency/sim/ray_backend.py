@@ -103,7 +103,9 @@ class RayBackend:
                 if self.address:
                     ray.init(address=self.address, **settings)
                 else:
+                    # "local": a new Ray of our own, even if a cluster runs on this machine.
                     ray.init(
+                        address="local",
                         num_cpus=self.workers,
                         object_store_memory=OBJECT_STORE_BYTES,
                         **settings,
