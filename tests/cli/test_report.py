@@ -51,6 +51,7 @@ def test_the_page_is_self_contained_and_its_numbers_are_the_simulations(
     for row in decided:
         fact = table["insights"][f"{row['faction']} decided the game"]
         assert float(row["rate"]) == pytest.approx(fact["mean"])
+    assert "<h2>Contestants</h2>" in text
     for a in table["agents"]:  # the page's contestant table shows the same rates
         assert f"<td>{a['label']}</td><td>16</td><td>{a['wins']}</td>" in text
 
@@ -65,8 +66,10 @@ def test_each_game_gets_its_own_figure(
     page = tmp_path / "r.html"
     argv = ["report", game, "--games", "4", "--agents", "random", "--seed", "1", "--quiet"]
     assert main([*argv, "--players", "3", "--out", str(page)]) == 0
-    assert f'id="{figure}"' in page.read_text(encoding="utf-8")
+    text = page.read_text(encoding="utf-8")
+    assert f'id="{figure}"' in text
     assert (tmp_path / f"r.{figure}.csv").exists()
+    assert "<h2>Contestants</h2>" not in text  # self-play: one agent wins every game, no table
 
 
 @pytest.mark.parametrize(

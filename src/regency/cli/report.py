@@ -61,7 +61,10 @@ def run_report(args: argparse.Namespace, console: Console) -> int:
     page = ReportInfo(
         title=f"{info.title}, {matchup.players} players",
         facts=facts,
-        agents=tuple(s.to_dict() for s in summarize(matchup.agents, outcomes)),
+        # One agent in self-play wins every game it plays: its table would say nothing.
+        agents=tuple(s.to_dict() for s in summarize(matchup.agents, outcomes))
+        if len(matchup.agents) > 1
+        else (),
         score_name=info.score_name,
     )
     try:
