@@ -91,7 +91,7 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ray-address",
         metavar="ADDRESS",
-        help="join this Ray cluster (auto, HOST:PORT or ray://HOST:PORT) instead of "
+        help="join this Ray cluster (auto, or the head's HOST:PORT) instead of "
         "starting a local Ray; needs --backend ray",
     )
 

@@ -10,7 +10,7 @@ are those of an undisturbed run.
 
 Without an address the backend starts a private Ray on this machine with ``workers``
 CPUs, no dashboard and a modest object store (the games' outcomes are small), and stops
-it when closed. With an address (``auto``, ``HOST:PORT`` or ``ray://HOST:PORT``) it joins
+it when closed. With an address (``auto`` or the head's ``HOST:PORT``) it joins
 a running cluster, which decides how many games run at once; every node must have
 regency installed in the Python that ran ``ray start`` (docs/scale.md).
 """
@@ -68,7 +68,7 @@ class RayBackend:
         """Set the backend up; Ray itself starts (or is joined) at the first run.
 
         Args:
-            address: A cluster to join (``auto``, ``HOST:PORT``, ``ray://HOST:PORT``);
+            address: A cluster to join (``auto`` or the head's ``HOST:PORT``);
                 ``None`` starts a local Ray.
             workers: CPUs of the local Ray (ignored when joining a cluster).
             chunk_size: Games per task (default: ``runner.chunk_tables``'s rule).
@@ -111,8 +111,13 @@ class RayBackend:
                         **settings,
                     )
             except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
-                where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
-                raise BackendError(f"cannot start or join {where}: {exc}") from None
+                if self.address:
+                    raise BackendError(
+                        f"cannot join the Ray cluster at {self.address}: {exc} (is it "
+                        "running, and are RAY_AUTH_MODE=token and its token set? "
+                        "docs/scale.md)"
+                    ) from None
+                raise BackendError(f"cannot start a local Ray: {exc}") from None
             self._owned = True
         self._ray = ray
         return ray
