@@ -35,7 +35,7 @@ def test_the_page_is_self_contained_and_its_numbers_are_the_simulations(
     assert all(base64.b64decode(i).startswith(b"\x89PNG\r\n\x1a\n") for i in images)
     assert not re.search(r'(src|href)="(https?:)?//', text)  # nothing fetched from outside
     for name in (p.name for p in csvs):
-        assert name in text  # each figure names its CSV file
+        assert f'href="{name}"' in text  # each figure links its CSV file
 
     assert main(["simulate", *ARGS, "--json", "-"]) == 0
     table = json.loads(capsys.readouterr().out)

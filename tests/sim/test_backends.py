@@ -147,17 +147,26 @@ def test_ray_plays_the_same_games_and_tables_as_the_local_pool(local_ray: Any) -
     assert there == here
 
 
+def _parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
 def _busy_ray_workers() -> list[int]:
-    """Ray worker processes running a chunk now (Ray titles them after the task)."""
+    """This test's Ray workers running a chunk now (Ray titles them after the task).
+
+    A local Ray's workers are children of its raylet, a child of the process that
+    started it: this one. Other Rays on the machine (another test's) are left alone.
+    """
     busy = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                cmdline = (entry / "cmdline").read_bytes()
-            except OSError:
-                continue
-            if cmdline.startswith(b"ray::play_chunk"):
-                busy.append(int(entry.name))
+                if not (entry / "cmdline").read_bytes().startswith(b"ray::play_chunk"):
+                    continue
+                if _parent(_parent(int(entry.name))) == os.getpid():
+                    busy.append(int(entry.name))
+            except (OSError, ValueError, IndexError):
+                continue  # the process ended meanwhile
     return busy
 
 

@@ -254,7 +254,8 @@ def render_page(info: ReportInfo, figures: Sequence[Figure], csv_names: Sequence
             f'<section id="{fig.key}"><h2>{html.escape(fig.title)}</h2>'
             f'<p class="caption">{html.escape(fig.caption)}</p>'
             f'<img alt="{html.escape(fig.title)}" src="data:image/png;base64,{image}">'
-            f"<details><summary>The numbers ({html.escape(name)})</summary>"
+            f'<details><summary>The numbers (<a href="{html.escape(name)}">'
+            f"{html.escape(name)}</a>)</summary>"
             f"{_table(fig.columns, fig.rows)}</details></section>"
         )
     parts.append("</body></html>\n")
