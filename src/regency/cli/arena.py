@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from regency.cli.args import game_options
-from regency.cli.batch import batch_settings, with_progress, write_files
+from regency.cli.batch import backend_from_args, batch_settings, with_progress, write_files
 from regency.core.registry import game_info
 from regency.sim import summarize
 from regency.sim.arena import Arena, elo_ratings, head_to_head, schedule
@@ -115,20 +115,24 @@ def run_arena(args: argparse.Namespace, console: Console) -> int:
         settings.seed,
     )
     tables = schedule(arena)
+    backend = backend_from_args(args)
     start = time.perf_counter()
-    outcomes = with_progress(
-        args.quiet,
-        len(tables),
-        lambda progress: run_tables(
-            arena.game,
-            arena.players,
-            arena.options,
-            arena.agents,
-            tables,
-            workers=args.workers,
-            progress=progress,
-        ),
-    )
+    try:
+        outcomes = with_progress(
+            args.quiet,
+            len(tables),
+            lambda progress: run_tables(
+                arena.game,
+                arena.players,
+                arena.options,
+                arena.agents,
+                tables,
+                backend=backend,
+                progress=progress,
+            ),
+        )
+    finally:
+        backend.close()
     data = arena_report(arena, outcomes, time.perf_counter() - start)
     if args.json == "-":
         print(json.dumps(data, indent=2), file=sys.stdout)

@@ -10,11 +10,21 @@ from typing import TypeVar
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from regency.cli.args import UsageError
+from regency.cli.args import UsageError, game_options
 from regency.core.registry import GameInfo, game_info
 from regency.core.rng import new_seed
+from regency.sim.backends import BACKENDS, make_backend
+from regency.sim.runner import Backend, Matchup
 
-__all__ = ["BatchSettings", "batch_settings", "with_progress", "write_files"]
+__all__ = [
+    "BatchSettings",
+    "add_backend_arguments",
+    "backend_from_args",
+    "batch_settings",
+    "matchup_from_args",
+    "with_progress",
+    "write_files",
+]
 
 T = TypeVar("T")
 
@@ -46,6 +56,55 @@ def batch_settings(args: argparse.Namespace) -> BatchSettings:
         raise UsageError("--agents needs at least one agent")
     seed = args.seed if args.seed is not None else new_seed()
     return BatchSettings(info, players, agents, seed)
+
+
+def matchup_from_args(args: argparse.Namespace, settings: BatchSettings) -> Matchup:
+    """The matchup of ``simulate`` and ``report``: the agents around the table, seats rotating.
+
+    Raises:
+        UsageError: if the agents cannot share the seats evenly.
+    """
+    players, agents = settings.players, settings.agents
+    if players % len(agents):
+        raise UsageError(
+            f"{len(agents)} agents cannot share {players} seats evenly: give one per seat, "
+            "one per team (4 players), or one for self-play"
+        )
+    return Matchup(args.game, players, agents, game_options(args), settings.seed)
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--workers``, ``--backend`` and ``--ray-address``: where the games are played."""
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes to use, or the CPUs of a local Ray (default 1)",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local: this machine's processes (default); ray: Ray, a local one or a "
+        "cluster's (pip install 'regency[ray]'; docs/scale.md)",
+    )
+    parser.add_argument(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="join this Ray cluster (auto, or the head's HOST:PORT) instead of "
+        "starting a local Ray; needs --backend ray",
+    )
+
+
+def backend_from_args(args: argparse.Namespace) -> Backend:
+    """The backend ``--backend``, ``--workers`` and ``--ray-address`` name (close it after).
+
+    Raises:
+        UsageError: for ``--ray-address`` without ``--backend ray``.
+    """
+    if args.ray_address and args.backend != "ray":
+        raise UsageError("--ray-address needs --backend ray")
+    return make_backend(args.backend, workers=args.workers, address=args.ray_address)
 
 
 def with_progress(quiet: bool, total: int, run: Callable[[Progressed | None], T]) -> T:

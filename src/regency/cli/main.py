@@ -17,6 +17,7 @@ from rich.table import Table
 
 import regency
 from regency.cli.args import Parser, UsageError, add_game_arguments
+from regency.cli.batch import add_backend_arguments
 from regency.core.errors import RegencyError
 
 __all__ = ["main"]
@@ -64,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="heuristic,random",
         help="comma-separated agent specs, one per contestant (default heuristic,random)",
     )
-    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    add_backend_arguments(sim)
     sim.add_argument("--json", metavar="FILE", help="also write the table as JSON ('-': stdout)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -82,12 +83,26 @@ def build_parser() -> argparse.ArgumentParser:
         default=100,
         help="games per group of agents (default 100; whole seat rotations)",
     )
-    arena.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    add_backend_arguments(arena)
     arena.add_argument(
         "--json", metavar="FILE", help="also write the results as JSON ('-': stdout)"
     )
     arena.add_argument("--csv", metavar="FILE", help="also write one CSV row per agent")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    report = sub.add_parser("report", help="run games and write a balance report (HTML)")
+    add_game_arguments(report)
+    report.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    report.add_argument(
+        "--agents",
+        default="heuristic",
+        help="comma-separated agent specs, seats rotating (default heuristic: self-play)",
+    )
+    add_backend_arguments(report)
+    report.add_argument(
+        "--out", default="report.html", help="the page to write (default report.html)"
+    )
+    report.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
 
@@ -141,6 +156,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from regency.cli.arena import run_arena
 
             return run_arena(args, console)
+        if args.command == "report":
+            from regency.cli.report import run_report
+
+            return run_report(args, console)
         from regency.cli.simulate import run_simulate
 
         return run_simulate(args, console)

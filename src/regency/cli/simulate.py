@@ -11,8 +11,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from regency.cli.args import UsageError, game_options
-from regency.cli.batch import batch_settings, with_progress, write_files
+from regency.cli.batch import (
+    backend_from_args,
+    batch_settings,
+    matchup_from_args,
+    with_progress,
+    write_files,
+)
 from regency.core.registry import game_info
 from regency.sim import Matchup, run_games, summarize
 from regency.sim.stats import seat_stats, summarize_insights
@@ -83,20 +88,17 @@ def _insights_table(data: dict[str, Any]) -> Table | None:
 
 def run_simulate(args: argparse.Namespace, console: Console) -> int:
     """Run the simulation and print the table; return the exit status."""
-    settings = batch_settings(args)
-    players, agents = settings.players, settings.agents
-    if players % len(agents):
-        raise UsageError(
-            f"{len(agents)} agents cannot share {players} seats evenly: give one per seat, "
-            "one per team (4 players), or one for self-play"
-        )
-    matchup = Matchup(args.game, players, agents, game_options(args), settings.seed)
+    matchup = matchup_from_args(args, batch_settings(args))
+    backend = backend_from_args(args)
     start = time.perf_counter()
-    outcomes = with_progress(
-        args.quiet,
-        args.games,
-        lambda progress: run_games(matchup, args.games, workers=args.workers, progress=progress),
-    )
+    try:
+        outcomes = with_progress(
+            args.quiet,
+            args.games,
+            lambda progress: run_games(matchup, args.games, backend=backend, progress=progress),
+        )
+    finally:
+        backend.close()
     data = report(matchup, outcomes, time.perf_counter() - start)
     if args.json == "-":
         print(json.dumps(data, indent=2), file=sys.stdout)

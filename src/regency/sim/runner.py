@@ -4,21 +4,51 @@ A run is a list of *tables*: each names the deal's seed, the contestant at each 
 each seat's agent seed. Every table is fully determined by the run's seed, so a run
 gives the same games whatever the number of workers, and any single game can be
 replayed from its record.
+
+Where the tables are played is a :class:`Backend`'s business: it receives the run's
+:class:`Job` and the tables in chunks, plays each chunk with :func:`play_chunk` wherever
+it likes (this process, a pool of processes, a Ray cluster: ``sim/ray_backend.py``) and
+hands back the outcomes; :func:`run_tables` puts them back in table order. Nothing a
+backend decides (workers, chunk sizes, which process plays what) reaches a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from regency.agents import make_agent, parse_spec
 from regency.agents.base import is_slow
+from regency.core.errors import RegencyError
 from regency.core.registry import game_info, new_game
 from regency.core.rng import derive_seed
 
-__all__ = ["GameOutcome", "Matchup", "Table", "lineup", "play_match", "run_games", "run_tables"]
+__all__ = [
+    "Backend",
+    "BackendError",
+    "GameOutcome",
+    "Job",
+    "LocalBackend",
+    "Matchup",
+    "Progress",
+    "Table",
+    "chunk_tables",
+    "lineup",
+    "play_chunk",
+    "play_match",
+    "play_table",
+    "run_games",
+    "run_tables",
+]
+
+Progress = Callable[[int], None]
+"""Called with the number of games just finished, as they finish."""
+
+
+class BackendError(RegencyError):
+    """A backend that cannot run: Ray missing, a cluster out of reach, a chunk lost."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +101,9 @@ class GameOutcome:
         insights: The game's ``insights`` facts (empty if it has none).
         moves: Number of decisions.
         deal: The game's seed.
+        details: ``Result.details`` when the run asked for them (balance reports), else
+            empty: most runs need only the scores, and this keeps what crosses between
+            processes small.
     """
 
     index: int
@@ -80,6 +113,26 @@ class GameOutcome:
     insights: dict[str, float]
     moves: int
     deal: int = 0
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """What every table of a run shares: the game, its options and the agents.
+
+    Attributes:
+        game: The registered game name.
+        players: Seats per game.
+        options: The game's options.
+        agents: Agent specs, indexed by the tables' ``seats``.
+        details: Whether outcomes keep the result's ``details``.
+    """
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    details: bool = False
 
 
 def lineup(contestants: int, players: int, shift: int) -> tuple[int, ...]:
@@ -105,9 +158,15 @@ def _matchup_table(matchup: Matchup, index: int) -> Table:
 
 
 def play_table(
-    game: str, players: int, options: dict[str, Any], agents: Sequence[str], table: Table
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    agents: Sequence[str],
+    table: Table,
+    *,
+    details: bool = False,
 ) -> GameOutcome:
-    """Play one table and return how it went."""
+    """Play one table and return how it went (with the result's details if ``details``)."""
     state = new_game(game, players=players, seed=table.deal, **options)
     seated = [
         make_agent(agents[table.seats[s]], game, table.agent_seeds[s]) for s in range(players)
@@ -126,6 +185,7 @@ def play_table(
         insights=insights_fn(result) if insights_fn else {},
         moves=len(state.actions),
         deal=table.deal,
+        details=result.details if details else {},
     )
 
 
@@ -140,10 +200,93 @@ def play_match(matchup: Matchup, index: int) -> GameOutcome:
     )
 
 
-def _play_chunk(
-    game: str, players: int, options: dict[str, Any], agents: Sequence[str], tables: list[Table]
-) -> list[GameOutcome]:
-    return [play_table(game, players, options, agents, t) for t in tables]
+def play_chunk(job: Job, tables: Sequence[Table]) -> list[GameOutcome]:
+    """Play a chunk of tables of ``job``, in order: the unit of work every backend ships."""
+    return [
+        play_table(job.game, job.players, job.options, job.agents, t, details=job.details)
+        for t in tables
+    ]
+
+
+def chunk_tables(
+    tables: Sequence[Table], job: Job, parallel: int, size: int | None = None
+) -> list[list[Table]]:
+    """Split ``tables`` into the chunks a backend hands out.
+
+    Searching agents take seconds a game: games go out one by one so the progress bar
+    moves and no worker idles (a task's overhead is then well under 1% of its time).
+    Fast agents go about 8 chunks per worker, at most 50 games a chunk, so the overhead
+    of a task is spread over many games while the bar still moves.
+
+    Args:
+        tables: The games to play.
+        job: The run (its agents decide whether games are slow).
+        parallel: Workers that will play at the same time.
+        size: A fixed chunk size, overriding the rule above.
+    """
+    if size is None:
+        if any(is_slow(spec) for spec in job.agents):
+            size = 1
+        else:
+            size = max(1, min(50, len(tables) // (max(1, parallel) * 8)))
+    return [list(tables[start : start + size]) for start in range(0, len(tables), size)]
+
+
+class Backend(Protocol):
+    """Where the games of a run are played (``make_backend`` in ``sim/backends.py``).
+
+    A backend plays every table and reports progress as chunks finish; the order it
+    returns outcomes in does not matter (``run_tables`` sorts them).
+    """
+
+    name: str
+    """``"local"`` or ``"ray"``: what the command line calls it."""
+
+    def run(
+        self, job: Job, tables: Sequence[Table], progress: Progress | None
+    ) -> list[GameOutcome]:
+        """Play every table of ``job``; call ``progress`` as games finish."""
+        ...
+
+    def close(self) -> None:
+        """Release what the backend started (processes, a local Ray); idempotent."""
+        ...
+
+
+class LocalBackend:
+    """This machine: in this process (one worker) or a pool of worker processes."""
+
+    name = "local"
+
+    def __init__(self, workers: int = 1, chunk_size: int | None = None) -> None:
+        """Play on ``workers`` processes (1: in this process), chunks sized by the rule."""
+        self.workers = workers
+        self.chunk_size = chunk_size
+
+    def run(
+        self, job: Job, tables: Sequence[Table], progress: Progress | None
+    ) -> list[GameOutcome]:
+        """Play every table, in this process or the pool; report each finished chunk."""
+        if self.workers <= 1 or len(tables) < 2:
+            outcomes = []
+            for table in tables:
+                outcomes.extend(play_chunk(job, [table]))
+                if progress:
+                    progress(1)
+            return outcomes
+        results: list[GameOutcome] = []
+        chunks = chunk_tables(tables, job, self.workers, self.chunk_size)
+        with ProcessPoolExecutor(max_workers=self.workers) as pool:
+            futures = [pool.submit(play_chunk, job, chunk) for chunk in chunks]
+            for future in as_completed(futures):
+                chunk = future.result()
+                results.extend(chunk)
+                if progress:
+                    progress(len(chunk))
+        return results
+
+    def close(self) -> None:
+        """Nothing to release: the pool lives only as long as one run."""
 
 
 def run_tables(
@@ -154,7 +297,9 @@ def run_tables(
     tables: Sequence[Table],
     *,
     workers: int = 1,
-    progress: Callable[[int], None] | None = None,
+    progress: Progress | None = None,
+    backend: Backend | None = None,
+    details: bool = False,
 ) -> list[GameOutcome]:
     """Play every table; return the outcomes in table order.
 
@@ -164,8 +309,11 @@ def run_tables(
         options: The game's options.
         agents: Agent specs, indexed by the tables' ``seats``.
         tables: The games to play.
-        workers: Processes to spread the games over (1: play here).
+        workers: Processes to spread the games over (1: play here), when no
+            ``backend`` is given.
         progress: Called with the number of games just finished, as they finish.
+        backend: Where to play (default: this machine with ``workers`` processes).
+        details: Keep each result's ``details`` in its outcome.
 
     Raises:
         RegencyError: (before any game is played) if the game, options or agents are bad.
@@ -174,27 +322,9 @@ def run_tables(
         parse_spec(spec)
     # Set one game up here first, so a bad option fails at once with its own message.
     new_game(game, players=players, seed=0, **options)
-    if workers <= 1 or len(tables) < 2:
-        outcomes = []
-        for table in tables:
-            outcomes.append(play_table(game, players, options, agents, table))
-            if progress:
-                progress(1)
-        return outcomes
-    results: list[GameOutcome] = []
-    # Searching agents take seconds a game: hand games out one by one so the progress
-    # bar moves and no worker idles; fast agents go in chunks to save the overhead.
-    size = 1 if any(is_slow(spec) for spec in agents) else None
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(_play_chunk, game, players, options, list(agents), chunk)
-            for chunk in _chunks(list(tables), workers, size)
-        ]
-        for future in as_completed(futures):
-            chunk = future.result()
-            results.extend(chunk)
-            if progress:
-                progress(len(chunk))
+    job = Job(game, players, dict(options), tuple(agents), details)
+    runner = backend if backend is not None else LocalBackend(workers)
+    results = runner.run(job, tables, progress)
     order = {table.index: i for i, table in enumerate(tables)}
     return sorted(results, key=lambda o: order[o.index])
 
@@ -204,9 +334,14 @@ def run_games(
     games: int,
     *,
     workers: int = 1,
-    progress: Callable[[int], None] | None = None,
+    progress: Progress | None = None,
+    backend: Backend | None = None,
+    details: bool = False,
 ) -> list[GameOutcome]:
-    """Play ``games`` games of ``matchup``, seats rotating; return them in game order."""
+    """Play ``games`` games of ``matchup``, seats rotating; return them in game order.
+
+    ``workers``, ``progress``, ``backend`` and ``details`` are as for :func:`run_tables`.
+    """
     tables = [_matchup_table(matchup, i) for i in range(games)]
     return run_tables(
         matchup.game,
@@ -216,11 +351,6 @@ def run_games(
         tables,
         workers=workers,
         progress=progress,
+        backend=backend,
+        details=details,
     )
-
-
-def _chunks(tables: list[Table], workers: int, size: int | None) -> Iterator[list[Table]]:
-    """Chunks of ``size`` (default: about 8 per worker, at most 50 games)."""
-    size = size or max(1, min(50, len(tables) // (workers * 8)))
-    for start in range(0, len(tables), size):
-        yield tables[start : start + size]

@@ -9,7 +9,14 @@ from typing import Any
 
 from regency.sim.runner import GameOutcome
 
-__all__ = ["AgentStats", "seat_stats", "summarize", "summarize_insights", "wilson_interval"]
+__all__ = [
+    "AgentStats",
+    "agent_labels",
+    "seat_stats",
+    "summarize",
+    "summarize_insights",
+    "wilson_interval",
+]
 
 Z95 = 1.959963984540054
 """The normal quantile for a two-sided 95% interval."""
@@ -50,7 +57,7 @@ class AgentStats:
         return asdict(self)
 
 
-def _labels(agents: Sequence[str]) -> list[str]:
+def agent_labels(agents: Sequence[str]) -> list[str]:
     """Labels that tell repeated specs apart (``heuristic#1``, ``heuristic#2``)."""
     labels = []
     for i, spec in enumerate(agents):
@@ -64,7 +71,7 @@ def _labels(agents: Sequence[str]) -> list[str]:
 def summarize(agents: Sequence[str], outcomes: Sequence[GameOutcome]) -> list[AgentStats]:
     """Per-contestant results over ``outcomes``, in the order of ``agents``."""
     stats = []
-    for index, (label, spec) in enumerate(zip(_labels(agents), agents, strict=True)):
+    for index, (label, spec) in enumerate(zip(agent_labels(agents), agents, strict=True)):
         games = wins = draws = 0
         score_total = 0.0
         for outcome in outcomes:
