@@ -72,8 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument(
         "--agents",
-        default="heuristic,random",
-        help="comma-separated agent specs, one per contestant (default heuristic,random)",
+        help="comma-separated agent specs, one per contestant (default: heuristic against "
+        "random; with an odd number of players, one random player per other seat)",
     )
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", metavar="FILE", help="also write the table as JSON ('-': stdout)")
@@ -155,18 +155,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from regency.cli.simulate import run_simulate
 
         return run_simulate(args, console)
-    except (UsageError, RegencyError, OSError) as exc:
-        errors.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
-        return 2
-    except KeyboardInterrupt:
-        errors.print("\ninterrupted")
-        return 130
     except BrokenPipeError:
         # The reader went away (``regency games --json | head``): stop quietly, and
         # point stdout at nothing so the interpreter's last flush cannot complain.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+    except (UsageError, RegencyError, OSError) as exc:
+        errors.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
+        return 2
+    except KeyboardInterrupt:
+        errors.print("\ninterrupted")
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

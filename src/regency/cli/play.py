@@ -27,7 +27,7 @@ from types import ModuleType
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
@@ -133,6 +133,7 @@ class Session:
     pan: dict[int, tuple[int, int]] = field(default_factory=dict)
     shown: set[tuple[int, str]] = field(default_factory=set)
     at_keyboard: int | None = None
+    numbered: list[Any] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.renderer: ModuleType = renderer_for(self.game.name)
@@ -285,7 +286,7 @@ class Session:
             entry = self.read("[bold]Your move[/bold] (number or notation, ? for help): ").strip()
             if not entry:
                 continue
-            if len(entry) > LONGEST_ENTRY:
+            if len(entry) > LONGEST_ENTRY and not entry.isdecimal():
                 message = _refusal("That is too long to be a move.")
                 continue
             lowered = entry.lower()
@@ -346,18 +347,19 @@ class Session:
             raise _Stop from None
 
     def screen(self, seat: int, draw: bool, message: Text | None) -> list[Any]:
-        """Draw the person's screen (when ``draw``); return the moves as numbered on it."""
-        game = self.game
-        obs = game.observation(seat)
-        legal = list(game.legal_actions())
-        notations = [str(a) for a in legal]
-        summary = getattr(self.renderer, "moves", None)
-        short = summary(notations, obs) if summary else None
-        numbered = [] if short is not None or len(legal) > MANY else legal
+        """Draw the person's screen (when ``draw``); return the moves as numbered on it.
+
+        The board comes first; the moves take the lines left above the prompt: numbered
+        with labels, numbered without, or (when even that would not fit, or the game's
+        screen sums them up) listed by kind and not numbered, so that a number typed
+        always means what the screen shows.
+        """
         if not draw:
             if message is not None:
                 self.console.print(message)
-            return numbered
+            return self.numbered
+        game = self.game
+        obs = game.observation(seat)
         self.clear()
         interlude = getattr(self.renderer, "interlude", None)
         between = interlude(obs) if interlude else None
@@ -368,30 +370,52 @@ class Session:
             if self.live:
                 self.read("[dim]Press Enter to see the board.[/dim] ")
                 self.clear()
+        parts: list[RenderableType] = []
         news = self.news[seat]
         if news and self.live:
-            self.console.print(Text(" · ".join(news[-6:]), style="dim"))
+            parts.append(Text(" · ".join(news[-6:]), style="dim"))
         news.clear()
         if getattr(self.renderer, "VIEW", None):
-            self.console.print(self.renderer.board(obs, pan=self.pan[seat]))
+            parts.append(self.renderer.board(obs, pan=self.pan[seat]))
         else:
-            self.console.print(self.renderer.board(obs))
-        if short is not None:
-            self.console.print(short)
-        elif not numbered:
-            _show_grouped(self.console, notations)
-        else:
-            items = []
-            for number, action in enumerate(legal, start=1):
-                label = self.renderer.action_label(str(action), obs)
-                text = Text.assemble((f"{number:>2} ", "bold cyan"), (str(action), "bold"))
-                if label:
-                    text.append(f" {label}", style="dim")
-                items.append(text)
-            self.console.print(Columns(items, padding=(0, 2)))
+            parts.append(self.renderer.board(obs))
+        used = sum(self._height(part) for part in parts)
+        room = self.console.height - used - 2  # the prompt, and a message
+        moves, self.numbered = self._moves(obs, room)
+        for part in [*parts, moves]:
+            self.console.print(part)
         if message is not None:
             self.console.print(message)
-        return numbered
+        return self.numbered
+
+    def _height(self, renderable: RenderableType) -> int:
+        options = self.console.options.update(height=None)
+        return len(self.console.render_lines(renderable, options, pad=False))
+
+    def _moves(self, obs: dict[str, Any], room: int) -> tuple[RenderableType, list[Any]]:
+        """The legal moves in the first form that fits ``room`` lines, and those numbered."""
+        legal = list(self.game.legal_actions())
+        notations = [str(a) for a in legal]
+        summary = getattr(self.renderer, "moves", None)
+        short = summary(notations, obs) if summary else None
+        if short is not None:
+            return short, []
+        if len(legal) <= MANY:
+            for labelled in (True, False):
+                items = []
+                for number, notation in enumerate(notations, start=1):
+                    text = Text.assemble((f"{number:>2} ", "bold cyan"), (notation, "bold"))
+                    label = self.renderer.action_label(notation, obs) if labelled else ""
+                    if label:
+                        text.append(f" {label}", style="dim")
+                    items.append(text)
+                numbered = Columns(items, padding=(0, 2))
+                if self._height(numbered) <= room:
+                    return numbered, legal
+        grouped = _grouped(notations)
+        if self._height(grouped) > room:
+            grouped = _grouped(notations, terse=True)
+        return grouped, []
 
     def show_rules(self, seat: int) -> None:
         """The rules in short and the powers in play; back to the board on Enter."""
@@ -508,17 +532,36 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _show_grouped(console: Console, notations: list[str]) -> None:
-    """Many moves: one line per kind (all words but the last), its last words listed."""
+def _grouped(notations: list[str], terse: bool = False) -> Group:
+    """Many moves, not numbered, listed by kind in as few lines as may be.
+
+    The kind is the first word, and the last when there are three (``swap … blue``:
+    the squares where a blue marker may be swapped); moves of one word share a line.
+    ``terse`` keeps each kind to one line, cut short with its count.
+    """
     groups: dict[str, list[str]] = {}
     for notation in notations:
-        head, _, tail = notation.rpartition(" ")
-        groups.setdefault(head, []).append(tail)
+        words = notation.split()
+        if len(words) == 3:
+            groups.setdefault(f"{words[0]} … {words[2]}", []).append(words[1])
+        else:
+            groups.setdefault(words[0], []).append(" ".join(words[1:]))
+    lines = []
+    alone = [head for head, tails in groups.items() if not any(tails)]
     for head, tails in groups.items():
-        line = Text(f"{head} " if head else "", style="bold cyan")
-        line.append(" ".join(tails))
-        console.print(line)
-    console.print(Text(f"{len(notations)} moves: type one, e.g. {notations[0]}", style="dim"))
+        if head in alone:
+            continue
+        line = Text(head, style="bold cyan", no_wrap=terse, overflow="ellipsis")
+        line.append(f" ({len(tails)}): " if terse else ": ")
+        line.append("  ".join(tails))
+        lines.append(line)
+    last = Text()
+    if alone:
+        last.append("or ", style="dim")
+        last.append(", ".join(alone), style="bold cyan")
+        last.append(" · ", style="dim")
+    last.append(f"{len(notations)} moves, type one (e.g. {notations[0]})", style="dim")
+    return Group(*lines, last)
 
 
 def _history(game: Game[Any]) -> list[_Move]:

@@ -56,8 +56,8 @@ def test_the_board_shows_the_grid_markers_and_where_the_card_may_go() -> None:
     for square in ("2,0", "0,-1", "1,2", "-2,1"):  # empty squares next to a card
         assert square in text
     assert "Your hand: Giants" in text
-    assert "Display: Goblins  Goblins  Dwarves" in text
-    assert "Deck: 39 cards" in text
+    assert "Display: Goblins Goblins Dwarves" in text
+    assert "Deck: 39" in text
     assert "left" in text and "pts" in text and "now*" in text
 
 
@@ -86,7 +86,7 @@ def test_a_seers_look_is_shown_only_to_the_seer() -> None:
     game.play("look")
     mine = render(screen.board(game.observation(0)))
     theirs = render(screen.board(game.observation(1)))
-    assert "You look at: Trolls  Gnomes  Goblins" in mine
+    assert "You look at: Trolls Gnomes Goblins" in mine
     assert "Red looks at 3 card(s) of the deck" in theirs
     assert "You look at" not in theirs
 
@@ -102,7 +102,7 @@ def test_action_labels_explain_the_choices() -> None:
     assert screen.action_label("pass", obs) == "decline the power"
     game.play("pass")
     obs = game.observation(0)
-    assert screen.action_label("draw", obs) == "the top card of the deck (39 left)"
+    assert screen.action_label("draw", obs) == "the deck's top card (39 left)"
     assert screen.action_label("take goblins", obs) == ""
 
 

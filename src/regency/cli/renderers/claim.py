@@ -284,7 +284,7 @@ def board(observation: dict[str, Any]) -> RenderableType:
         top.append_text(cards(obs["face_up"]))
         top.append(f"    Draw pile: {obs['draw_pile']}")
     if obs["trolls_waiting"]:
-        top.append("    Trolls waiting: ")
+        top.append("    Trolls waiting: " if top else "Trolls waiting: ")
         top.append_text(cards(obs["trolls_waiting"]))
     if top:
         lines.append(top)

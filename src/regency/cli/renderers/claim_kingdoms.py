@@ -53,7 +53,7 @@ LETTERS = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
 """Player colour -> the letter of its markers on the grid."""
 
 VIEW = (7, 6)
-"""Columns and rows of the grid shown at once."""
+"""Columns and rows of the grid shown at once (a row fewer with four players)."""
 
 RECENT_TURNS = 1
 
@@ -134,7 +134,7 @@ def window(obs: dict[str, Any], pan: tuple[int, int] = (0, 0)) -> tuple[range, r
     (columns right, rows up) and kept on the grid.
     """
     left, right, bottom, top = _extent(obs)
-    width, height = VIEW
+    width, height = VIEW[0], VIEW[1] - (obs["players"] >= 4)
     placed = obs["placed"]
     if placed:
         cx, cy = placed
@@ -215,21 +215,22 @@ def _cell(
 def _cards_line(names: list[str]) -> Text:
     if not names:
         return Text("empty", style="dim")
-    return Text("  ").join(_faction_text(n) for n in names)
+    return Text(" ").join(_faction_text(n) for n in names)
 
 
 def _table(obs: dict[str, Any], entries: list[dict[str, Any]], final: bool = False) -> Table:
     """Every faction's markers per player (``*``: controls it), and each player's totals."""
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
-    table.add_column("", no_wrap=True, min_width=8)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0))
+    table.add_column("", no_wrap=True, min_width=10)
     for entry in entries:
         abbreviation, colour, _ = FACTIONS.get(entry["faction"], ("???", "white", 0))
         table.add_column(
-            Text(abbreviation, style=f"bold {colour}"), justify="right", min_width=3, no_wrap=True
+            Text(abbreviation, style=f"bold {colour}"), justify="right", min_width=4, no_wrap=True
         )
     for heading in ("left", "pts", "now*"):
-        table.add_column(heading, justify="right", min_width=4, no_wrap=True)
+        table.add_column(heading, justify="right", min_width=5, no_wrap=True)
     table.add_row("points", *[str(e["points"]) for e in entries], style="dim")
+    # "3*": this player controls the faction now; "now": their points if it ended now.
     totals = list(obs["power_points"])
     for entry in entries:
         for seat in entry["controllers"]:
@@ -300,20 +301,19 @@ def board(observation: dict[str, Any], pan: tuple[int, int] = (0, 0)) -> Rendera
         lines.append(hint)
     top = Text("Display: ")
     top.append_text(_cards_line(obs["display"]))
-    top.append(f"  · Deck: {obs['deck']} card{'s' if obs['deck'] != 1 else ''}")
+    top.append(f" · Deck: {obs['deck']}")
     if obs["seat"] is not None:
-        top.append("  · Your hand: ")
+        top.append(" · Your hand: ")
         top.append_text(_faction_text(obs["hand"]) if obs["hand"] else Text("no card", "dim"))
-    lines.append(top)
     held = [
         Text.assemble(_player(obs, seat), " ", _faction_text(hand["card"]))
         for seat, hand in enumerate(obs["hands"])
         if seat != obs["seat"] and hand["card"] is not None
     ]
     if held:
-        lines.append(
-            Text.assemble("Seen in hand (taken from the display): ", Text(", ").join(held))
-        )
+        top.append(" · Taken from the display: ")
+        top.append_text(Text(", ").join(held))
+    lines.append(top)
     looking = obs["looking"]
     if looking is not None:
         if looking["cards"] is not None:
@@ -335,12 +335,9 @@ def board(observation: dict[str, Any], pan: tuple[int, int] = (0, 0)) -> Rendera
     lines.append(_table(obs, obs["standing"]))
     recent = list(obs["history"])[-RECENT_TURNS:]
     if recent:
-        last = Text("Last turn: ", style="bold")
+        last = Text("Last turn: ", style="bold", no_wrap=True, overflow="ellipsis")
         last.append_text(_turn_line(obs, recent[-1]))
         lines.append(last)
-    lines.append(
-        Text("*now: points if the game ended now · 123*: controls the faction", style="dim")
-    )
     return Group(*lines)
 
 
@@ -439,8 +436,7 @@ def moves(notations: list[str], observation: dict[str, Any]) -> RenderableType |
     if len(notations) <= 8 or not all(n.startswith("place ") for n in notations):
         return None
     text = Text("Moves: ", style="bold")
-    text.append(f"place X,Y on one of the {len(notations)} empty squares whose x,y the grid ")
-    text.append(f"shows, e.g. {notations[0]}")
+    text.append(f"place X,Y on one of the {len(notations)} squares marked x,y, e.g. {notations[0]}")
     return text
 
 
@@ -469,9 +465,9 @@ def action_label(notation: str, observation: dict[str, Any]) -> str:
     if verb == "copy":
         return f"use the {words[1].capitalize()} power"
     if verb == "draw":
-        return f"the top card of the deck ({obs['deck']} left)"
+        return f"the deck's top card ({obs['deck']} left)"
     if verb == "look":
-        return "look at the top 3 cards of the deck and keep one"
+        return "keep 1 of the deck's top 3"
     if verb == "pass":
         return "do nothing more this turn" if obs["removed"] else "decline the power"
     return ""

@@ -268,8 +268,8 @@ def board(observation: dict[str, Any]) -> RenderableType:
     parts.append(_recent_moves(obs, obs["players"]))
     parts.append(
         Text(
-            "*gold if the epoch ended now · castles: ranks 1/2/3/4 in hand · S1♜3: Seat 1's"
-            " castle of rank 3 · ✦: next to the Wizard, one rank higher",
+            "*gold if the epoch ended now · castles: in hand, rank 1/2/3/4 · S1♜3: Seat 1's"
+            " rank 3 · ✦: +1 rank",
             style="dim",
         )
     )
