@@ -273,7 +273,7 @@ def test_load_continues_a_saved_game_with_its_seats(
     )
     assert code == 0, out
     out = " ".join(out.split())
-    assert "Seat 0: the random computer player" in out and "Seat 1 is you" in out
+    assert "Seat 0: the random computer player" in out and "You are Seat 1" in out
     after = regency.replay(save.read_text()).actions
     assert after[: len(before)] == before and len(after) > len(before)
     code, _, err = run(["play", "claim", "--load", str(save)], "", capsys, monkeypatch)

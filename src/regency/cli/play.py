@@ -167,7 +167,7 @@ class Session:
         for seat in range(self.game.num_players):
             label = self.name(seat)
             if seat == viewer:
-                parts.append(f"{label} is you")
+                parts.insert(0, f"You are {label}")
                 continue
             partner = viewer is not None and any(seat in t and viewer in t for t in teams)
             parts.append(f"{label}: {self.who(seat)}" + (" (your partner)" if partner else ""))
@@ -316,8 +316,12 @@ class Session:
             if lowered in PAN and getattr(self.renderer, "VIEW", None):
                 dx, dy = PAN[lowered]
                 x, y = self.pan[seat]
-                self.pan[seat] = (x + dx, y + dy)
-                if not self.live:
+                obs = self.game.observation(seat)
+                before = self.renderer.window(obs, (x, y))
+                if self.renderer.window(obs, (x + dx, y + dy)) == before:
+                    message = _refusal("Nothing more of the grid that way.")
+                else:
+                    self.pan[seat] = (x + dx, y + dy)
                     first = True
                 continue
             if entry.isdecimal():
@@ -373,7 +377,11 @@ class Session:
         parts: list[RenderableType] = []
         news = self.news[seat]
         if news and self.live:
-            parts.append(Text(" · ".join(news[-6:]), style="dim"))
+            sentences = [n for n in news if n.endswith(".")]
+            moves = [n for n in news if not n.endswith(".")]
+            parts.extend(Text(n, style="dim") for n in sentences[-2:])
+            if moves:
+                parts.append(Text(" · ".join(moves[-2 * self.game.num_players :]), style="dim"))
         news.clear()
         if getattr(self.renderer, "VIEW", None):
             parts.append(self.renderer.board(obs, pan=self.pan[seat]))

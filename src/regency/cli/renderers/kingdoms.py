@@ -266,13 +266,10 @@ def board(observation: dict[str, Any]) -> RenderableType:
         )
     parts.append(_supply_text(obs))
     parts.append(_recent_moves(obs, obs["players"]))
-    parts.append(
-        Text(
-            "*gold if the epoch ended now · castles: in hand, rank 1/2/3/4 · S1♜3: Seat 1's"
-            " rank 3 · ✦: +1 rank",
-            style="dim",
-        )
-    )
+    legend = "*gold if scored now · castles in hand: ranks 1/2/3/4 · S1♜3: Seat 1 rank 3"
+    if raised:
+        legend = legend.replace("castles in hand", "in hand") + " · ✦ Wizard +1"
+    parts.append(Text(legend, style="dim"))
     return Group(*parts)
 
 
@@ -340,9 +337,8 @@ def moves(notations: list[str], observation: dict[str, Any]) -> RenderableType |
         else:
             items.append(kind)
     text.append(" · ".join(items))
-    text.append("\nSQUARE is any empty square (·), e.g. ", style="dim")
-    text.append(sorted(empty)[0], style="dim")
-    text.append(f": {notations[0]}", style="dim")
+    example = next(n for n in notations if len(n.split()) > 1)
+    text.append(f"\nSQUARE is any empty square (·), e.g. {example}", style="dim")
     return text
 
 
