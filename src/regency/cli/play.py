@@ -163,7 +163,7 @@ class Session:
     def introduction(self, viewer: int | None) -> str:
         """The table in one sentence: each seat's one name, who plays it, partners."""
         teams = self.colours.get("teams") or []
-        parts = []
+        parts: list[str] = []
         for seat in range(self.game.num_players):
             label = self.name(seat)
             if seat == viewer:
@@ -378,10 +378,10 @@ class Session:
         news = self.news[seat]
         if news and self.live:
             sentences = [n for n in news if n.endswith(".")]
-            moves = [n for n in news if not n.endswith(".")]
+            played = [n for n in news if not n.endswith(".")]
             parts.extend(Text(n, style="dim") for n in sentences[-2:])
-            if moves:
-                parts.append(Text(" · ".join(moves[-2 * self.game.num_players :]), style="dim"))
+            if played:
+                parts.append(Text(" · ".join(played[-2 * self.game.num_players :]), style="dim"))
         news.clear()
         if getattr(self.renderer, "VIEW", None):
             parts.append(self.renderer.board(obs, pan=self.pan[seat]))
