@@ -436,9 +436,11 @@ def test_claim_vote_standing_agrees_with_the_final_votes() -> None:
 
 def test_claim_phase_two_says_whom_factions_vote_for_and_where_dwarves_went() -> None:
     rng = random.Random(0)
-    seen_dwarves = False
-    for seed in range(30):
+    seen_dwarves = seen_smashed = False
+    for seed in range(60):
         game = regency.new_game("claim", players=3, seed=seed, factions="random")
+        if not {"dwarves", "giants"} & set(game.observation(0)["factions"]):
+            continue
         while not game.is_over:
             obs = game.observation(0)
             if obs["phase"] == 2:
@@ -448,10 +450,13 @@ def test_claim_phase_two_says_whom_factions_vote_for_and_where_dwarves_went() ->
                 if last["phase"] == 2 and any(c.startswith("DW") for c in last["plays"]):
                     assert re.search(r"DW\d( DW\d)* to (your|Seat \d's) pile", text), text
                     seen_dwarves = True
+                if last["phase"] == 2 and last["smashed"]:
+                    assert "Giants smashed " + " ".join(last["smashed"]) in text
+                    seen_smashed = True
             game.apply(rng.choice(game.legal_actions()))
-        if seen_dwarves:
+        if seen_dwarves and seen_smashed:
             break
-    assert seen_dwarves
+    assert seen_dwarves and seen_smashed
 
 
 def test_kingdoms_shows_gold_if_the_epoch_ended_now() -> None:

@@ -157,7 +157,7 @@ def _last_trick(obs: dict[str, Any]) -> Text | None:
             text.append_text(cards(codes))
             text.append(f" to {_possessive(obs, seat)} pile")
     if last.get("smashed"):
-        text.append("; smashed ")
+        text.append("; Giants smashed ")
         text.append_text(cards(last["smashed"]))
     if last["next_leader"] != last["winner"]:
         text.append(f"; {_says(obs, last['next_leader'], 'lead')} (last Dragon)")

@@ -212,6 +212,11 @@ def _cell(
     return text
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _cards_line(names: list[str]) -> Text:
     if not names:
         return Text("empty", style="dim")
@@ -321,7 +326,8 @@ def board(observation: dict[str, Any], pan: tuple[int, int] = (0, 0)) -> Rendera
             seen.append_text(_cards_line(looking["cards"]))
         else:
             seen = Text.assemble(
-                _player(obs, looking["seat"]), f" looks at {looking['count']} card(s) of the deck"
+                _player(obs, looking["seat"]),
+                f" looks at {_count(looking['count'], 'card')} of the deck",
             )
         lines.append(seen)
     for group in obs["deck_knowledge"]:
