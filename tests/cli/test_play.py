@@ -487,3 +487,29 @@ def test_available_games_printed_shows_player_counts_and_options() -> None:
         assert f"{info.name} (2, 3 or 4 players; options: " in text
         for option in info.options:
             assert option.name in text
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("claim", 4), ("claim-kingdoms", 3), ("kingdoms", 2)]
+)
+def test_a_persons_screen_shows_nothing_they_cannot_see(name: str, players: int) -> None:
+    # Re-dealing everything the person cannot see leaves their whole screen unchanged,
+    # moves and labels included.
+    rng = random.Random(11)
+    table = TableSpec.create(name, players, parse_seats("human", players), seed=11)
+    game = table.new_game()
+    for target in (9, 23):
+        while len(game.actions) < target or len(game.legal_actions()) < 2:
+            game.apply(rng.choice(game.legal_actions()))
+        seat = game.current_player
+        assert seat is not None
+
+        mine = _screen_text(table, game, seat)
+        for _ in range(3):
+            assert _screen_text(table, game.resample_hidden(seat, rng), seat) == mine
+
+
+def _screen_text(table: TableSpec, game: Any, seat: int) -> str:
+    file = io.StringIO()
+    Session(Console(file=file, width=80, height=24), table, game).screen(seat, True, None)
+    return file.getvalue()
