@@ -87,7 +87,7 @@ def test_a_seers_look_is_shown_only_to_the_seer() -> None:
     mine = render(screen.board(game.observation(0)))
     theirs = render(screen.board(game.observation(1)))
     assert "You look at: Trolls Gnomes Goblins" in mine
-    assert "Red looks at 3 card(s) of the deck" in theirs
+    assert "Red looks at 3 cards of the deck" in theirs
     assert "You look at" not in theirs
 
 
