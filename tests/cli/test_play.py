@@ -58,11 +58,15 @@ def on_terminal(
     out = bytearray()
 
     def drain(quiet: float) -> bool:
-        deadline = time.monotonic() + 60
+        """Read until the program has said something and then been quiet for a moment."""
+        deadline = time.monotonic() + 90
+        heard = False
         while time.monotonic() < deadline:
-            ready, _, _ = select.select([fd], [], [], quiet)
+            ready, _, _ = select.select([fd], [], [], quiet if heard else 1.0)
             if not ready:
-                return True
+                if heard:
+                    return True
+                continue
             try:
                 chunk = os.read(fd, 65536)
             except OSError:
@@ -70,6 +74,7 @@ def on_terminal(
             if not chunk:
                 return False
             out.extend(chunk)
+            heard = True
         return True
 
     for key in keys:
