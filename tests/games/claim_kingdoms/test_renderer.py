@@ -130,3 +130,25 @@ def test_the_result_screen_shows_the_breakdown() -> None:
         assert screen.FACTIONS[entry["faction"]][0] in text
     board = render(screen.board(obs))
     assert "The game is over" in board
+
+
+def test_every_scoring_label_is_what_the_move_scores() -> None:
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(3):
+        game = regency.new_game("claim-kingdoms", players=3, seed=seed)
+        while not game.is_over:
+            seat = game.current_player
+            obs = game.observation(seat)
+            for action in game.legal_actions():
+                if str(action).startswith("score"):
+                    after = game.clone()
+                    after.play(action)
+                    gained = (
+                        after.observation(seat)["power_points"][seat] - obs["power_points"][seat]
+                    )
+                    label = screen.action_label(str(action), obs)
+                    assert label == f"+{gained} point{'s' if gained != 1 else ''}"
+                    checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 5

@@ -14,6 +14,7 @@ total if the game ended now, and what each holds; and the last turn. The screen 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rich import box
@@ -21,9 +22,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from regency.games.claim_kingdoms import rules as game_rules
-from regency.games.claim_kingdoms.factions import Faction
-from regency.games.claim_kingdoms.grid import COLUMN, ROW, square
+from regency.core.registry import game_class
 
 __all__ = ["VIEW", "action_label", "board", "moves", "result", "rules", "seat_name", "window"]
 
@@ -415,26 +414,17 @@ def _card_at(obs: dict[str, Any], square: str) -> dict[str, Any] | None:
     return None
 
 
-def _score_points(obs: dict[str, Any], line: str) -> int:
-    """What the scoring power in use would make now, worked out from the grid shown."""
-    cards: dict[int, int] = {}
-    marks: dict[int, int] = {}
-    for card in obs["grid"]:
-        sq = square(card["x"], card["y"])
-        cards[sq] = Faction[card["faction"].upper()] + (0 if card["face_up"] else game_rules.DOWN)
-        marks[sq] = sum(1 << s for s in card["markers"])
-    at = square(*obs["placed"])
-    power = obs["power"]
+def _score_points(obs: dict[str, Any], notation: str) -> int:
+    """What a scoring power would make now: played on a world dealt from the observation.
+
+    Points from powers depend only on the grid and its markers, which everyone sees, so
+    any world consistent with the observation gives the true figure; the screen needs no
+    rule of its own.
+    """
+    world = game_class(obs["game"]).sample_world(obs, random.Random(0))
     seat = obs["to_move"]
-    if power == "goblins":
-        return game_rules.goblin_points(cards, marks, seat)
-    if power == "dwarves":
-        return game_rules.dwarf_points(cards, at)
-    if power == "dragons":
-        return game_rules.dragon_points(cards, at)
-    if power == "trolls":
-        return game_rules.troll_points(cards, at, ROW if line == "row" else COLUMN)
-    return 1  # a Gnome's point
+    world.play(notation)
+    return int(world.observation(seat)["power_points"][seat] - obs["power_points"][seat])
 
 
 def moves(notations: list[str], observation: dict[str, Any]) -> RenderableType | None:
@@ -466,7 +456,7 @@ def action_label(notation: str, observation: dict[str, Any]) -> str:
         back = f" ({', '.join(markers)} back to supply)" if markers else ""
         return f"turn the {name} face down{back}"
     if verb == "score":
-        points = _score_points(obs, words[1] if len(words) > 1 else "")
+        points = _score_points(obs, notation)
         return f"+{points} point{'s' if points != 1 else ''}"
     if verb == "copy":
         return f"use the {words[1].capitalize()} power"
