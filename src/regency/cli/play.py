@@ -144,7 +144,7 @@ class Session:
         self.moves = _history(self.game)
         self.news = {p: [] for p in self.people}
         self.pan = {p: (0, 0) for p in self.people}
-        self.colours = self.game.observation(None)
+        self.spectator_view = self.game.observation(None)  # seat names, colours, teams
 
     # -- names -------------------------------------------------------------------------
 
@@ -153,7 +153,7 @@ class Session:
         if seat == viewer:
             return "You"
         namer = getattr(self.renderer, "seat_name", None)
-        return str(namer(self.colours, seat)) if namer else f"Seat {seat}"
+        return str(namer(self.spectator_view, seat)) if namer else f"Seat {seat}"
 
     def who(self, seat: int) -> str:
         """Who plays ``seat``: a person, or which computer player."""
@@ -162,7 +162,7 @@ class Session:
 
     def introduction(self, viewer: int | None) -> str:
         """The table in one sentence: each seat's one name, who plays it, partners."""
-        teams = self.colours.get("teams") or []
+        teams = self.spectator_view.get("teams") or []
         parts: list[str] = []
         for seat in range(self.game.num_players):
             label = self.name(seat)
@@ -246,7 +246,7 @@ class Session:
             viewer = self.people[0] if len(self.people) == 1 else None
             text = seen[viewer] if viewer is not None else spectator
             if forced and seat == viewer:
-                self.console.print(f"You had one move only, played for you: {text}")
+                self.console.print(Text(f"You had one move only, played for you: {text}"))
             else:
                 self.console.print(Text(f"{self.name(seat, viewer)}: {text}"))
         self.keep(quiet=True)
