@@ -12,6 +12,8 @@ Quick start::
 Everything a program needs is here; see ``docs/architecture.md`` for the layers.
 """
 
+from __future__ import annotations
+
 from regency.core import (
     CorruptSaveError,
     Game,
@@ -25,19 +27,49 @@ from regency.core import (
     Result,
     SeatView,
     UnknownGameError,
-    available_games,
     game_info,
     load_game,
     new_game,
     replay,
 )
+from regency.core import available_games as _registered
 
 __version__ = "0.1.0"
+
+
+class GameList(list[GameInfo]):
+    """The registered games, as :func:`available_games` returns them.
+
+    A list of :class:`GameInfo` (each equal to its name); printed, it shows each game's
+    player counts and options: ``[claim (2, 3 or 4 players; options: factions, ...)]``.
+    """
+
+    def __repr__(self) -> str:
+        return "[" + ", ".join(_describe(info) for info in self) + "]"
+
+    __str__ = __repr__
+
+
+def _describe(info: GameInfo) -> str:
+    *most, last = [str(p) for p in info.players]
+    counts = f"{', '.join(most)} or {last}" if most else last
+    options = ", ".join(o.name for o in info.options) or "none"
+    return f"{info.name} ({counts} players; options: {options})"
+
+
+def available_games() -> GameList:
+    """Return every registered game, each equal to its name, with its facts attached.
+
+    Printed, the list shows each game's player counts and options.
+    """
+    return GameList(_registered())
+
 
 __all__ = [
     "CorruptSaveError",
     "Game",
     "GameInfo",
+    "GameList",
     "GameOptionError",
     "GameOverError",
     "IllegalActionError",

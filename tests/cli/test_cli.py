@@ -59,7 +59,8 @@ def test_a_whole_game_through_a_pipe_ends_and_saves_a_replayable_record(tmp_path
     game = regency.replay(record.read_text())
     assert game.is_over
     data = json.loads(record.read_text())
-    assert data["meta"]["seats"] == ["You", "Seat 1 (random)"]
+    assert data["meta"]["seats"] == ["Seat 0", "Seat 1"]
+    assert data["meta"]["table"] == ["human", "random"]
     assert data["meta"]["result"]["winners"] == game.result().winners
 
 
@@ -74,7 +75,7 @@ def test_wrong_entries_get_messages_not_tracebacks(capsys, monkeypatch) -> None:
     assert "There is no move 99" in out
     assert "is not a card" in out
     assert "Type the number of a move" in out
-    assert "Game abandoned" in out
+    assert "Game stopped" in out
     assert "Traceback" not in out + err
 
 
@@ -82,14 +83,14 @@ def test_an_illegal_card_is_explained(capsys, monkeypatch) -> None:  # type: ign
     # Seed 5: seat 1 leads GB0 and seat 0 holds Goblins, so an Undead is refused.
     code, out, _ = run(["play", "claim", "--seed", "5"], "UN3\nq\n", capsys, monkeypatch)
     assert code == 0
-    assert "you must follow Goblins" in out
+    assert "You must follow Goblins" in out
 
 
 def test_end_of_input_abandons_cleanly_and_saves_what_was_played(tmp_path: Path) -> None:
     record = tmp_path / "partial.json"
     done = regency_cmd("play", "claim", "--seed", "2", "--save", str(record), stdin="1\n1\n")
     assert done.returncode == 0
-    assert "Game abandoned" in done.stdout
+    assert "Game stopped" in done.stdout
     partial = regency.replay(record.read_text())
     assert not partial.is_over and len(partial.actions) >= 2
 
@@ -162,6 +163,12 @@ def test_a_bad_record_is_one_clear_line(
         (["play", "claim", "--players", "two"], "invalid int value"),
         (["play", "claim", "-o", "colour"], "KEY=VALUE"),
         (["play", "claim", "-o", "colour=red"], "no option 'colour'"),
+        (["play"], "name a game to play"),
+        (["play", "claim", "--seats", "human,genius"], "seat 1: unknown agent 'genius'"),
+        (["play", "claim", "--seats", "random,random"], "needs at least one human"),
+        (["play", "claim", "--seats", "human,random,human"], "2 seats need 2 entries"),
+        (["play", "claim", "--seats", "human,random", "--seat", "1"], "leave out --seat"),
+        (["play", "--load", "/no/such/file"], "cannot read it"),
         (["replay", "/no/such/file"], "cannot read"),
         (["simulate", "claim", "--games", "0"], "--games must be at least 1"),
         (["simulate", "claim", "--agents", "random,random,random"], "cannot share 2 seats"),

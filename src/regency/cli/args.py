@@ -47,9 +47,18 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the arguments that choose a game: its name, players, seed and options."""
-    parser.add_argument("game", help="the game: " + ", ".join(regency.available_games()))
+def add_game_arguments(parser: argparse.ArgumentParser, game_optional: bool = False) -> None:
+    """Add the arguments that choose a game: its name, players, seed and options.
+
+    Args:
+        parser: The subcommand's parser.
+        game_optional: Whether the game's name may be left out (``play --load``).
+    """
+    parser.add_argument(
+        "game",
+        nargs="?" if game_optional else None,
+        help="the game: " + ", ".join(regency.available_games()),
+    )
     parser.add_argument("--players", type=int, help="number of players (default: the game's)")
     parser.add_argument("--seed", type=int, help="fixes the deal (default: a fresh one)")
     parser.add_argument(

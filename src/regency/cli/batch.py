@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from regency.cli.args import UsageError, game_options
-from regency.core.registry import GameInfo, game_info
+from regency.core.registry import GameInfo, game_info, new_game
 from regency.core.rng import new_seed
 from regency.sim.backends import BACKENDS, make_backend
 from regency.sim.runner import Backend, Matchup
@@ -21,6 +21,7 @@ __all__ = [
     "add_backend_arguments",
     "backend_from_args",
     "batch_settings",
+    "default_agents",
     "matchup_from_args",
     "with_progress",
     "write_files",
@@ -47,11 +48,14 @@ def batch_settings(args: argparse.Namespace) -> BatchSettings:
     """Check ``--games``, ``--workers`` and ``--agents``; draw a seed if none was given."""
     info = game_info(args.game)
     players = args.players if args.players is not None else info.default_players
+    # The engine judges the player count and options first, in its own words.
+    new_game(info.name, players=players, seed=0, **game_options(args))
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
-    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
+    spec = args.agents if args.agents is not None else default_agents(players)
+    agents = tuple(a.strip() for a in spec.split(",") if a.strip())
     if not agents:
         raise UsageError("--agents needs at least one agent")
     seed = args.seed if args.seed is not None else new_seed()
@@ -105,6 +109,13 @@ def backend_from_args(args: argparse.Namespace) -> Backend:
     if args.ray_address and args.backend != "ray":
         raise UsageError("--ray-address needs --backend ray")
     return make_backend(args.backend, workers=args.workers, address=args.ray_address)
+
+
+def default_agents(players: int) -> str:
+    """The heuristic against random players: one each in even counts, else one per seat."""
+    if players % 2 == 0:
+        return "heuristic,random"
+    return ",".join(["heuristic"] + ["random"] * (players - 1))
 
 
 def with_progress(quiet: bool, total: int, run: Callable[[Progressed | None], T]) -> T:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -35,21 +36,31 @@ def build_parser() -> argparse.ArgumentParser:
     games = sub.add_parser("games", help="list the games and their options")
     games.add_argument("--json", action="store_true", help="print JSON for other tools")
 
-    play = sub.add_parser("play", help="play a game in the terminal against the computer")
-    add_game_arguments(play)
+    play = sub.add_parser(
+        "play", help="play in the terminal: against the computer, or friends at one keyboard"
+    )
+    add_game_arguments(play, game_optional=True)
+    play.add_argument(
+        "--seats",
+        metavar="LIST",
+        help="who plays each seat, e.g. human,heuristic,human (people share the keyboard) "
+        "or human,ismcts,random",
+    )
     play.add_argument(
         "--opponent",
-        default="heuristic",
         help="the computer players' agent: random, heuristic (default), ismcts (about a "
         "second a move), or a spec such as ismcts:iters=5000",
     )
     play.add_argument(
         "--seat",
         type=int,
-        default=0,
         help="your seat (default 0: you start the seating; who leads is drawn)",
     )
-    play.add_argument("--save", metavar="FILE", help="write the game record here at the end")
+    play.add_argument(
+        "--save", metavar="FILE", help="keep the game's record here, written after every move"
+    )
+    play.add_argument("--force", action="store_true", help="let --save overwrite a file")
+    play.add_argument("--load", metavar="FILE", help="continue a game saved with --save")
 
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("file", help="a record written by --save (or a saved game)")
@@ -62,8 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument(
         "--agents",
-        default="heuristic,random",
-        help="comma-separated agent specs, one per contestant (default heuristic,random)",
+        help="comma-separated agent specs, one per contestant (default: heuristic against "
+        "random; with an odd number of players, one random player per other seat)",
     )
     add_backend_arguments(sim)
     sim.add_argument("--json", metavar="FILE", help="also write the table as JSON ('-': stdout)")
@@ -163,6 +174,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from regency.cli.simulate import run_simulate
 
         return run_simulate(args, console)
+    except BrokenPipeError:
+        # The reader went away (``regency games --json | head``): stop quietly, and
+        # point stdout at nothing so the interpreter's last flush cannot complain.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     except (UsageError, RegencyError, OSError) as exc:
         errors.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
         return 2

@@ -26,22 +26,42 @@ def _read(path: str) -> Record:
     return Record.from_json(text)
 
 
-def _positions(record: Record) -> list[tuple[str | None, Game[Any]]]:
-    """Every position of the game, each with the move that led to it."""
+KEYS = "Enter: next · b: back · a number: go to move · e: end · q: quit"
+
+
+def _positions(record: Record, viewer: int | None) -> list[tuple[str | None, Game[Any]]]:
+    """Every position of the game, each with the move that led to it, as ``viewer`` saw it."""
     game = new_game(record.game, players=record.players, seed=record.seed, **record.options)
+    renderer = renderer_for(record.game)
+    names = game.observation(viewer)
     positions: list[tuple[str | None, Game[Any]]] = [(None, game.clone())]
     for notation in record.actions:
         mover = game.current_player
-        game.play(notation)
-        positions.append((f"{_name(record, mover)}: {notation}", game.clone()))
+        assert mover is not None
+        action = game.parse_action(notation)
+        shown = game.public_action(action, viewer)
+        game.play(action)
+        positions.append((f"{_seat_name(renderer, names, mover)}: {shown}", game.clone()))
     return positions
 
 
-def _name(record: Record, seat: int | None) -> str:
-    seats = record.meta.get("seats")
-    if isinstance(seats, list) and seat is not None and seat < len(seats):
-        return str(seats[seat])
-    return f"Seat {seat}"
+def _seat_name(renderer: Any, observation: dict[str, Any], seat: int) -> str:
+    """The seat's one name, as the screens call it."""
+    namer = getattr(renderer, "seat_name", None)
+    return str(namer(observation, seat)) if namer else f"Seat {seat}"
+
+
+def _who_played(record: Record, renderer: Any, observation: dict[str, Any]) -> str | None:
+    """One line saying who sat where, from the record's ``table`` (``regency play`` writes it)."""
+    table = record.meta.get("table")
+    if not isinstance(table, list) or len(table) != record.players:
+        return None
+    parts = [
+        f"{_seat_name(renderer, observation, seat)}: "
+        + ("a person" if spec == "human" else f"the {spec} computer player")
+        for seat, spec in enumerate(table)
+    ]
+    return "; ".join(parts) + "."
 
 
 def run_replay(args: argparse.Namespace, console: Console) -> int:
@@ -52,11 +72,18 @@ def run_replay(args: argparse.Namespace, console: Console) -> int:
     if seat is not None and not 0 <= seat < final.num_players:
         raise UsageError(f"--seat must be 0 to {final.num_players - 1}, not {seat}")
     renderer = renderer_for(record.game)
+    who = _who_played(record, renderer, final.observation(seat))
+    if who is not None:
+        console.print(who, highlight=False)
 
     def show(game: Game[Any], move: str | None, number: int) -> None:
         header = f"Move {number}/{len(record.actions)}" + (f" · {move}" if move else " · start")
         console.rule(header)
-        console.print(renderer.board(game.observation(seat)))
+        observation = game.observation(seat)
+        if getattr(renderer, "VIEW", None):
+            console.print(renderer.board(observation, pan=(0, 0)))
+        else:
+            console.print(renderer.board(observation))
 
     def finish(game: Game[Any]) -> None:
         if game.is_over:
@@ -71,35 +98,36 @@ def run_replay(args: argparse.Namespace, console: Console) -> int:
         show(final, None if not record.actions else "end", len(record.actions))
         finish(final)
         return 0
-    positions = _positions(record)
+    positions = _positions(record, seat)
     if args.all:
         for number, (move, game) in enumerate(positions):
             show(game, move, number)
         finish(final)
         return 0
     index = 0
+    message = ""
     while True:
         move, game = positions[index]
         show(game, move, index)
         if index == len(positions) - 1:
             finish(game)
+        if message:
+            console.print(message, style="red", highlight=False, markup=False)
+            message = ""
         try:
-            entry = (
-                console.input(
-                    "[dim]Enter: next · b: back · a number: go to move · e: end · q: quit[/dim] "
-                )
-                .strip()
-                .lower()
-            )
+            entry = console.input(f"[dim]{KEYS}[/dim] ").strip().lower()
         except EOFError:
             return 0
-        if entry == "q":
+        if entry in ("q", "quit"):
             return 0
         if entry == "b":
             index = max(0, index - 1)
         elif entry == "e":
             index = len(positions) - 1
-        elif entry.isdigit():
-            index = min(int(entry), len(positions) - 1)
-        else:
+        elif entry.isdecimal():
+            index = min(int(entry) if len(entry) <= 6 else len(positions), len(positions) - 1)
+        elif entry in ("", "n"):
             index = min(index + 1, len(positions) - 1)
+        else:
+            shown = entry if len(entry) <= 20 else entry[:20] + "..."
+            message = f"{shown!r} is not a replay key. {KEYS}."

@@ -1,9 +1,10 @@
 """Claim's terminal screen, drawn from one seat's observation.
 
-Top: the phase and trick, the card(s) played for, the cards on the table and whose turn
-it is. Middle: every player's hand size, follower deck and score pile, grouped by
-faction. Bottom: the seat's own hand, coloured by faction. Phase two adds the standing of
-each faction's vote.
+Top: the factions in play, the phase and trick, the card(s) played for, the cards on the
+table, what happened in the last trick and whose turn it is. Middle: every player's hand
+size, follower deck and score pile (phase one), or how each faction votes so far (phase
+two). Bottom: the seat's own hand. Cards are written as their codes (``KN9``) and seats
+by name, so nothing depends on colour; the screen fits an 80x24 terminal.
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["action_label", "board", "card", "cards", "result"]
+__all__ = [
+    "action_label",
+    "board",
+    "card",
+    "cards",
+    "leaders",
+    "result",
+    "rules",
+    "seat_name",
+]
 
 FACTIONS = {
     "GB": ("Goblins", "green"),
@@ -31,11 +41,28 @@ FACTIONS = {
 }
 NAME_TO_CODE = {name.lower(): code for code, (name, _) in FACTIONS.items()}
 
+POWERS = {
+    "GB": "no power.",
+    "KN": "when Goblins are led, a Knight played to the trick wins it (the highest Knight).",
+    "UN": "phase 1: every Undead played goes to the trick winner's score pile.",
+    "DW": "phase 2: every Dwarf played goes to the loser's score pile (3-4 players: to "
+    "whoever played the lowest card, ties to the last of them).",
+    "DO": "may always be played instead of following; counts as the led faction with its "
+    "own value, without its power.",
+    "GN": "phase 2: Gnomes won lie face up before their winner (they count as score pile).",
+    "GI": "phase 2: each Giant played smashes one face-up Gnome of its value from each "
+    "opponent of the winner.",
+    "DR": "whoever played the last Dragon leads the next trick, whoever won.",
+    "TR": "phase 2: the winner takes at most one Troll, the highest played or waiting; "
+    "the rest wait for later tricks.",
+    "SE": "phase 1: a winner who played a Seer peeks at the pile and takes that card or "
+    "the face-up one.",
+}
+
 
 def card(code: str) -> Text:
     """One card, e.g. ``KN9``, in its faction's colour."""
-    name, colour = FACTIONS.get(code[:2], (code, "white"))
-    del name
+    colour = FACTIONS.get(code[:2], (code, "white"))[1]
     return Text(code, style=f"bold {colour}")
 
 
@@ -46,8 +73,13 @@ def cards(codes: list[str], empty: str = "-") -> Text:
     return Text(" ").join(card(c) for c in codes)
 
 
+def _faction(code: str) -> Text:
+    name, colour = FACTIONS.get(code, (code, "white"))
+    return Text(name, style=colour)
+
+
 def _by_faction(codes: list[str]) -> Text:
-    """Cards grouped by faction: ``Goblins 3 (1 4 9)``."""
+    """Cards grouped by faction: ``UN 3 (1 4 9)``."""
     if not codes:
         return Text("-", style="dim")
     groups: dict[str, list[str]] = {}
@@ -55,32 +87,37 @@ def _by_faction(codes: list[str]) -> Text:
         groups.setdefault(code[:2], []).append(code[2:])
     parts = []
     for faction, values in groups.items():
-        name, colour = FACTIONS.get(faction, (faction, "white"))
-        parts.append(Text(f"{name} {len(values)} ({' '.join(values)})", style=colour))
-    return Text("  ").join(parts)
+        colour = FACTIONS.get(faction, (faction, "white"))[1]
+        parts.append(Text(f"{faction} {len(values)} ({' '.join(values)})", style=colour))
+    return Text(" ").join(parts)
 
 
-def _seat_name(obs: dict[str, Any], seat: int) -> str:
-    if seat == obs["seat"]:
-        return "You"
-    teams = obs.get("teams")
-    if teams and obs["seat"] is not None and any(seat in t and obs["seat"] in t for t in teams):
-        return f"Seat {seat} (partner)"
-    return f"Seat {seat}"
+def seat_name(observation: dict[str, Any], seat: int) -> str:
+    """How ``seat`` is called on the observing seat's screen: ``You`` or ``Seat 2``."""
+    return "You" if seat == observation["seat"] else f"Seat {seat}"
+
+
+def _says(obs: dict[str, Any], seat: int, verb: str) -> str:
+    """``You lead`` / ``Seat 1 leads``: the name with the verb agreeing."""
+    name = seat_name(obs, seat)
+    if name == "You":
+        return f"You {verb}"
+    irregular = {"have": "has", "are": "is"}
+    return f"{name} {irregular.get(verb, verb + 's')}"
 
 
 def _status(obs: dict[str, Any]) -> Text:
     if obs["to_move"] is None:
         return Text("The game is over.", style="bold")
-    who = _seat_name(obs, obs["to_move"])
+    who = seat_name(obs, obs["to_move"])
     mine = obs["to_move"] == obs["seat"]
     if obs["decision"] == "take":
         text = "Choose the card to take" if mine else f"{who} is choosing a card to take"
-        if obs.get("peek"):
+        if obs.get("peek") and mine:
             text += f" (you peeked at the top of the pile: {obs['peek']})"
         return Text(text, style="bold yellow")
     if not obs["played"]:
-        return Text("Your lead" if mine else f"{who} leads", style="bold yellow")
+        return Text("Your lead" if mine else f"{who} to lead", style="bold yellow")
     lead = obs["lead_faction"].capitalize()
     if mine:
         return Text(
@@ -90,6 +127,7 @@ def _status(obs: dict[str, Any]) -> Text:
 
 
 def _last_trick(obs: dict[str, Any]) -> Text | None:
+    """The last trick: who played what, who won, and what happened to the cards."""
     if not obs["tricks"]:
         return None
     last = obs["tricks"][-1]
@@ -97,71 +135,139 @@ def _last_trick(obs: dict[str, Any]) -> Text | None:
     text = Text("Last trick: ")
     for i, code in enumerate(last["plays"]):
         seat = (last["leader"] + i) % n
-        text.append(f"{_seat_name(obs, seat)} ")
+        text.append(f"{seat_name(obs, seat)} ")
         text.append_text(card(code))
-        text.append("  ")
-    text.append(f"-> {_seat_name(obs, last['winner'])} won", style="bold")
+        text.append(" ")
+    text.append(f"- {_says(obs, last['winner'], 'win')}", style="bold")
     for seat, code in last.get("takes", []):
         if code is None:
-            text.append(f"; {_seat_name(obs, seat)} drew a card")
+            text.append(f"; {_says(obs, seat, 'draw')}")
         else:
-            text.append(f"; {_seat_name(obs, seat)} took ")
+            text.append(f"; {_says(obs, seat, 'take')} ")
             text.append_text(card(code))
+    if last["phase"] == 2:
+        dwarves: dict[int, list[str]] = {}
+        for code in last["plays"]:
+            if code.startswith("DW"):
+                owner = _pile_holding(obs, code)
+                if owner is not None:
+                    dwarves.setdefault(owner, []).append(code)
+        for seat, codes in dwarves.items():
+            text.append("; ")
+            text.append_text(cards(codes))
+            text.append(f" to {_possessive(obs, seat)} pile")
     if last.get("smashed"):
-        text.append("; smashed ")
+        text.append("; Giants smashed ")
         text.append_text(cards(last["smashed"]))
     if last["next_leader"] != last["winner"]:
-        text.append(f"; {_seat_name(obs, last['next_leader'])} leads (last Dragon)")
+        text.append(f"; {_says(obs, last['next_leader'], 'lead')} (last Dragon)")
+    return text
+
+
+def _possessive(obs: dict[str, Any], seat: int) -> str:
+    name = seat_name(obs, seat)
+    return "your" if name == "You" else f"{name}'s"
+
+
+def _pile_holding(obs: dict[str, Any], code: str) -> int | None:
+    for seat, pile in enumerate(obs["score_piles"]):
+        if code in pile:
+            return seat
+    return None
+
+
+def _hands_line(obs: dict[str, Any]) -> Text:
+    text = Text("Cards in hand: ")
+    for seat in range(obs["players"]):
+        if seat:
+            text.append(" · ")
+        text.append(f"{seat_name(obs, seat)} {obs['hands'][seat]['count']}")
+        if seat == obs["to_move"]:
+            text.append(" <", style="bold")
     return text
 
 
 def _players(obs: dict[str, Any]) -> Table:
-    table = Table(expand=True, show_edge=False)
+    table = Table(expand=True, show_edge=False, pad_edge=False)
     table.add_column("player", no_wrap=True)
     table.add_column("hand", justify="right")
-    if obs["phase"] == 1:
-        table.add_column("followers (known)")
+    table.add_column("followers (known)")
     table.add_column("score pile")
-    show_gnomes = any(obs["gnomes"])
-    if show_gnomes:
-        table.add_column("face-up Gnomes")
     for seat in range(obs["players"]):
-        name = Text(_seat_name(obs, seat), style="bold" if seat == obs["to_move"] else "")
+        name = Text(seat_name(obs, seat), style="bold" if seat == obs["to_move"] else "")
         if seat == obs["to_move"]:
-            name.append(" <", style="yellow")
-        row: list[RenderableType] = [name, str(obs["hands"][seat]["count"])]
-        if obs["phase"] == 1:
-            fol = obs["followers"][seat]
-            known = Text(f"{fol['count']}: ")
-            known.append_text(cards(fol["known"], empty=""))
-            row.append(known)
-        row.append(_by_faction(obs["score_piles"][seat]))
-        if show_gnomes:
-            row.append(cards(obs["gnomes"][seat]))
+            name.append(" <", style="bold")
+        fol = obs["followers"][seat]
+        known = Text(f"{fol['count']}: ")
+        known.append_text(cards(fol["known"], empty=""))
+        row: list[RenderableType] = [
+            name,
+            str(obs["hands"][seat]["count"]),
+            known,
+            _by_faction(obs["score_piles"][seat]),
+        ]
         table.add_row(*row)
     return table
 
 
-def _standing(obs: dict[str, Any]) -> Table:
-    """Phase two: each faction's cards per side so far."""
-    teams = obs.get("teams") or [[s] for s in range(obs["players"])]
-    table = Table(title="Votes so far", show_edge=False)
-    table.add_column("faction")
-    for team in teams:
-        table.add_column(" & ".join(_seat_name(obs, s) for s in team), justify="right")
+def _sides(obs: dict[str, Any]) -> list[list[int]]:
+    teams: list[list[int]] | None = obs.get("teams")
+    return teams or [[s] for s in range(obs["players"])]
+
+
+def leaders(obs: dict[str, Any]) -> dict[str, tuple[list[int], list[tuple[int, int]]]]:
+    """How each faction would vote on the score piles shown (R-CLAIM-15).
+
+    Returns:
+        Faction code -> (the seats it votes for, empty for nobody; per side, its cards
+        of the faction and its highest card). Face-up Gnomes count as score pile.
+    """
+    sides = _sides(obs)
+    out: dict[str, tuple[list[int], list[tuple[int, int]]]] = {}
     for name in obs["factions"]:
         code = NAME_TO_CODE[name]
-        counts = [
-            sum(
-                1
-                for s in team
+        counts: list[tuple[int, int]] = []
+        for side in sides:
+            values = [
+                int(c[2:])
+                for s in side
                 for c in [*obs["score_piles"][s], *obs["gnomes"][s]]
                 if c[:2] == code
-            )
-            for team in teams
-        ]
-        table.add_row(Text(FACTIONS[code][0], style=FACTIONS[code][1]), *map(str, counts))
+            ]
+            counts.append((len(values), max(values, default=-1)))
+        most = max(count for count, _ in counts)
+        tied = [i for i, (count, _) in enumerate(counts) if count == most and most > 0]
+        if len(tied) > 1:
+            top = max(counts[i][1] for i in tied)
+            tied = [i for i in tied if counts[i][1] == top]
+        out[code] = (sides[tied[0]] if len(tied) == 1 else [], counts)
+    return out
+
+
+def _votes(obs: dict[str, Any]) -> Table:
+    """Phase two: each faction's cards per side so far, and whom it votes for now."""
+    sides = _sides(obs)
+    table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
+    table.add_column("votes so far", style="bold")
+    for side in sides:
+        table.add_column(" & ".join(seat_name(obs, s) for s in side), justify="right")
+    table.add_column("votes for")
+    for code, (seats, counts) in leaders(obs).items():
+        cells = [f"{count} (top {high})" if count else "-" for count, high in counts]
+        to = " & ".join(seat_name(obs, s) for s in seats) if seats else "nobody yet"
+        table.add_row(_faction(code), *cells, to)
     return table
+
+
+def _factions_line(obs: dict[str, Any]) -> Text:
+    text = Text("Factions: ")
+    for i, name in enumerate(obs["factions"]):
+        code = NAME_TO_CODE[name]
+        if i:
+            text.append(" ")
+        text.append(f"{code}=", style="dim")
+        text.append_text(_faction(code))
+    return text
 
 
 def board(observation: dict[str, Any]) -> RenderableType:
@@ -171,21 +277,21 @@ def board(observation: dict[str, Any]) -> RenderableType:
     title = "Claim"
     if phase:
         title += f" · phase {phase} · trick {obs['trick']} of {obs['tricks_per_phase']}"
+    lines: list[RenderableType] = [_factions_line(obs)]
     top = Text()
     if phase == 1:
         top.append("Playing for: ")
         top.append_text(cards(obs["face_up"]))
         top.append(f"    Draw pile: {obs['draw_pile']}")
     if obs["trolls_waiting"]:
-        top.append("    Trolls waiting: ")
+        top.append("    Trolls waiting: " if top else "Trolls waiting: ")
         top.append_text(cards(obs["trolls_waiting"]))
-    lines: list[RenderableType] = []
     if top:
         lines.append(top)
     if obs["played"]:
         trick = Text("On the table: ")
         for i, code in enumerate(obs["played"]):
-            trick.append(f"{_seat_name(obs, (obs['leader'] + i) % obs['players'])} ")
+            trick.append(f"{seat_name(obs, (obs['leader'] + i) % obs['players'])} ")
             trick.append_text(card(code))
             trick.append("  ")
         lines.append(trick)
@@ -193,20 +299,28 @@ def board(observation: dict[str, Any]) -> RenderableType:
     if last is not None:
         lines.append(last)
     voids = [
-        f"{_seat_name(obs, s)} {'have' if s == obs['seat'] else 'has'} no "
-        + ", ".join(name.capitalize() for name in v)
+        f"{_says(obs, s, 'have')} no " + ", ".join(name.capitalize() for name in v)
         for s, v in enumerate(obs["voids"])
         if v
     ]
     if voids:
         lines.append(Text("Known: " + "; ".join(voids), style="dim"))
     lines.append(_status(obs))
-    parts: list[RenderableType] = [
-        Panel(Group(*lines), title=title, title_align="left"),
-        _players(obs),
-    ]
+    parts: list[RenderableType] = [Panel(Group(*lines), title=title, title_align="left")]
     if phase == 2:
-        parts.append(_standing(obs))
+        hands = _hands_line(obs)
+        if any(obs["gnomes"]):
+            hands.append("   Face-up Gnomes: ")
+            hands.append_text(
+                Text(" · ").join(
+                    Text.assemble(f"{seat_name(obs, s)} ", cards(g))
+                    for s, g in enumerate(obs["gnomes"])
+                    if g
+                )
+            )
+        parts.extend([hands, _votes(obs)])
+    else:
+        parts.append(_players(obs))
     if obs["hand"] is not None:
         hand = Text("Your hand: ")
         hand.append_text(cards(obs["hand"], empty="(empty)"))
@@ -215,13 +329,13 @@ def board(observation: dict[str, Any]) -> RenderableType:
 
 
 def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableType:
-    """The faction votes and the winner."""
+    """The faction votes and the winner (the last line)."""
     obs = observation
     sides = result["sides"]
     table = Table(title="The factions vote")
     table.add_column("faction")
     for side in sides:
-        table.add_column(" & ".join(_seat_name(obs, s) for s in side), justify="right")
+        table.add_column(" & ".join(seat_name(obs, s) for s in side), justify="right")
     table.add_column("votes for")
     for vote in result["votes"]:
         code = NAME_TO_CODE[vote["faction"]]
@@ -232,14 +346,40 @@ def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableTyp
         if vote["side"] is None:
             to = Text(f"nobody ({vote['reason']})", style="dim")
         else:
-            to = Text(" & ".join(_seat_name(obs, s) for s in vote["seats"]), style="bold")
+            to = Text(" & ".join(seat_name(obs, s) for s in vote["seats"]), style="bold")
             to.append(f" ({vote['reason']})", style="dim")
-        table.add_row(Text(FACTIONS[code][0], style=FACTIONS[code][1]), *cells, to)
-    winners = " and ".join(_seat_name(obs, s) for s in result["winners"])
-    verb = "win" if (obs["seat"] in result["winners"] or len(result["winners"]) > 1) else "wins"
-    headline = Text(f"{winners} {verb}", style="bold green")
+        table.add_row(_faction(code), *cells, to)
+    winners = " and ".join(seat_name(obs, s) for s in result["winners"])
+    plural = obs["seat"] in result["winners"] or len(result["winners"]) > 1
+    headline = Text(f"{winners} {'win' if plural else 'wins'}", style="bold green")
     headline.append(f" ({result['decided_by']}).", style="")
     return Group(table, headline)
+
+
+def rules(observation: dict[str, Any]) -> RenderableType:
+    """The rules in short, with the powers of the factions in play."""
+    obs = observation
+    n = obs["players"]
+    text = Text()
+    text.append("Claim in short\n", style="bold")
+    text.append(
+        "Phase 1: each trick is played for the face-up card(s); the winner takes one into "
+        "their follower deck, the others take what is left or draw. Phase 2: the follower "
+        "decks are the new hands; the winner of each trick keeps the cards played in their "
+        "score pile. Follow the led faction if you can; the highest card of it wins "
+        "(ties: the first played). At the end each faction votes for whoever has most of "
+        "its cards (a tie: the highest card); "
+    )
+    text.append("three factions win.\n" if n == 2 else "most factions wins.\n")
+    if n == 4:
+        text.append("Partners sit opposite: seats 0 and 2 against seats 1 and 3.\n")
+    text.append("Powers of the factions in play\n", style="bold")
+    for name in obs["factions"]:
+        code = NAME_TO_CODE[name]
+        text.append_text(_faction(code))
+        text.append(f" ({code}): {POWERS[code]}\n")
+    text.append("Full rules: docs/rules/claim.md", style="dim")
+    return text
 
 
 def action_label(notation: str, observation: dict[str, Any]) -> str:
@@ -249,6 +389,8 @@ def action_label(notation: str, observation: dict[str, Any]) -> str:
     if code == "deck":
         peek = observation.get("peek")
         return f"the card you peeked at ({peek})" if peek else "the top card of the pile"
-    name = FACTIONS.get(code[:2], (code[:2], ""))[0]
-    singular = {"Dwarves": "Dwarf", "Undead": "Undead"}.get(name, name.rstrip("s"))
-    return f"{singular} {code[2:]}"
+    if words[0] == "take":
+        name = FACTIONS.get(code[:2], (code[:2], ""))[0]
+        singular = {"Dwarves": "Dwarf", "Undead": "Undead"}.get(name, name.rstrip("s"))
+        return f"{singular} {code[2:]}"
+    return ""

@@ -1,25 +1,38 @@
 """Kingdoms' terminal screen, drawn from one seat's observation.
 
 Top: the epoch, who started it and whose turn it is. Then the 5x6 board (rows A-E,
-columns 1-6): tiles by value (resources green, hazards red, special tiles by name),
-castles as ``♜<rank>`` in their player's colour with the seat number, and the squares
+columns 1-6): tiles by value (``+3`` resources, ``-2`` hazards, special tiles by name),
+castles as ``S<seat>♜<rank>`` (so seats are told apart without colour), and the squares
 next to the Wizard marked ``✦`` (a castle there counts one rank higher, R-K-6). Beside
-it: each player's gold, castles in hand and starting tile (the seat's own tile by
-value, the others' only as "held"), the tile being placed, the supply and the tiles not
-yet seen. After an epoch its scoring is shown line by line with the board it was scored
-on; the result screen shows every epoch's scoring.
+it: each player's gold, their gold if the epoch ended now, castles in hand and starting
+tile (the seat's own tile by value, the others' only as "held"). Below: the supply, the
+tiles not yet seen and the last moves. The screen fits an 80x24 terminal; the scoring
+of an epoch just ended is a screen of its own (:func:`interlude`).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from rich.columns import Columns
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["action_label", "board", "result", "scoring_table"]
+from regency.core.registry import game_class
+
+__all__ = [
+    "action_label",
+    "board",
+    "if_ended_now",
+    "interlude",
+    "moves",
+    "result",
+    "rules",
+    "scoring_table",
+    "seat_name",
+]
 
 COLOURS = ("yellow", "red", "blue", "green")
 """Seat -> its castles' colour (the published game's colours)."""
@@ -34,12 +47,13 @@ _SPECIAL = {
 _ROWS = "ABCDE"
 
 
-def _seat_name(obs: dict[str, Any], seat: int) -> str:
-    return "You" if seat == obs["seat"] else f"Seat {seat}"
+def seat_name(observation: dict[str, Any], seat: int) -> str:
+    """How ``seat`` is called on the observing seat's screen: ``You`` or ``Seat 2``."""
+    return "You" if seat == observation["seat"] else f"Seat {seat}"
 
 
 def _seat_text(obs: dict[str, Any], seat: int) -> Text:
-    return Text(_seat_name(obs, seat), style=f"bold {COLOURS[seat % len(COLOURS)]}")
+    return Text(seat_name(obs, seat), style=f"bold {COLOURS[seat % len(COLOURS)]}")
 
 
 def _tile_name(code: str) -> str:
@@ -66,25 +80,22 @@ def _cell(token: str | None, raised: bool) -> Text:
     return Text.assemble(_tile_text(token), mark)
 
 
-def _board_table(tokens: list[list[str | None]], raised: set[str], title: str) -> Table:
-    table = Table(title=title, show_lines=True, pad_edge=True, title_style="bold")
-    table.add_column("", style="bold", justify="right")
+def _board_table(tokens: list[list[str | None]], raised: set[str]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 0))
+    table.add_column("", style="bold", justify="left", width=2)
     for c in range(1, 7):
-        table.add_column(str(c), justify="center", min_width=5)
+        table.add_column(str(c), justify="center", width=5, no_wrap=True)
     for r, row in enumerate(tokens):
         cells = [_cell(t, f"{_ROWS[r]}{c + 1}" in raised) for c, t in enumerate(row)]
         table.add_row(_ROWS[r], *cells)
     return table
 
 
-def _wizard_neighbours(tokens: list[list[str | None]]) -> set[str]:
-    """The squares next to the Wizard on a board (for boards of past epochs)."""
-    for r, row in enumerate(tokens):
-        for c, token in enumerate(row):
-            if token == "WIZ":
-                near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-                return {f"{_ROWS[y]}{x + 1}" for y, x in near if 0 <= y < 5 and 0 <= x < 6}
-    return set()
+def _says(obs: dict[str, Any], seat: int, verb: str) -> Text:
+    """``You place`` / ``Seat 1 places``: the name, coloured, with the verb agreeing."""
+    text = _seat_text(obs, seat)
+    text.append(f" {verb}" if seat == obs["seat"] else f" {verb}s")
+    return text
 
 
 def _status(obs: dict[str, Any]) -> Text:
@@ -95,31 +106,59 @@ def _status(obs: dict[str, Any]) -> Text:
     if mover is None:
         text.append("the game is over", style="bold")
     elif obs["decision"] == "place":
-        text.append_text(_seat_text(obs, mover))
-        text.append(" drew ")
+        if mover == obs["seat"]:
+            text.append("You drew ")
+        else:
+            text.append_text(_seat_text(obs, mover))
+            text.append(" drew ")
         text.append_text(_tile_text(obs["drawn"]))
-        text.append(f" ({_tile_name(obs['drawn'])}) and places it")
+        text.append(f" ({_tile_name(obs['drawn'])}) and ")
+        text.append("place it" if mover == obs["seat"] else "places it")
     else:
         text.append_text(_seat_text(obs, mover))
         text.append(" to move")
     return text
 
 
+def if_ended_now(obs: dict[str, Any]) -> list[int] | None:
+    """Each player's gold if the board were scored as it stands (``None`` between epochs).
+
+    Worked out by the game itself (``Game.estimate``) on a world dealt from the
+    observation: the score depends only on the board and the gold, which everyone sees.
+    """
+    if obs["to_move"] is None:
+        return None
+    world = game_class(obs["game"]).sample_world(obs, random.Random(0))
+    estimate = world.estimate()
+    return None if estimate is None else [round(g) for g in estimate]
+
+
 def _players_table(obs: dict[str, Any]) -> Table:
-    table = Table(title="Players", title_style="bold")
-    table.add_column("Player")
-    table.add_column("Gold", justify="right")
-    table.add_column("Castles\nrank 1/2/3/4")
-    table.add_column("Starting tile")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("player")
+    table.add_column("gold", justify="right")
+    table.add_column("now*", justify="right")
+    table.add_column("castles", no_wrap=True)
+    table.add_column("start", no_wrap=True)
+    now = if_ended_now(obs)
     for seat in range(obs["players"]):
         castles = "/".join(str(c) for c in obs["castles"][seat])
         if seat == obs["seat"] and obs["starting_tile"] is not None:
-            start = Text.assemble(_tile_text(obs["starting_tile"]), " (yours)")
+            start = _tile_text(obs["starting_tile"])
         elif obs["holds_starting_tile"][seat]:
-            start = Text("held, face down", style="dim")
+            start = Text("held", style="dim")
         else:
             start = Text("placed", style="dim")
-        table.add_row(_seat_text(obs, seat), str(obs["gold"][seat]), castles, start)
+        name = _seat_text(obs, seat)
+        if seat == obs["to_move"]:
+            name.append(" <", style="bold")
+        table.add_row(
+            name,
+            str(obs["gold"][seat]),
+            "-" if now is None else str(now[seat]),
+            castles,
+            start,
+        )
     return table
 
 
@@ -191,36 +230,32 @@ def scoring_table(obs: dict[str, Any], epoch: dict[str, Any], everything: bool =
     return table
 
 
-def _side_by_side(*renderables: RenderableType) -> Columns:
-    """Side by side when the terminal is wide enough, one under the other when not."""
-    return Columns(renderables, padding=(0, 2))
+def _side_by_side(*renderables: RenderableType) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    for _ in renderables:
+        grid.add_column(no_wrap=True)
+    grid.add_row(*renderables)
+    return grid
 
 
-def _epoch_view(obs: dict[str, Any], epoch: dict[str, Any]) -> Columns:
-    """A scored epoch: its final board beside its scoring table."""
-    tokens = epoch["board"]
-    title = f"Board at the end of epoch {epoch['epoch']}"
-    return _side_by_side(
-        _board_table(tokens, _wizard_neighbours(tokens), title), scoring_table(obs, epoch)
-    )
+def interlude(observation: dict[str, Any]) -> RenderableType | None:
+    """The scoring of the epoch just ended, shown once before the next epoch's first turns."""
+    obs = observation
+    scored = obs["scoring"]
+    this_epoch = [m for m in obs["moves"] if m["epoch"] == obs["epoch"]]
+    if not scored or obs["to_move"] is None or len(this_epoch) >= obs["players"]:
+        return None
+    return scoring_table(obs, scored[-1])
 
 
 def board(observation: dict[str, Any]) -> RenderableType:
     """The table as the observing seat sees it (see the module docstring)."""
     obs = observation
-    parts: list[RenderableType] = [_status(obs)]
-    scored = obs["scoring"]
-    this_epoch = [m for m in obs["moves"] if m["epoch"] == obs["epoch"]]
-    if scored and obs["to_move"] is not None and len(this_epoch) < obs["players"]:
-        # Just after an epoch is scored, each player sees how it went once (the
-        # result screen shows every epoch at the end).
-        parts.append(_epoch_view(obs, scored[-1]))
     raised = set(obs["wizard_neighbours"])
-    parts.append(
-        _side_by_side(
-            _board_table(obs["board"], raised, f"Epoch {obs['epoch']}"), _players_table(obs)
-        )
-    )
+    parts: list[RenderableType] = [
+        _status(obs),
+        _side_by_side(_board_table(obs["board"], raised), _players_table(obs)),
+    ]
     if obs["seat"] is not None and obs["starting_tile"] is not None:
         parts.append(
             Text.assemble(
@@ -230,22 +265,19 @@ def board(observation: dict[str, Any]) -> RenderableType:
             )
         )
     parts.append(_supply_text(obs))
-    parts.append(_recent_moves(obs, obs["players"] + 1))
-    parts.append(
-        Text(
-            "S<seat>♜<rank>: a castle in its player's colour · ✦: next to the Wizard, "
-            "a castle there counts one rank higher (R-K-6)",
-            style="dim",
-        )
-    )
+    parts.append(_recent_moves(obs, obs["players"]))
+    legend = "*gold if scored now · castles in hand: ranks 1/2/3/4 · S1♜3: Seat 1 rank 3"
+    if raised:
+        legend = legend.replace("castles in hand", "in hand") + " · ✦ Wizard +1"
+    parts.append(Text(legend, style="dim"))
     return Group(*parts)
 
 
 def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableType:
-    """The end of the game: final gold, the winner(s), and every epoch's scoring."""
+    """Every epoch's scoring, the final gold and, last, the winner(s)."""
     obs = observation
     winners = result["winners"]
-    names = " and ".join(_seat_name(obs, s) for s in winners)
+    names = " and ".join(seat_name(obs, s) for s in winners)
     verb = "win" if winners == [obs["seat"]] else ("share the win" if len(winners) > 1 else "wins")
     headline = Text(f"{names} {verb} with {result['gold'][winners[0]]} gold.", style="bold")
     summary = Table(title="Gold by epoch", title_style="bold")
@@ -256,9 +288,80 @@ def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableTyp
     for seat in range(obs["players"]):
         won = [f"{e['gold'][seat]:+d}" for e in result["epochs"]]
         summary.add_row(_seat_text(obs, seat), *won, str(result["gold"][seat]))
-    parts: list[RenderableType] = [headline, summary]
-    parts.extend(_epoch_view(obs, epoch) for epoch in result["epochs"])
+    parts: list[RenderableType] = [scoring_table(obs, epoch) for epoch in result["epochs"]]
+    parts.extend([summary, headline])
     return Group(*parts)
+
+
+def moves(notations: list[str], observation: dict[str, Any]) -> RenderableType | None:
+    """The moves in short when they are many: ``castle RANK SQUARE`` and the like.
+
+    Every empty square is a legal place for a castle, a starting tile or a drawn tile, so
+    the board's empty squares (``·``) say where; only the ranks and kinds are listed.
+    """
+    obs = observation
+    if len(notations) <= 12:
+        return None
+    empty = {
+        f"{_ROWS[r]}{c + 1}"
+        for r, row in enumerate(obs["board"])
+        for c, token in enumerate(row)
+        if token is None
+    }
+    ranks: list[str] = []
+    kinds: list[str] = []
+    squares: set[str] = set()
+    for notation in notations:
+        words = notation.split()
+        if words[0] == "castle":
+            if words[1] not in ranks:
+                ranks.append(words[1])
+            squares.add(words[2])
+        elif len(words) == 2:
+            squares.add(words[1])
+            if words[0] not in kinds:
+                kinds.append(words[0])
+        else:
+            kinds.append(notation)
+    if squares != empty:
+        return None  # not the shape this summary describes: list them all
+    text = Text("Moves: ", style="bold")
+    items = []
+    if ranks:
+        items.append(f"castle RANK SQUARE (ranks {', '.join(ranks)})")
+    for kind in kinds:
+        if kind == "start":
+            items.append(f"start SQUARE (your {obs['starting_tile']})")
+        elif kind == "tile":
+            items.append("tile SQUARE")
+        else:
+            items.append(kind)
+    text.append(" · ".join(items))
+    example = next(n for n in notations if len(n.split()) > 1)
+    text.append(f"\nSQUARE is any empty square (·), e.g. {example}", style="dim")
+    return text
+
+
+def rules(observation: dict[str, Any]) -> RenderableType:
+    """The rules in short."""
+    del observation
+    text = Text()
+    text.append("Kingdoms in short\n", style="bold")
+    text.append(
+        "Three epochs. On your turn do one thing: place a castle (castle 2 C4), draw a "
+        "tile and place it (draw, then tile B2), or place your secret starting tile "
+        "(start A1). When the board is full, every row and every column is scored: its "
+        "value is the sum of its tiles (+ resources, - hazards), and each player gains "
+        "(or pays) the value times the ranks of their castles in it.\n"
+        "Mountain (MTN): splits its row and column into parts scored apart.\n"
+        "Dragon (DRG): resources in its part count 0.\n"
+        "Gold Mine (GLD): the other tiles in its part count double.\n"
+        "Wizard (WIZ): castles next to it count one rank higher (✦).\n"
+        "Between epochs rank-1 castles come back, higher ranks leave the game; the richest "
+        "player starts the next epoch. Most gold after three epochs wins.\n"
+    )
+    text.append("Full rules: docs/rules/kingdoms.md", style="dim")
+    return text
 
 
 def action_label(notation: str, observation: dict[str, Any]) -> str:
