@@ -39,7 +39,7 @@ from regency.server.storage import (
 )
 from regency.tables import SeatSpec, TableSpec
 
-__all__ = ["Hub", "Listener", "LiveTable", "ProtocolError", "hash_token"]
+__all__ = ["Hub", "Listener", "LiveTable", "ProtocolError", "hash_token", "view_message"]
 
 log = logging.getLogger("regency.server")
 
@@ -75,7 +75,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-@dataclass(slots=True)
+@dataclass(eq=False, slots=True)
 class Listener:
     """One WebSocket's queue of outgoing messages (JSON text)."""
 
@@ -179,16 +179,7 @@ class LiveTable:
         ]
 
     def message(self, seat: int | None) -> dict[str, Any]:
-        """The view pushed to ``seat`` (``None``: a spectator).
-
-        Built only from the seat's observation, its legal moves, the moves as it saw
-        them and public facts (who sits where, whose turn, the version).
-        """
-        game = self.game
-        to_move = game.current_player
-        legal = (
-            [str(a) for a in game.legal_actions()] if seat is not None and seat == to_move else []
-        )
+        """The view pushed to ``seat`` (``None``: a spectator); see :func:`view_message`."""
         recent = [
             {
                 "number": m.number,
@@ -197,22 +188,15 @@ class LiveTable:
             }
             for m in self.recent
         ]
-        out: dict[str, Any] = {
-            "type": "view",
-            "table": self.id,
-            "game": self.row.game,
-            "players": self.row.players,
-            "seat": seat,
-            "version": self.version,
-            "to_move": to_move,
-            "finished": game.is_over,
-            "seats": self.seats_info(),
-            "observation": game.observation(seat),
-            "legal_moves": legal,
-            "recent": recent,
-        }
-        if game.is_over:
-            out["result"] = game.result().to_dict()
+        out = view_message(
+            self.game,
+            seat,
+            table=self.id,
+            version=self.version,
+            recent=recent,
+            seats=self.seats_info(),
+        )
+        if self.game.is_over:
             out["record"] = self.record()
         return out
 
@@ -230,6 +214,50 @@ class LiveTable:
             if listener.seat not in built:
                 built[listener.seat] = json.dumps(self.message(listener.seat))
             listener.push(built[listener.seat])
+
+
+def view_message(
+    game: regency.Game[Any],
+    seat: int | None,
+    *,
+    table: str,
+    version: int,
+    recent: list[dict[str, Any]],
+    seats: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """What a seat is shown: built only from what that seat may see.
+
+    Args:
+        game: The table's game.
+        seat: The seat (``None``: a spectator).
+        table: The table's id.
+        version: The number of moves made.
+        recent: The latest moves as this seat saw them (``Game.public_action``).
+        seats: Who sits where (public).
+
+    Returns:
+        The ``view`` message: the seat's observation, its legal moves when it is to
+        move, whose turn it is, and the result once the game is over.
+    """
+    to_move = game.current_player
+    mine = seat is not None and seat == to_move
+    out: dict[str, Any] = {
+        "type": "view",
+        "table": table,
+        "game": game.name,
+        "players": game.num_players,
+        "seat": seat,
+        "version": version,
+        "to_move": to_move,
+        "finished": game.is_over,
+        "seats": seats,
+        "observation": game.observation(seat),
+        "legal_moves": [str(a) for a in game.legal_actions()] if mine else [],
+        "recent": recent,
+    }
+    if game.is_over:
+        out["result"] = game.result().to_dict()
+    return out
 
 
 class Hub:
