@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import httpx
 import pytest
 
 import regency
-from regency.server.storage import Storage, TableRow, SeatRow, VersionConflict, upgrade
+from regency.server.storage import SeatRow, Storage, TableRow, VersionConflict, upgrade
 from tests.server.processes import Server
 
 
@@ -30,6 +31,23 @@ def seat_view(http: httpx.Client, tid: str, seat: int, token: str) -> dict[str, 
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
     return data
+
+
+def race(count: int, job: Callable[[int], str]) -> list[str]:
+    """Run ``job(0..count-1)`` in threads released together; return their outcomes."""
+    barrier = threading.Barrier(count)
+    outcomes: list[str] = []
+
+    def run(i: int) -> None:
+        barrier.wait()
+        outcomes.append(job(i))
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return outcomes
 
 
 def wait_for(check: Any, seconds: float = 60) -> Any:
@@ -140,25 +158,22 @@ def test_simultaneous_moves_on_one_version_land_once(database: str, tmp_path: Pa
             state = seat_view(http, tid, 0, tokens[0])
             seat = state["to_move"]
             mine = seat_view(http, tid, seat, tokens[seat])
-            barrier = threading.Barrier(16)
-            codes: list[int] = []
 
-            def send(move: str) -> None:
+            def send(
+                i: int,
+                seat: int = seat,
+                version: int = mine["version"],
+                moves: Any = mine["legal_moves"],
+            ) -> str:
                 with httpx.Client(base_url=server.url, timeout=30) as own:
-                    barrier.wait()
                     answer = own.post(
                         f"/api/tables/{tid}/seats/{seat}/actions",
-                        json={"action": move, "version": mine["version"]},
+                        json={"action": moves[i % len(moves)], "version": version},
                         headers={"Authorization": f"Bearer {tokens[seat]}"},
                     )
-                    codes.append(answer.status_code)
+                    return str(answer.status_code)
 
-            moves = [mine["legal_moves"][i % len(mine["legal_moves"])] for i in range(16)]
-            threads = [threading.Thread(target=send, args=(m,)) for m in moves]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
+            codes = [int(c) for c in race(16, send)]
             assert sorted(codes) == [200] + [409] * 15
             assert seat_view(http, tid, 0, tokens[0])["version"] == mine["version"] + 1
 
@@ -184,22 +199,15 @@ def test_the_database_lets_one_of_many_racing_writers_land(database: str) -> Non
         )
         storage.create_table(row)
         for version in range(3):
-            barrier = threading.Barrier(12)
-            outcomes: list[str] = []
 
-            def write(i: int) -> None:
-                barrier.wait()
+            def write(i: int, version: int = version) -> str:
                 try:
                     storage.commit_move("race", version, i % 2, f"m{i}")
-                    outcomes.append("landed")
+                    return "landed"
                 except VersionConflict as exc:
-                    outcomes.append(f"conflict {exc.current}")
+                    return f"conflict {exc.current}"
 
-            threads = [threading.Thread(target=write, args=(i,)) for i in range(12)]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
+            outcomes = race(12, write)
             assert outcomes.count("landed") == 1, outcomes
             assert storage.version("race") == version + 1
         assert [m.number for m in storage.moves("race")] == [1, 2, 3]
