@@ -67,3 +67,47 @@ def client(database: str) -> Iterator[TestClient]:
 def sqlite_client(sqlite_db: str) -> Iterator[TestClient]:
     with make_client(sqlite_db) as c:
         yield c
+
+
+class ThreadServer:
+    """The application on uvicorn, in a thread of the test process, on a loopback port."""
+
+    def __init__(self, database: str, **settings: Any) -> None:
+        import socket
+
+        import uvicorn
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            create_app(ServerSettings(database=database, **settings)),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=16 * 1024,
+        )
+        self.server = uvicorn.Server(config)
+
+    def __enter__(self) -> ThreadServer:
+        import threading
+        import time
+
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
+
+
+@pytest.fixture
+def live_server(database: str) -> Iterator[ThreadServer]:
+    with ThreadServer(database) as server:
+        yield server

@@ -103,6 +103,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
     )
     add_database_arguments(serve)
+    connect = sub.add_parser("connect", help="play a seat at a server's table with an agent")
+    connect.add_argument(
+        "invite", help="the seat's invite link (http://HOST/play/TABLE/SEAT?token=...)"
+    )
+    connect.add_argument(
+        "--agent", default="heuristic", help="the agent that plays: random, heuristic, ismcts..."
+    )
+    connect.add_argument("--seed", type=int, help="the agent's seed")
     db = sub.add_parser("db", help="manage the server's database")
     db.add_argument("action", choices=["upgrade"], help="upgrade: apply the migrations")
     add_database_arguments(db)
@@ -163,6 +171,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from regency.cli.serve import run_serve
 
             return run_serve(args, console)
+        if args.command == "connect":
+            from regency.cli.connect import run_connect
+
+            return run_connect(args, console)
         if args.command == "db":
             from regency.cli.serve import run_db
 
