@@ -308,9 +308,9 @@ class Hub:
         return live
 
     async def refresh(self, live: LiveTable, seats: bool = False) -> bool:
-        """Catch up with moves other processes stored; return whether anything changed.
+        """Catch up with moves other processes stored, and push them to the listeners.
 
-        Call with the table's lock held.
+        Call with the table's lock held. Returns whether anything changed.
         """
         changed = False
         if seats:
@@ -321,7 +321,12 @@ class Hub:
         moves = await asyncio.to_thread(self.storage.moves, live.id, live.version)
         for m in moves:
             live.apply_stored(m.seat, m.notation, m.at)
+            live.broadcast()  # the listeners here see every version, one by one
             changed = True
+        if seats and not moves:
+            live.broadcast()
+        if changed:
+            self.schedule(live)
         return changed
 
     async def resume(self) -> int:
@@ -558,9 +563,7 @@ class Hub:
         if live is None:
             return
         async with live.lock:
-            changed = await self.refresh(live, seats=what == "seats")
-        if changed:
-            self._changed(live)
+            await self.refresh(live, seats=what == "seats")
 
     # -- history ---------------------------------------------------------------------
 
