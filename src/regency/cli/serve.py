@@ -103,6 +103,8 @@ def run_serve(args: argparse.Namespace, console: Console) -> int:
         host=args.host,
         port=args.port,
         ws_max_size=MAX_WS_MESSAGE,
+        # Views are a few kilobytes: compressing each one costs more CPU than it saves.
+        ws_per_message_deflate=False,
         log_level=args.log_level,
         lifespan="on",
     )

@@ -17,6 +17,7 @@ PostgreSQL, the moves other server processes announce.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import json
@@ -24,8 +25,9 @@ import logging
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import regency
 from regency.core.errors import IllegalActionError, RegencyError
@@ -42,6 +44,8 @@ from regency.tables import SeatSpec, TableSpec
 __all__ = ["Hub", "Listener", "LiveTable", "ProtocolError", "hash_token", "view_message"]
 
 log = logging.getLogger("regency.server")
+
+T = TypeVar("T")
 
 RECENT = 12
 """How many recent moves a view carries."""
@@ -278,6 +282,12 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()
         self.closed = False
 
+    async def _write(self, job: Callable[..., T], *args: Any) -> T:
+        """Run a database write in the storage's writer thread (or any thread)."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self.storage.writer, functools.partial(job, *args)
+        )
+
     # -- loading ---------------------------------------------------------------------
 
     async def get(self, table_id: str) -> LiveTable:
@@ -386,7 +396,7 @@ class Hub:
                 for seat, s in enumerate(spec.seats)
             ),
         )
-        await asyncio.to_thread(self.storage.create_table, row)
+        await self._write(self.storage.create_table, row)
         live = LiveTable(row)
         self.tables[row.id] = live
         self.schedule(live)
@@ -448,7 +458,7 @@ class Hub:
     ) -> None:
         result = game.result().to_dict() if game.is_over else None
         try:
-            await asyncio.to_thread(
+            await self._write(
                 self.storage.commit_move, live.id, live.version, seat, str(action), result
             )
         except VersionConflict:
@@ -477,7 +487,7 @@ class Hub:
         return {"type": "seat", "table": table_id, "seat": seat, "replaced_by": None}
 
     async def _set_replaced(self, live: LiveTable, seat: int, agent: str | None) -> None:
-        await asyncio.to_thread(self.storage.set_replaced, live.id, seat, agent)
+        await self._write(self.storage.set_replaced, live.id, seat, agent)
         seats = list(live.row.seats)
         seats[seat] = replace(seats[seat], replaced_by=agent)
         live.row = replace(live.row, seats=tuple(seats))

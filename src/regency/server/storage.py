@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -207,9 +208,17 @@ class Storage:
         self.url = url
         self.engine = _engine(url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
+        # SQLite has one writer at a time, and writers that collide back off by sleeping:
+        # the server sends every write through this one thread instead, so they queue
+        # without colliding. PostgreSQL takes writes from any thread.
+        self.writer: ThreadPoolExecutor | None = (
+            None if self.is_postgres else ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
+        )
 
     def close(self) -> None:
         """Close every connection."""
+        if self.writer is not None:
+            self.writer.shutdown(wait=True)
         self.engine.dispose()
 
     @contextmanager
