@@ -305,29 +305,38 @@ class Storage:
             VersionConflict: if the table is no longer at ``seen``.
         """
         now = time.time()
+        # Plain SQL through the driver: this is the hot path of every move, and the
+        # statements never change (a fifth of the CPU that building them each time costs).
         with self._tx() as conn:
-            values: dict[str, Any] = {"version": seen + 1, "updated_at": now}
-            if result is not None:
-                values.update(finished=True, result=json.dumps(result))
-            done = conn.execute(
-                tables_t.update()
-                .where(tables_t.c.id == table_id, tables_t.c.version == seen)
-                .values(**values)
-            )
+            if result is None:
+                done = conn.exec_driver_sql(
+                    self._sql("UPDATE tables SET version = ?, updated_at = ? "
+                              "WHERE id = ? AND version = ?"),
+                    (seen + 1, now, table_id, seen),
+                )  # fmt: skip
+            else:
+                done = conn.exec_driver_sql(
+                    self._sql("UPDATE tables SET version = ?, updated_at = ?, finished = ?, "
+                              "result = ? WHERE id = ? AND version = ?"),
+                    (seen + 1, now, True, json.dumps(result), table_id, seen),
+                )  # fmt: skip
             if done.rowcount != 1:
                 conn.rollback()
                 raise VersionConflict(self.version(table_id))
-            conn.execute(
-                moves_t.insert().values(
-                    table_id=table_id, number=seen + 1, seat=seat, notation=notation, at=now
-                )
-            )
+            conn.exec_driver_sql(
+                self._sql("INSERT INTO moves (table_id, number, seat, notation, at) "
+                          "VALUES (?, ?, ?, ?, ?)"),
+                (table_id, seen + 1, seat, notation, now),
+            )  # fmt: skip
             if self.is_postgres:
-                conn.execute(
-                    sa.text("SELECT pg_notify(:channel, :payload)"),
-                    {"channel": CHANNEL, "payload": f"{table_id}:{seen + 1}"},
+                conn.exec_driver_sql(
+                    "SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id}:{seen + 1}")
                 )
         return seen + 1
+
+    def _sql(self, text: str) -> str:
+        """``text`` with ``?`` placeholders in the driver's own style."""
+        return text.replace("?", "%s") if self.is_postgres else text
 
     def version(self, table_id: str) -> int:
         """The table's current version (-1 if there is no such table)."""
