@@ -166,3 +166,18 @@ def test_a_token_in_the_header_works_for_sockets(sqlite_client: TestClient) -> N
     with sqlite_client.websocket_connect(seat_url(tid, 1, "ws"), headers=auth(token)) as ws:
         assert next_view(ws)["seat"] == 1
     assert json.dumps(table)  # the answer is plain JSON
+
+
+def test_one_seat_may_not_open_endless_sockets(sqlite_client: TestClient) -> None:
+    from contextlib import ExitStack
+
+    from regency.server.live import MAX_LISTENERS
+
+    table = create(sqlite_client, game="claim", players=2, seats=people(2))
+    url = ws_url(table["table"], 0, table["invites"][0]["token"])
+    with ExitStack() as stack:
+        for _ in range(MAX_LISTENERS):
+            next_view(stack.enter_context(sqlite_client.websocket_connect(url)))
+        with pytest.raises(WebSocketDisconnect) as refused, sqlite_client.websocket_connect(url):
+            pass
+        assert refused.value.code == 4429

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import regency
 from regency.server.computer import ComputerPool
-from regency.server.live import Hub, Listener, LiveTable, ProtocolError
+from regency.server.live import MAX_LISTENERS, Hub, Listener, LiveTable, ProtocolError
 from regency.server.protocol import MAX_BODY, MAX_WS_MESSAGE, ActionRequest, CreateTable, WsAction
 from regency.server.storage import CHANNEL, Storage, upgrade
 
@@ -383,6 +383,9 @@ async def _serve_socket(
     seat: int | None,
     on_message: Callable[[str, Listener], Awaitable[None]],
 ) -> None:
+    if sum(1 for other in live.listeners if other.seat == seat) >= MAX_LISTENERS:
+        await websocket.close(code=4429, reason="too many connections for this seat")
+        return
     await websocket.accept()
     listener = Listener(seat)
     listener.push(json.dumps(live.message(seat)))

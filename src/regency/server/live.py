@@ -50,6 +50,12 @@ T = TypeVar("T")
 RECENT = 12
 """How many recent moves a view carries."""
 
+FORGET_AFTER = 60.0
+"""Seconds a finished table stays in memory after its last listener leaves."""
+
+MAX_LISTENERS = 16
+"""WebSockets one seat (or the spectators of one table) may hold open at once."""
+
 QUEUE = 256
 """Messages a listener may fall behind by before it is disconnected."""
 
@@ -474,6 +480,18 @@ class Hub:
     def _changed(self, live: LiveTable) -> None:
         live.broadcast()
         self.schedule(live)
+        if live.game.is_over:
+            asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, live.id)
+
+    def _forget(self, table_id: str) -> None:
+        """Drop a finished table from memory once nobody listens (it reloads if asked)."""
+        live = self.tables.get(table_id)
+        if live is None or not live.game.is_over:
+            return
+        if live.listeners:
+            asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table_id)
+        else:
+            del self.tables[table_id]
 
     async def take_back(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
         """A person takes their seat back from the computer that took it over."""
