@@ -101,6 +101,8 @@ def test_kill_9_loses_no_acknowledged_move(database: str, tmp_path: Path) -> Non
         bots_before = http.get(f"/api/tables/{bots['table']}/spectate", headers=spectate).json()
         assert not bots_before["finished"]
         server.kill()
+        assert server.proc is not None and server.proc.stdout is not None
+        assert f"open http://127.0.0.1:{server.port}/" in server.proc.stdout.read()
         # The crash is real: nothing answers.
         with pytest.raises(httpx.HTTPError):
             http.get("/", timeout=1)

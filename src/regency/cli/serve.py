@@ -69,7 +69,7 @@ def run_db(args: argparse.Namespace, console: Console) -> int:
         upgrade(url)
     except Exception as exc:  # the database's own message, as one line
         raise UsageError(f"cannot upgrade {_shown(url)}: {exc}") from None
-    console.print(f"database {_shown(url)} is up to date")
+    console.print(f"database {_shown(url)} is up to date", soft_wrap=True, highlight=False)
     return 0
 
 
