@@ -114,6 +114,31 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", default="report.html", help="the page to write (default report.html)"
     )
     report.add_argument("--quiet", action="store_true", help="no progress bar")
+    from regency.cli.serve import add_database_arguments
+
+    serve = sub.add_parser("serve", help="run the game server (tables, invite links)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--workers", type=int, default=1, help="processes computer seats think in (default 1)"
+    )
+    serve.add_argument(
+        "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
+    )
+    add_database_arguments(serve)
+    connect = sub.add_parser("connect", help="play a seat at a server's table with an agent")
+    connect.add_argument(
+        "invite", help="the seat's invite link (http://HOST/play/TABLE/SEAT?token=...)"
+    )
+    connect.add_argument(
+        "--agent", default="heuristic", help="the agent that plays: random, heuristic, ismcts..."
+    )
+    connect.add_argument("--seed", type=int, help="the agent's seed")
+    db = sub.add_parser("db", help="manage the server's database")
+    db.add_argument("action", choices=["upgrade"], help="upgrade: apply the migrations")
+    add_database_arguments(db)
     return parser
 
 
@@ -171,6 +196,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             from regency.cli.report import run_report
 
             return run_report(args, console)
+        if args.command == "serve":
+            from regency.cli.serve import run_serve
+
+            return run_serve(args, console)
+        if args.command == "connect":
+            from regency.cli.connect import run_connect
+
+            return run_connect(args, console)
+        if args.command == "db":
+            from regency.cli.serve import run_db
+
+            return run_db(args, console)
         from regency.cli.simulate import run_simulate
 
         return run_simulate(args, console)

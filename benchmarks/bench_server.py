@@ -1,0 +1,275 @@
+"""Load on the game server: many tables, every seat a WebSocket client playing at random.
+
+Starts ``regency serve`` as a subprocess on loopback (SQLite in a temporary folder, or
+the PostgreSQL URL given with ``--database``), opens ``--tables`` tables of two-player
+Claim with a person in each seat, and plays them from one client process: each seat's
+WebSocket answers every view that lists its legal moves with a random one, and a
+finished table is replaced by a new one, so the load stays at ``--tables`` tables.
+Clients answer at once, or after ``--think`` seconds on average (a closed loop: with
+no think time, each table always has one move in flight, so by Little's law the
+latency is the number of tables divided by the throughput). After ``--warmup`` seconds
+it counts, for ``--seconds`` seconds, the acknowledged moves
+(moves/s) and the time from sending a move to its acknowledgement (p50, p99).
+
+Run: ``.venv/bin/python benchmarks/bench_server.py --tables 10,100,500``
+(``--database postgresql+psycopg://...`` for PostgreSQL). Loopback only; bounded by
+``--seconds`` per table count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+from regency.sim.machine import describe_machine
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    acks: int = 0
+    counting: bool = False
+    errors: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(database: str, data_dir: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable, "-m", "regency.cli.main", "serve", "--port", str(port),
+            "--database", database, "--data-dir", data_dir, "--workers", str(workers),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+async def seat(ws: ClientConnection, rng: random.Random, stats: Stats, think: float) -> None:
+    try:
+        await play_seat(ws, rng, stats, think)
+    except ConnectionClosed:
+        return  # the run ended while this seat was moving
+
+
+async def play_seat(ws: ClientConnection, rng: random.Random, stats: Stats, think: float) -> None:
+    sent: dict[int, float] = {}
+    async for text in ws:
+        message: dict[str, Any] = json.loads(text)
+        kind = message["type"]
+        if kind == "ack":
+            began = sent.pop(message["version"] - 1, None)
+            if began is not None and stats.counting:
+                stats.latencies.append(time.perf_counter() - began)
+                stats.acks += 1
+        elif kind == "error":
+            stats.errors += 1
+        elif message["finished"]:
+            return
+        elif message["legal_moves"] and message["version"] not in sent:
+            version = message["version"]
+            if think:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            sent[version] = time.perf_counter()
+            await ws.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "action": rng.choice(message["legal_moves"]),
+                        "version": version,
+                    }
+                )
+            )
+
+
+async def table_slot(
+    http: httpx.AsyncClient,
+    base: str,
+    rng: random.Random,
+    stats: Stats,
+    stop: asyncio.Event,
+    think: float,
+) -> None:
+    """Keep one table in play: open it, play it over two sockets, then open the next."""
+    while not stop.is_set():
+        try:
+            await play_one_table(http, base, rng, stats, stop, think)
+        except (httpx.HTTPError, OSError, WebSocketException):
+            if stop.is_set():
+                return  # the run is over and the server is going away
+            stats.errors += 1
+
+
+async def play_one_table(
+    http: httpx.AsyncClient,
+    base: str,
+    rng: random.Random,
+    stats: Stats,
+    stop: asyncio.Event,
+    think: float,
+) -> None:
+    answer = await http.post(
+        "/api/tables",
+        json={"game": "claim", "players": 2, "seats": [{"name": "a"}, {"name": "b"}]},
+    )
+    table = answer.json()
+    sockets = [
+        await connect(
+            f"{base.replace('http', 'ws')}/api/tables/{table['table']}/seats/{i['seat']}/ws",
+            additional_headers={"Authorization": f"Bearer {i['token']}"},
+            max_size=2**22,
+        )
+        for i in table["invites"]
+    ]
+    try:
+        players = [asyncio.ensure_future(seat(ws, rng, stats, think)) for ws in sockets]
+        done = asyncio.ensure_future(stop.wait())
+        await asyncio.wait([*players, done], return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            for p in players:
+                p.cancel()
+            await asyncio.gather(*players, return_exceptions=True)
+        else:
+            await asyncio.gather(*players)
+            done.cancel()
+    finally:
+        for ws in sockets:
+            await ws.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load_average() -> float:
+    return os.getloadavg()[0]
+
+
+async def run_load(
+    base: str, tables: int, warmup: float, seconds: float, server_pid: int, think: float = 0.0
+) -> dict[str, float]:
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(tables)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        slots = [
+            asyncio.ensure_future(table_slot(http, base, rng, stats, stop, think))
+            for _ in range(tables)
+        ]
+        await asyncio.sleep(warmup)
+        stats.counting = True
+        began = time.perf_counter()
+        server_cpu = cpu_seconds(server_pid)
+        client_cpu = time.process_time()
+        await asyncio.sleep(seconds)
+        stats.counting = False
+        elapsed = time.perf_counter() - began
+        server_cpu = cpu_seconds(server_pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
+        load = load_average()
+        stop.set()
+        await asyncio.wait(slots, timeout=30)
+        for slot in slots:
+            slot.cancel()
+        await asyncio.gather(*slots, return_exceptions=True)
+    lat = sorted(stats.latencies) or [float("nan")]
+    return {
+        "tables": tables,
+        "moves_per_s": stats.acks / elapsed,
+        "p50_ms": 1000 * statistics.median(lat),
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))],
+        "refusals": stats.errors,  # refused moves and failed table set-ups
+        "server_cpu_ms_per_move": 1000 * server_cpu / max(1, stats.acks),
+        "client_cpu_ms_per_move": 1000 * client_cpu / max(1, stats.acks),
+        "server_cpu_share": server_cpu / elapsed,
+        "load_average": load,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", default="10,100,500", help="table counts (default 10,100,500)")
+    parser.add_argument("--database", help="a PostgreSQL URL (default: SQLite in a temp folder)")
+    parser.add_argument("--seconds", type=float, default=15.0, help="measured seconds per count")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
+    parser.add_argument("--workers", type=int, default=1, help="the server's --workers")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a client thinks before each move, on average (default 0: at once; "
+        "0.25 offers about 3 moves/s per table, the issue's 300 moves/s at 100 tables)",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON rows too")
+    args = parser.parse_args()
+    print(describe_machine())
+    counts = [int(c) for c in args.tables.split(",")]
+    with tempfile.TemporaryDirectory() as data_dir:
+        database = args.database or f"sqlite:///{data_dir}/bench.db"
+        kind = "postgresql" if database.startswith("postgresql") else "sqlite"
+        print(
+            f"database: {kind}; {args.warmup:g} s warm-up, {args.seconds:g} s measured, "
+            f"clients think {args.think:g} s a move"
+        )
+        print(
+            f"{'tables':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'refusals':>9} "
+            f"{'server CPU ms/move':>19} {'server cores':>13} {'client CPU ms/move':>19} "
+            f"{'load avg':>9}"
+        )
+        for count in counts:
+            proc, base = start_server(database, data_dir, args.workers)
+            try:
+                row = asyncio.run(
+                    run_load(base, count, args.warmup, args.seconds, proc.pid, args.think)
+                )
+            finally:
+                os.kill(proc.pid, signal.SIGINT)
+                proc.wait(30)
+            print(
+                f"{count:>7} {row['moves_per_s']:>9.0f} {row['p50_ms']:>8.1f} "
+                f"{row['p99_ms']:>8.1f} {row['refusals']:>9} "
+                f"{row['server_cpu_ms_per_move']:>19.2f} {row['server_cpu_share']:>13.2f} "
+                f"{row['client_cpu_ms_per_move']:>19.2f} {row['load_average']:>9.1f}"
+            )
+            if args.json:
+                print(json.dumps({"database": kind, **row}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+"""``regency connect INVITE_URL --agent ismcts``: play a seat at a server's table.
+
+The client speaks only the public protocol (docs/server.md): it opens the seat's
+WebSocket, and whenever a view lists legal moves it asks the agent, which sees exactly
+what the view holds (the observation and the legal moves, as a ``SeatView``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from rich.console import Console
+
+from regency.agents import make_agent, parse_spec
+from regency.cli.args import UsageError
+from regency.core.errors import RegencyError
+from regency.core.view import SeatView
+
+__all__ = ["Invite", "parse_invite", "run_connect", "seat_view"]
+
+
+class Invite:
+    """What an invite link names: the server, the table, the seat and its token."""
+
+    def __init__(self, base: str, table: str, seat: int, token: str) -> None:
+        self.base = base
+        self.table = table
+        self.seat = seat
+        self.token = token
+
+    @property
+    def socket_url(self) -> str:
+        """The seat's WebSocket address."""
+        scheme = "wss" if self.base.startswith("https") else "ws"
+        host = self.base.split("://", 1)[1]
+        return f"{scheme}://{host}/api/tables/{self.table}/seats/{self.seat}/ws"
+
+
+def parse_invite(url: str) -> Invite:
+    """Read ``http(s)://HOST/play/TABLE/SEAT?token=TOKEN``.
+
+    Raises:
+        UsageError: if the link is not an invite link.
+    """
+    parts = urlsplit(url.strip())
+    segments = [s for s in parts.path.split("/") if s]
+    token = parse_qs(parts.query).get("token", [""])[0]
+    if (
+        parts.scheme not in ("http", "https")
+        or len(segments) != 3
+        or segments[0] != "play"
+        or not segments[2].isdigit()
+        or not token
+    ):
+        raise UsageError(
+            f"not an invite link: {url!r} (expected http://HOST/play/TABLE/SEAT?token=...)"
+        )
+    return Invite(f"{parts.scheme}://{parts.netloc}", segments[1], int(segments[2]), token)
+
+
+def seat_view(message: dict[str, Any], rng: random.Random) -> SeatView[Any]:
+    """Turn a ``view`` message into the ``SeatView`` an agent decides from.
+
+    The legal moves arrive as notation; the game's action objects are read off a world
+    dealt from the observation alone (whose legal moves are the seat's own).
+    """
+    game, seat, players = message["game"], message["seat"], message["players"]
+    observation = message["observation"]
+    wanted = list(message["legal_moves"])
+    world: Any = SeatView(game, seat, players, observation, ()).sample_world(rng)
+    by_text = {str(a): a for a in world.legal_actions()}
+    missing = [m for m in wanted if m not in by_text]
+    if missing:
+        raise RegencyError(f"the server offered moves this client cannot read: {missing}")
+    return SeatView(game, seat, players, observation, tuple(by_text[m] for m in wanted))
+
+
+def run_connect(args: argparse.Namespace, console: Console) -> int:
+    """Play the invite's seat with an agent until the game ends; return the exit status."""
+    from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
+    from websockets.sync.client import connect
+
+    invite = parse_invite(args.invite)
+    parse_spec(args.agent)  # a bad spec is refused before connecting
+    rng = random.Random(args.seed)
+    agent = None
+    try:
+        socket = connect(
+            invite.socket_url,
+            additional_headers={"Authorization": f"Bearer {invite.token}"},
+            open_timeout=15,
+            max_size=2**22,
+        )
+    except InvalidStatus as exc:
+        raise UsageError(
+            f"the server refused seat {invite.seat} of table {invite.table} "
+            f"(HTTP {exc.response.status_code}): is the link right?"
+        ) from None
+    except (OSError, WebSocketException, TimeoutError) as exc:
+        raise UsageError(f"cannot reach {invite.base}: {exc}") from None
+    acted = -1
+    with socket:
+        try:
+            for text in socket:
+                message = json.loads(text)
+                kind = message.get("type")
+                if kind == "error":
+                    if message.get("error") not in ("stale_version", "not_your_turn"):
+                        raise UsageError(f"the server refused a move: {message.get('message')}")
+                    continue
+                if kind != "view":
+                    continue
+                if agent is None:
+                    agent = make_agent(args.agent, message["game"], args.seed or 0)
+                    names = ", ".join(s["name"] for s in message["seats"])
+                    console.print(
+                        f"seat {invite.seat} at table {invite.table} ({message['game']}: {names})"
+                    )
+                for move in message["recent"]:
+                    if move["number"] > acted and move["number"] == message["version"]:
+                        console.print(f"  {move['number']:>3}. seat {move['seat']}: {move['move']}")
+                if message["finished"]:
+                    result = message["result"]
+                    console.print(
+                        f"game over: scores {result['scores']}, winners {result['winners']}"
+                    )
+                    return 0
+                if message["legal_moves"] and message["version"] > acted:
+                    acted = message["version"]
+                    choice = agent.choose(seat_view(message, rng))
+                    socket.send(
+                        json.dumps({"type": "action", "action": str(choice), "version": acted})
+                    )
+        except ConnectionClosed as exc:
+            raise UsageError(f"the server closed the connection: {exc}") from None
+    raise UsageError("the server closed the connection before the game ended")

@@ -1,0 +1,112 @@
+"""``regency serve`` and ``regency db upgrade``: run the game server, migrate its database."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from rich.console import Console
+
+from regency.cli.args import UsageError
+
+__all__ = ["add_database_arguments", "database_url", "default_data_dir", "run_db", "run_serve"]
+
+
+def default_data_dir() -> Path:
+    """Where the server keeps its files: ``$REGENCY_DATA_DIR``, else the XDG data folder."""
+    if env := os.environ.get("REGENCY_DATA_DIR"):
+        return Path(env)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "regency"
+
+
+def add_database_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--database`` and ``--data-dir``."""
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="folder for the server's files, the SQLite database among them "
+        f"(default: $REGENCY_DATA_DIR or {default_data_dir()})",
+    )
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="a SQLAlchemy database URL instead of the SQLite file in the data folder, "
+        "e.g. postgresql+psycopg://user:password@host/regency ($REGENCY_DATABASE)",
+    )
+
+
+def database_url(args: argparse.Namespace) -> tuple[str, Path]:
+    """The database URL and data folder the arguments choose (the folder is created)."""
+    from regency.server.storage import default_database_url
+
+    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+    url = args.database or os.environ.get("REGENCY_DATABASE")
+    if url and not url.startswith(("sqlite", "postgresql")):
+        raise UsageError(
+            f"--database must be a sqlite:// or postgresql+psycopg:// URL, not {url!r}"
+        )
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the data folder {data_dir}: {exc.strerror}") from None
+    return url or default_database_url(data_dir), data_dir
+
+
+def _shown(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def run_db(args: argparse.Namespace, console: Console) -> int:
+    """``regency db upgrade``: bring the database to the newest schema."""
+    from regency.server.storage import upgrade
+
+    url, _ = database_url(args)
+    try:
+        upgrade(url)
+    except Exception as exc:  # the database's own message, as one line
+        raise UsageError(f"cannot upgrade {_shown(url)}: {exc}") from None
+    console.print(f"database {_shown(url)} is up to date", soft_wrap=True, highlight=False)
+    return 0
+
+
+def run_serve(args: argparse.Namespace, console: Console) -> int:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    from regency.server.app import ServerSettings, create_app
+    from regency.server.protocol import MAX_WS_MESSAGE
+    from regency.server.storage import upgrade
+
+    url, data_dir = database_url(args)
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be 0 to 65535, not {args.port}")
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
+    try:
+        upgrade(url)
+    except Exception as exc:
+        raise UsageError(f"cannot open the database {_shown(url)}: {exc}") from None
+    app = create_app(ServerSettings(database=url, workers=args.workers, migrate=False))
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    console.print(
+        f"regency server: open [bold]http://{host}:{args.port}/[/bold] "
+        f"(API docs at /docs)\n  database: {_shown(url)}\n  data folder: {data_dir}",
+        highlight=False,
+        soft_wrap=True,
+    )
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=MAX_WS_MESSAGE,
+        # Views are a few kilobytes: compressing each one costs more CPU than it saves.
+        ws_per_message_deflate=False,
+        log_level=args.log_level,
+        lifespan="on",
+    )
+    uvicorn.Server(config).run()
+    return 0

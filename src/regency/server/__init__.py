@@ -1,0 +1,12 @@
+"""The game server: tables, invite links, computer seats, and games that survive a crash.
+
+``regency serve`` runs :func:`regency.server.app.create_app` on uvicorn. The layers:
+
+* ``protocol.py``: the request and message models (the public protocol, see docs/server.md);
+* ``storage.py`` and ``migrations/``: tables, seats and moves in SQLite or PostgreSQL;
+* ``live.py``: the tables in play, one authoritative game each, and who is listening;
+* ``computer.py``: computer seats thinking in worker processes;
+* ``app.py``: the HTTP and WebSocket routes.
+
+It uses only the public API, ``regency.agents``, ``regency.core`` and ``regency.tables``.
+"""

@@ -1,0 +1,642 @@
+"""The tables in play: one authoritative game per table, and who is listening to it.
+
+A :class:`LiveTable` holds the game rebuilt from the stored moves, its version (the number
+of moves), and for every seat the recent moves as that seat saw them
+(``Game.public_action``). Everything sent to a seat is built by :meth:`LiveTable.message`
+from ``game.observation(seat)``, the seat's legal moves and public facts, so a seat is
+never shown anything its observation does not hold; a spectator gets
+``game.observation(None)``.
+
+The :class:`Hub` runs the tables: it checks a move (seat, token, version, turn, then the
+engine), commits it through :class:`~regency.server.storage.Storage` (the move and the
+version in one guarded transaction) and only then acknowledges it and pushes the new view
+to every listener. It also drives computer seats, idle-seat take-overs, and, with
+PostgreSQL, the moves other server processes announce.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+import regency
+from regency.core.errors import IllegalActionError, RegencyError
+from regency.server.computer import ComputerPool, effective_spec, move_seed, think
+from regency.server.protocol import CreateTable
+from regency.server.storage import (
+    SeatRow,
+    Storage,
+    TableRow,
+    VersionConflict,
+)
+from regency.tables import SeatSpec, TableSpec
+
+__all__ = ["Hub", "Listener", "LiveTable", "ProtocolError", "hash_token", "view_message"]
+
+log = logging.getLogger("regency.server")
+
+T = TypeVar("T")
+
+RECENT = 12
+"""How many recent moves a view carries."""
+
+FORGET_AFTER = 60.0
+"""Seconds a finished table stays in memory after its last listener leaves."""
+
+MAX_LISTENERS = 16
+"""WebSockets one seat (or the spectators of one table) may hold open at once."""
+
+QUEUE = 256
+"""Messages a listener may fall behind by before it is disconnected."""
+
+
+class ProtocolError(Exception):
+    """A refused request: an HTTP status, a short code, a message and extra fields."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body sent back."""
+        return {"error": self.code, "message": self.message, **self.extra}
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 of a token, as stored (the tokens themselves are never stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh secret token: 192 random bits from :mod:`secrets`."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(eq=False, slots=True)
+class Listener:
+    """One WebSocket's queue of outgoing messages (JSON text)."""
+
+    seat: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+
+    def push(self, text: str | None) -> None:
+        """Queue a message; a listener that has fallen too far behind is cut off."""
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One move as each seat saw it."""
+
+    number: int
+    seat: int
+    texts: tuple[str, ...]
+    public: str
+
+
+class LiveTable:
+    """A table in play: its stored row, its authoritative game and its listeners."""
+
+    def __init__(self, row: TableRow) -> None:
+        """Deal the table's game (no moves yet: see :meth:`apply_stored`)."""
+        self.row = row
+        self.game: regency.Game[Any] = regency.new_game(
+            row.game, players=row.players, seed=row.seed, **row.options
+        )
+        self.version = 0
+        self.recent: deque[Seen] = deque(maxlen=RECENT)
+        self.lock = asyncio.Lock()
+        self.listeners: set[Listener] = set()
+        self.turn_since = row.updated_at
+        self.active: dict[int, float] = {}
+        self.task: asyncio.Task[None] | None = None
+        self.task_version = -1
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        return self.row.id
+
+    def check_seat(self, seat: int) -> SeatRow:
+        """Return the seat's row; 404 if the table has no such seat."""
+        if not 0 <= seat < self.row.players:
+            raise ProtocolError(404, "no_such_seat", f"table {self.id} has no seat {seat}")
+        return self.row.seats[seat]
+
+    def check_token(self, seat: int, token: str | None) -> None:
+        """403 unless ``token`` is the seat's own token (computer seats have none)."""
+        row = self.check_seat(seat)
+        if row.token_hash is None or not token:
+            raise ProtocolError(403, "forbidden", f"seat {seat} needs its own seat token")
+        if not hmac.compare_digest(hash_token(token), row.token_hash):
+            raise ProtocolError(403, "forbidden", f"that token does not belong to seat {seat}")
+
+    def check_spectator(self, token: str | None) -> None:
+        """403 unless ``token`` is the table's spectator token."""
+        if not token or not hmac.compare_digest(hash_token(token), self.row.spectator_hash):
+            raise ProtocolError(403, "forbidden", "watching needs the table's spectator token")
+
+    def computer_for(self, seat: int) -> str | None:
+        """The agent spec that plays ``seat`` now (``None``: a person plays it)."""
+        row = self.row.seats[seat]
+        return row.agent or row.replaced_by
+
+    def apply(self, game: regency.Game[Any], seat: int, action: Any, at: float) -> None:
+        """Adopt ``game``, which is this table's game with ``action`` (by ``seat``) taken."""
+        texts = tuple(self.game.public_action(action, s) for s in range(self.row.players))
+        self.recent.append(
+            Seen(self.version + 1, seat, texts, self.game.public_action(action, None))
+        )
+        self.game = game
+        self.version += 1
+        self.turn_since = at
+
+    def apply_stored(self, seat: int, notation: str, at: float) -> None:
+        """Replay one stored move (checked by the engine like any other)."""
+        game = self.game.clone()
+        action = game.play(notation)
+        self.apply(game, seat, action, at)
+
+    def seats_info(self) -> list[dict[str, Any]]:
+        """Who sits where: public to every seat and spectator."""
+        return [
+            {
+                "seat": s.seat,
+                "name": s.name if s.agent is None else f"computer ({s.agent})",
+                "kind": "person" if s.agent is None else "computer",
+                "agent": s.agent,
+                "replaced_by": s.replaced_by,
+            }
+            for s in self.row.seats
+        ]
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The view pushed to ``seat`` (``None``: a spectator); see :func:`view_message`."""
+        recent = [
+            {
+                "number": m.number,
+                "seat": m.seat,
+                "move": m.public if seat is None else m.texts[seat],
+            }
+            for m in self.recent
+        ]
+        out = view_message(
+            self.game,
+            seat,
+            table=self.id,
+            version=self.version,
+            recent=recent,
+            seats=self.seats_info(),
+        )
+        if self.game.is_over:
+            out["record"] = self.record()
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (only ever sent once the game has ended: it holds the seed)."""
+        meta: dict[str, Any] = {"table": self.id, "seats": [s["name"] for s in self.seats_info()]}
+        if self.game.is_over:
+            meta["result"] = self.game.result().to_dict()
+        return self.game.record(meta).to_dict()
+
+    def broadcast(self) -> None:
+        """Push the current view to every listener, each seat its own."""
+        built: dict[int | None, str] = {}
+        for listener in list(self.listeners):
+            if listener.seat not in built:
+                built[listener.seat] = json.dumps(self.message(listener.seat))
+            listener.push(built[listener.seat])
+
+
+def view_message(
+    game: regency.Game[Any],
+    seat: int | None,
+    *,
+    table: str,
+    version: int,
+    recent: list[dict[str, Any]],
+    seats: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """What a seat is shown: built only from what that seat may see.
+
+    Args:
+        game: The table's game.
+        seat: The seat (``None``: a spectator).
+        table: The table's id.
+        version: The number of moves made.
+        recent: The latest moves as this seat saw them (``Game.public_action``).
+        seats: Who sits where (public).
+
+    Returns:
+        The ``view`` message: the seat's observation, its legal moves when it is to
+        move, whose turn it is, and the result once the game is over.
+    """
+    to_move = game.current_player
+    mine = seat is not None and seat == to_move
+    out: dict[str, Any] = {
+        "type": "view",
+        "table": table,
+        "game": game.name,
+        "players": game.num_players,
+        "seat": seat,
+        "version": version,
+        "to_move": to_move,
+        "finished": game.is_over,
+        "seats": seats,
+        "observation": game.observation(seat),
+        "legal_moves": [str(a) for a in game.legal_actions()] if mine else [],
+        "recent": recent,
+    }
+    if game.is_over:
+        out["result"] = game.result().to_dict()
+    return out
+
+
+class Hub:
+    """Runs every table this server process serves.
+
+    Args:
+        storage: The database.
+        pool: Where computer seats think.
+        takeover_tick: Seconds between checks for idle seats.
+    """
+
+    def __init__(self, storage: Storage, pool: ComputerPool, takeover_tick: float = 2.0) -> None:
+        self.storage = storage
+        self.pool = pool
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.takeover_tick = takeover_tick
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.closed = False
+
+    async def _write(self, job: Callable[..., T], *args: Any) -> T:
+        """Run a database write in the storage's writer thread (or any thread)."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self.storage.writer, functools.partial(job, *args)
+        )
+
+    # -- loading ---------------------------------------------------------------------
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The live table; 404 if there is none with that id."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        if len(table_id) > 32:
+            raise ProtocolError(404, "no_such_table", "no table has that id")
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.tables.get(table_id)
+            if live is None:
+                live = await self._load(table_id)
+                self.tables[table_id] = live
+        self._loading.pop(table_id, None)
+        self.schedule(live)
+        return live
+
+    async def _load(self, table_id: str) -> LiveTable:
+        row = await asyncio.to_thread(self.storage.load_table, table_id)
+        if row is None:
+            raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
+        moves = await asyncio.to_thread(self.storage.moves, table_id)
+        live = LiveTable(row)
+        for m in moves:
+            live.apply_stored(m.seat, m.notation, m.at)
+        return live
+
+    async def refresh(self, live: LiveTable, seats: bool = False) -> bool:
+        """Catch up with moves other processes stored, and push them to the listeners.
+
+        Call with the table's lock held. Returns whether anything changed.
+        """
+        changed = False
+        if seats:
+            row = await asyncio.to_thread(self.storage.load_table, live.id)
+            if row is not None:
+                live.row = replace(live.row, seats=row.seats)
+                changed = True
+        moves = await asyncio.to_thread(self.storage.moves, live.id, live.version)
+        for m in moves:
+            live.apply_stored(m.seat, m.notation, m.at)
+            live.broadcast()  # the listeners here see every version, one by one
+            changed = True
+        if seats and not moves:
+            live.broadcast()
+        if changed:
+            self.schedule(live)
+        return changed
+
+    async def resume(self) -> int:
+        """Load every unfinished table, so computer seats carry on; return how many."""
+        ids = await asyncio.to_thread(self.storage.unfinished)
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except (ProtocolError, RegencyError) as exc:  # a table we cannot replay
+                log.error("cannot resume table %s: %s", table_id, exc)
+        return len(ids)
+
+    # -- creating --------------------------------------------------------------------
+
+    async def create(self, req: CreateTable) -> tuple[LiveTable, dict[int, str], str]:
+        """Set up a table; return it, each person's seat token and the spectator token."""
+        seats = None
+        if req.seats is not None:
+            seats = [SeatSpec(agent=s.agent, name=s.name.strip()) for s in req.seats]
+        try:
+            spec = TableSpec.create(req.game, req.players, seats, req.options, req.seed)
+            game = spec.new_game()
+            if req.takeover_minutes is not None:
+                regency.agents.parse_spec(req.takeover_agent)
+            for s in spec.seats:
+                if s.agent is not None:
+                    effective_spec(s.agent, req.think_time)
+        except (RegencyError, TypeError) as exc:
+            raise ProtocolError(400, "bad_table", str(exc)) from None
+        tokens = {seat: new_token() for seat in spec.people}
+        spectator = new_token()
+        now = time.time()
+        row = TableRow(
+            id=secrets.token_urlsafe(12),
+            game=spec.game,
+            players=spec.players,
+            seed=game.seed,
+            options=dict(game.options),
+            settings={
+                "think_time": req.think_time,
+                "takeover_minutes": req.takeover_minutes,
+                "takeover_agent": req.takeover_agent,
+            },
+            spectator_hash=hash_token(spectator),
+            version=0,
+            finished=False,
+            result=None,
+            created_at=now,
+            updated_at=now,
+            seats=tuple(
+                SeatRow(
+                    seat,
+                    s.name or (f"Seat {seat}" if s.is_person else ""),
+                    s.agent,
+                    hash_token(tokens[seat]) if seat in tokens else None,
+                )
+                for seat, s in enumerate(spec.seats)
+            ),
+        )
+        await self._write(self.storage.create_table, row)
+        live = LiveTable(row)
+        self.tables[row.id] = live
+        self.schedule(live)
+        return live, tokens, spectator
+
+    # -- moving ----------------------------------------------------------------------
+
+    async def act(
+        self, table_id: str, seat: int, token: str | None, version: int, text: str
+    ) -> dict[str, Any]:
+        """A person's move: checked, committed, then acknowledged and pushed.
+
+        Raises:
+            ProtocolError: 404 (table, seat), 403 (token), 409 (stale version, not the
+                seat's turn, game over) or 422 (the engine refused the move).
+        """
+        live = await self.get(table_id)
+        live.check_token(seat, token)
+        async with live.lock:
+            if version != live.version:
+                await self.refresh(live)
+            if version != live.version:
+                raise ProtocolError(
+                    409,
+                    "stale_version",
+                    f"the table is at version {live.version}, not {version}",
+                    version=live.version,
+                )
+            if live.game.is_over:
+                raise ProtocolError(409, "game_over", "the game is over", version=live.version)
+            if live.game.current_player != seat:
+                raise ProtocolError(
+                    409,
+                    "not_your_turn",
+                    f"it is seat {live.game.current_player}'s turn, not seat {seat}'s",
+                    version=live.version,
+                    to_move=live.game.current_player,
+                )
+            game = live.game.clone()
+            try:
+                action = game.play(text)
+            except IllegalActionError as exc:
+                raise ProtocolError(
+                    422,
+                    "illegal_action",
+                    str(exc),
+                    version=live.version,
+                    legal_moves=[str(a) for a in live.game.legal_actions()],
+                ) from None
+            if live.row.seats[seat].replaced_by is not None:
+                await self._set_replaced(live, seat, None)
+            live.active[seat] = time.time()
+            await self._commit(live, game, seat, action)
+        self._changed(live)
+        return {"type": "ack", "table": table_id, "version": live.version, "action": str(action)}
+
+    async def _commit(
+        self, live: LiveTable, game: regency.Game[Any], seat: int, action: Any
+    ) -> None:
+        result = game.result().to_dict() if game.is_over else None
+        try:
+            await self._write(
+                self.storage.commit_move, live.id, live.version, seat, str(action), result
+            )
+        except VersionConflict:
+            await self.refresh(live)
+            raise ProtocolError(
+                409,
+                "stale_version",
+                f"another move landed first; the table is at version {live.version}",
+                version=live.version,
+            ) from None
+        live.apply(game, seat, action, time.time())
+
+    def _changed(self, live: LiveTable) -> None:
+        live.broadcast()
+        self.schedule(live)
+        if live.game.is_over:
+            asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, live.id)
+
+    def _forget(self, table_id: str) -> None:
+        """Drop a finished table from memory once nobody listens (it reloads if asked)."""
+        live = self.tables.get(table_id)
+        if live is None or not live.game.is_over:
+            return
+        if live.listeners:
+            asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table_id)
+        else:
+            del self.tables[table_id]
+
+    async def take_back(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
+        """A person takes their seat back from the computer that took it over."""
+        live = await self.get(table_id)
+        live.check_token(seat, token)
+        async with live.lock:
+            live.active[seat] = time.time()
+            if live.row.seats[seat].replaced_by is not None:
+                await self._set_replaced(live, seat, None)
+        self._changed(live)
+        return {"type": "seat", "table": table_id, "seat": seat, "replaced_by": None}
+
+    async def _set_replaced(self, live: LiveTable, seat: int, agent: str | None) -> None:
+        await self._write(self.storage.set_replaced, live.id, seat, agent)
+        seats = list(live.row.seats)
+        seats[seat] = replace(seats[seat], replaced_by=agent)
+        live.row = replace(live.row, seats=tuple(seats))
+
+    # -- computer seats --------------------------------------------------------------
+
+    def schedule(self, live: LiveTable) -> None:
+        """Start the computer's move if a computer is to move and none is thinking."""
+        if self.closed or live.game.is_over:
+            return
+        seat = live.game.current_player
+        assert seat is not None
+        spec = live.computer_for(seat)
+        if spec is None:
+            return
+        if live.task is not None and not live.task.done() and live.task_version == live.version:
+            return
+        live.task_version = live.version
+        live.task = asyncio.get_running_loop().create_task(
+            self._computer_move(live, seat, live.version, spec)
+        )
+
+    async def _computer_move(self, live: LiveTable, seat: int, version: int, spec: str) -> None:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        think_time = float(live.row.settings.get("think_time", 0.0))
+        try:
+            notation = await loop.run_in_executor(
+                self.pool.executor,
+                think,
+                effective_spec(spec, think_time),
+                live.row.game,
+                move_seed(live.row.seed, seat, version),
+                live.game.view(seat),
+            )
+            wait = think_time - (loop.time() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            async with live.lock:
+                if live.version != version or live.computer_for(seat) is None:
+                    return  # a person took the seat back and moved, or another process did
+                game = live.game.clone()
+                action = game.play(notation)
+                try:
+                    await self._commit(live, game, seat, action)
+                except ProtocolError:
+                    return  # another server process made this move first
+            self._changed(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a broken agent must not take the server down
+            if not self.closed:
+                log.exception("computer seat %s at table %s failed", seat, live.id)
+
+    # -- idle seats ------------------------------------------------------------------
+
+    async def watch_idle(self) -> None:
+        """Forever: hand seats idle past their table's limit to a computer player."""
+        while not self.closed:
+            await asyncio.sleep(self.takeover_tick)
+            now = time.time()
+            for live in list(self.tables.values()):
+                minutes = live.row.settings.get("takeover_minutes")
+                seat = live.game.current_player
+                if minutes is None or seat is None or live.computer_for(seat) is not None:
+                    continue
+                idle_since = max(live.turn_since, live.active.get(seat, 0.0))
+                if now - idle_since < float(minutes) * 60:
+                    continue
+                async with live.lock:
+                    if live.game.current_player != seat or live.computer_for(seat) is not None:
+                        continue
+                    agent = str(live.row.settings.get("takeover_agent", "heuristic"))
+                    await self._set_replaced(live, seat, agent)
+                self._changed(live)
+
+    # -- other processes -------------------------------------------------------------
+
+    async def announced(self, payload: str) -> None:
+        """Another process committed a move (``id:version``) or changed seats (``id:seats``)."""
+        table_id, _, what = payload.partition(":")
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        async with live.lock:
+            await self.refresh(live, seats=what == "seats")
+
+    # -- history ---------------------------------------------------------------------
+
+    async def history(self, limit: int, offset: int) -> list[dict[str, Any]]:
+        """Finished games, the most recent first."""
+        rows = await asyncio.to_thread(self.storage.finished, limit, offset)
+        return [
+            {
+                "table": r.id,
+                "game": r.game,
+                "players": r.players,
+                "seats": [s.name if s.agent is None else f"computer ({s.agent})" for s in r.seats],
+                "moves": r.version,
+                "result": r.result,
+                "finished_at": r.updated_at,
+                "record": f"/api/tables/{r.id}/record",
+            }
+            for r in rows
+        ]
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        """The record of a finished game (409 while it is being played)."""
+        live = self.tables.get(table_id)
+        if live is None or not live.game.is_over:
+            live = await self._load(table_id) if live is None else live
+        if not live.game.is_over:
+            raise ProtocolError(
+                409,
+                "not_finished",
+                "the record is published when the game ends (it holds the deal's seed)",
+            )
+        return live.record()
+
+    def spawn(self, coro: Any) -> None:
+        """Run a background task owned by the hub."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        """Stop background work."""
+        self.closed = True
+        tasks = [t for t in self._tasks] + [
+            live.task for live in self.tables.values() if live.task is not None
+        ]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's schema (applied by ``regency db upgrade``)."""

@@ -1,0 +1,106 @@
+"""The protocol's request and message models.
+
+Requests are checked strictly (``extra="forbid"``, bounded sizes) so that anything a
+client sends is either understood or refused with a clear 4xx. The messages the server
+sends are plain JSON dicts built in ``live.py``; docs/server.md describes both.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+__all__ = [
+    "MAX_BODY",
+    "MAX_WS_MESSAGE",
+    "ActionRequest",
+    "CreateTable",
+    "SeatRequest",
+    "WsAction",
+]
+
+MAX_BODY = 64 * 1024
+"""The largest request body accepted, in bytes (a bigger one is refused with 413)."""
+
+MAX_WS_MESSAGE = 16 * 1024
+"""The largest WebSocket message accepted, in bytes."""
+
+MAX_OPTIONS = 32
+"""The most game options a table may set."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SeatRequest(_Strict):
+    """One seat of a new table: a person (``name``) or a computer (``agent``).
+
+    Attributes:
+        name: The person's display name (ignored for a computer seat).
+        agent: An agent spec (``random``, ``heuristic``, ``ismcts:iters=500``); omit it
+            for a person.
+    """
+
+    name: str = Field(default="", max_length=40)
+    agent: str | None = Field(default=None, min_length=1, max_length=200)
+
+
+class CreateTable(_Strict):
+    """``POST /api/tables``: a game, its options and who sits where.
+
+    Attributes:
+        game: A registered game (``GET /api/games`` lists them).
+        players: Number of seats (the game's default when omitted).
+        options: The game's options, as ``new_game`` takes them.
+        seats: One entry per seat (default: a person in seat 0, the heuristic elsewhere).
+        seed: Fixes the deal (default: a fresh one).
+        think_time: Seconds a computer seat takes per move, at least: a search with no
+            budget of its own searches that long, a quicker player waits it out.
+        takeover_minutes: If set, a computer player takes over a person's seat once it
+            has been that seat's turn for this many minutes; the person can take it back.
+        takeover_agent: The agent that takes over (default ``heuristic``).
+    """
+
+    game: str = Field(min_length=1, max_length=64)
+    players: int | None = Field(default=None, ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRequest] | None = Field(default=None, min_length=1, max_length=16)
+    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    think_time: float = Field(default=0.5, ge=0, le=60)
+    takeover_minutes: float | None = Field(default=None, gt=0, le=24 * 60)
+    takeover_agent: str = Field(default="heuristic", min_length=1, max_length=200)
+
+    @field_validator("options")
+    @classmethod
+    def _few_options(cls, value: dict[str, Any]) -> dict[str, Any]:
+        if len(value) > MAX_OPTIONS:
+            raise ValueError(f"at most {MAX_OPTIONS} options")
+        return value
+
+
+class ActionRequest(_Strict):
+    """``POST .../actions``: a move and the version it was decided on.
+
+    Attributes:
+        action: The move in the game's notation (a legal move's text from the view).
+        version: The view's ``version`` when the move was chosen.
+    """
+
+    action: str = Field(min_length=1, max_length=200)
+    version: int = Field(ge=0, le=2**31)
+
+
+class WsAction(_Strict):
+    """A move sent over a seat's WebSocket: ``{"type": "action", ...}``.
+
+    Attributes:
+        type: Always ``"action"``.
+        action: The move in the game's notation.
+        version: The version it was decided on.
+    """
+
+    type: Literal["action"]
+    action: str = Field(min_length=1, max_length=200)
+    version: int = Field(ge=0, le=2**31)

@@ -1,0 +1,406 @@
+"""Storage: every table, seat and move, behind one small interface.
+
+SQLAlchemy 2.x Core over SQLite (a file in the data folder, the default) or PostgreSQL
+(``postgresql+psycopg://...``). The schema belongs to the Alembic migrations shipped in
+``migrations/``; :func:`upgrade` applies them.
+
+The moves are the source of truth: a table's state is its game's options and seed (the
+``tables`` row) plus its moves, replayed. A move lands with :meth:`Storage.commit_move`,
+which inserts the move and advances the table's version in one transaction, guarded by
+``UPDATE ... WHERE version = :seen``: of two writers that saw the same version, in one
+process or several, exactly one succeeds. On PostgreSQL the same transaction sends a
+``NOTIFY`` so that other server processes learn of the move when it commits.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+__all__ = [
+    "CHANNEL",
+    "MoveRow",
+    "SeatRow",
+    "Storage",
+    "TableRow",
+    "default_database_url",
+    "upgrade",
+]
+
+CHANNEL = "regency_moves"
+"""The PostgreSQL NOTIFY channel on which a committed move is announced."""
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("spectator_hash", sa.String(64), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("finished", sa.Boolean, nullable=False),
+    sa.Column("result", sa.Text, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+
+seats_t = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("agent", sa.String(200), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("replaced_by", sa.String(200), nullable=True),
+)
+
+moves_t = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("notation", sa.String(200), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat as stored.
+
+    Attributes:
+        seat: The seat number.
+        name: A person's display name ("" for a computer seat).
+        agent: The computer player's agent spec, or ``None`` for a person.
+        token_hash: SHA-256 of the person's seat token (the token itself is never stored).
+        replaced_by: The agent playing for an idle person, or ``None``.
+    """
+
+    seat: int
+    name: str
+    agent: str | None
+    token_hash: str | None
+    replaced_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """One committed move: its number (the version it made), seat and notation."""
+
+    number: int
+    seat: int
+    notation: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as stored (without its moves).
+
+    Attributes:
+        id: The table's public id.
+        game: The game's registered name.
+        players: Number of seats.
+        seed: The deal's seed (secret until the game ends: it fixes every hidden card).
+        options: The game's options.
+        settings: The table's own options (think time, take-over of idle seats).
+        spectator_hash: SHA-256 of the spectator token.
+        version: The number of moves committed.
+        finished: Whether the game has ended.
+        result: The result (``Result.to_dict()``) once finished.
+        created_at: When the table was created (seconds since the epoch).
+        updated_at: When its last move landed.
+        seats: Its seats, in order.
+    """
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    spectator_hash: str
+    version: int
+    finished: bool
+    result: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+    seats: tuple[SeatRow, ...]
+
+
+class VersionConflict(Exception):
+    """The table's version moved on before this move could land."""
+
+    def __init__(self, current: int) -> None:
+        super().__init__(f"the table is at version {current}")
+        self.current = current
+
+
+def default_database_url(data_dir: Path) -> str:
+    """The SQLite file used when no ``--database`` is given."""
+    return f"sqlite:///{data_dir / 'regency.db'}"
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
+            # WAL: readers never wait for the writer; NORMAL is durable across a crash
+            # of this process (kill -9), which is what the server promises.
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def upgrade(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema (Alembic ``upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    engine = _engine(url)
+    try:
+        with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                # Several servers may start at once: one migrates, the others wait.
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(7311)"))
+            cfg = Config()
+            cfg.set_main_option(
+                "script_location", str(resources.files("regency.server") / "migrations")
+            )
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+    finally:
+        engine.dispose()
+
+
+class Storage:
+    """The server's database: tables, seats and moves.
+
+    Every method is a short blocking call; the server runs them in worker threads.
+    """
+
+    def __init__(self, url: str) -> None:
+        """Connect to ``url`` (the schema must be current: see :func:`upgrade`)."""
+        self.url = url
+        self.engine = _engine(url)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        # SQLite has one writer at a time, and writers that collide back off by sleeping:
+        # the server sends every write through this one thread instead, so they queue
+        # without colliding. PostgreSQL takes writes from any thread.
+        self.writer: ThreadPoolExecutor | None = (
+            None if self.is_postgres else ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
+        )
+
+    def close(self) -> None:
+        """Close every connection."""
+        if self.writer is not None:
+            self.writer.shutdown(wait=True)
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    def create_table(self, row: TableRow) -> None:
+        """Store a new table and its seats (version 0, no moves)."""
+        with self._tx() as conn:
+            conn.execute(
+                tables_t.insert().values(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    seed=row.seed,
+                    options=json.dumps(dict(row.options)),
+                    settings=json.dumps(dict(row.settings)),
+                    spectator_hash=row.spectator_hash,
+                    version=0,
+                    finished=False,
+                    result=None,
+                    created_at=row.created_at,
+                    updated_at=row.updated_at,
+                )
+            )
+            conn.execute(
+                seats_t.insert(),
+                [
+                    {
+                        "table_id": row.id,
+                        "seat": s.seat,
+                        "name": s.name,
+                        "agent": s.agent,
+                        "token_hash": s.token_hash,
+                        "replaced_by": None,
+                    }
+                    for s in row.seats
+                ],
+            )
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """Return the table, or ``None`` if there is none with that id."""
+        with self.engine.connect() as conn:
+            found = conn.execute(tables_t.select().where(tables_t.c.id == table_id)).first()
+            if found is None:
+                return None
+            seats = conn.execute(
+                seats_t.select().where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+            ).all()
+        return _table_row(found, seats)
+
+    def moves(self, table_id: str, after: int = 0) -> list[MoveRow]:
+        """The table's moves numbered above ``after``, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(moves_t.c.number, moves_t.c.seat, moves_t.c.notation, moves_t.c.at)
+                .where(moves_t.c.table_id == table_id, moves_t.c.number > after)
+                .order_by(moves_t.c.number)
+            ).all()
+        return [MoveRow(r.number, r.seat, r.notation, r.at) for r in rows]
+
+    def commit_move(
+        self,
+        table_id: str,
+        seen: int,
+        seat: int,
+        notation: str,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        """Land one move on top of version ``seen``; return the new version.
+
+        The move row and the version go in one transaction, and the version only moves
+        if it is still ``seen``, so two writers racing on one version cannot both land.
+
+        Args:
+            table_id: The table.
+            seen: The version the move was decided on.
+            seat: The seat that moved.
+            notation: The move, in the game's notation.
+            result: The result, if this move ended the game.
+
+        Raises:
+            VersionConflict: if the table is no longer at ``seen``.
+        """
+        now = time.time()
+        # Plain SQL through the driver: this is the hot path of every move, and the
+        # statements never change (a fifth of the CPU that building them each time costs).
+        with self._tx() as conn:
+            if result is None:
+                done = conn.exec_driver_sql(
+                    self._sql("UPDATE tables SET version = ?, updated_at = ? "
+                              "WHERE id = ? AND version = ?"),
+                    (seen + 1, now, table_id, seen),
+                )  # fmt: skip
+            else:
+                done = conn.exec_driver_sql(
+                    self._sql("UPDATE tables SET version = ?, updated_at = ?, finished = ?, "
+                              "result = ? WHERE id = ? AND version = ?"),
+                    (seen + 1, now, True, json.dumps(result), table_id, seen),
+                )  # fmt: skip
+            if done.rowcount != 1:
+                conn.rollback()
+                raise VersionConflict(self.version(table_id))
+            conn.exec_driver_sql(
+                self._sql("INSERT INTO moves (table_id, number, seat, notation, at) "
+                          "VALUES (?, ?, ?, ?, ?)"),
+                (table_id, seen + 1, seat, notation, now),
+            )  # fmt: skip
+            if self.is_postgres:
+                conn.exec_driver_sql(
+                    "SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id}:{seen + 1}")
+                )
+        return seen + 1
+
+    def _sql(self, text: str) -> str:
+        """``text`` with ``?`` placeholders in the driver's own style."""
+        return text.replace("?", "%s") if self.is_postgres else text
+
+    def version(self, table_id: str) -> int:
+        """The table's current version (-1 if there is no such table)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                sa.select(tables_t.c.version).where(tables_t.c.id == table_id)
+            ).scalar()
+        return -1 if found is None else int(found)
+
+    def set_replaced(self, table_id: str, seat: int, agent: str | None) -> None:
+        """Record that ``agent`` plays for the idle person in ``seat`` (``None``: they're back)."""
+        with self._tx() as conn:
+            conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(replaced_by=agent)
+            )
+            if self.is_postgres:
+                conn.execute(
+                    sa.text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"{table_id}:seats"},
+                )
+
+    def unfinished(self) -> list[str]:
+        """The ids of every table whose game has not ended."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables_t.c.id).where(tables_t.c.finished.is_(False))
+            ).all()
+        return [r.id for r in rows]
+
+    def finished(self, limit: int, offset: int = 0) -> list[TableRow]:
+        """Finished tables, the most recent first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                tables_t.select()
+                .where(tables_t.c.finished.is_(True))
+                .order_by(tables_t.c.updated_at.desc(), tables_t.c.id)
+                .limit(limit)
+                .offset(offset)
+            ).all()
+            ids = [r.id for r in rows]
+            seats = conn.execute(
+                seats_t.select().where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)
+            ).all()
+        by_table: dict[str, list[Any]] = {}
+        for s in seats:
+            by_table.setdefault(s.table_id, []).append(s)
+        return [_table_row(r, by_table.get(r.id, [])) for r in rows]
+
+
+def _table_row(row: Any, seats: Sequence[Any]) -> TableRow:
+    return TableRow(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        seed=int(row.seed),
+        options=json.loads(row.options),
+        settings=json.loads(row.settings),
+        spectator_hash=row.spectator_hash,
+        version=int(row.version),
+        finished=bool(row.finished),
+        result=None if row.result is None else json.loads(row.result),
+        created_at=float(row.created_at),
+        updated_at=float(row.updated_at),
+        seats=tuple(SeatRow(s.seat, s.name, s.agent, s.token_hash, s.replaced_by) for s in seats),
+    )

@@ -1,0 +1,89 @@
+"""Real ``regency serve`` processes for the crash, concurrency and multi-process tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import TracebackType
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``regency serve`` in a subprocess, on a free loopback port."""
+
+    def __init__(self, database: str, data_dir: Path, workers: int = 1) -> None:
+        self.database = database
+        self.data_dir = data_dir
+        self.workers = workers
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[str] | None = None
+
+    def start(self) -> Server:
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "regency.cli.main",
+                "serve",
+                "--port",
+                str(self.port),
+                "--database",
+                self.database,
+                "--data-dir",
+                str(self.data_dir),
+                "--workers",
+                str(self.workers),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "COLUMNS": "200"},
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"server exited: {self.proc.stdout.read() if self.proc.stdout else ''}"
+                )
+            try:
+                if httpx.get(self.url + "/", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """kill -9: no clean shutdown of any kind."""
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> Server:
+        return self.start()
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()

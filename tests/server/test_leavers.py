@@ -1,0 +1,103 @@
+"""Leavers: a computer player takes over a seat idle past the table's limit; its person
+can take it back."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import make_client
+from tests.server.helpers import auth, create, people, seat_url, view
+
+
+def wait_until(client: TestClient, check: Any, seconds: float = 30) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if found := check():
+            return found  # type: ignore[no-any-return]
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def test_an_idle_seat_is_taken_over_and_taken_back(database: str) -> None:
+    with make_client(database, takeover_tick=0.05) as client:
+        table = create(
+            client,
+            game="claim",
+            players=2,
+            seats=people(2),
+            seed=2,
+            takeover_minutes=0.01,  # 0.6 s
+            takeover_agent="random",
+        )
+        tid = table["table"]
+        tokens = [i["token"] for i in table["invites"]]
+        first = view(client, tid, 0, tokens[0])
+        idle = first["to_move"]
+        other = 1 - idle
+        # Both people wait: the computer takes over whoever is to move, and keeps
+        # playing that seat's turns.
+        taken = wait_until(
+            client,
+            lambda: (
+                (v := view(client, tid, other, tokens[other]))["seats"][idle]["replaced_by"]
+                == "random"
+                and v
+            ),
+        )
+        assert taken["seats"][idle]["kind"] == "person"
+        moved = wait_until(
+            client,
+            lambda: (v := view(client, tid, other, tokens[other]))["version"] > 0 and v,
+        )
+        assert moved["recent"][0]["seat"] == idle
+        # Someone else's token cannot take the seat back; its own can.
+        refused = client.post(seat_url(tid, idle, "return"), headers=auth(tokens[other]))
+        assert refused.status_code == 403
+        back = client.post(seat_url(tid, idle, "return"), headers=auth(tokens[idle]))
+        assert back.status_code == 200 and back.json()["replaced_by"] is None
+        state = view(client, tid, idle, tokens[idle])
+        assert state["seats"][idle]["replaced_by"] is None
+
+
+def test_without_the_option_nobody_is_replaced(tmp_path: Any) -> None:
+    with make_client(f"sqlite:///{tmp_path / 'db.sqlite'}", takeover_tick=0.05) as client:
+        table = create(client, game="claim", players=2, seats=people(2))
+        tid, token = table["table"], table["invites"][0]["token"]
+        time.sleep(0.5)
+        state = view(client, tid, 0, token)
+        assert state["version"] == 0
+        assert all(s["replaced_by"] is None for s in state["seats"])
+
+
+def test_a_person_who_moves_takes_the_seat_back(tmp_path: Any) -> None:
+    with make_client(f"sqlite:///{tmp_path / 'db.sqlite'}", takeover_tick=0.05) as client:
+        table = create(
+            client,
+            game="kingdoms",
+            players=2,
+            seats=[{"name": "a"}, {"agent": "random"}],
+            takeover_minutes=0.01,
+            think_time=1.0,
+        )
+        tid, token = table["table"], table["invites"][0]["token"]
+        state = wait_until(
+            client,
+            lambda: (v := view(client, tid, 0, token))["seats"][0]["replaced_by"] and v,
+        )
+        # The person moves on their turn: the move lands and the seat is theirs again.
+        while True:
+            state = view(client, tid, 0, token)
+            if state["to_move"] != 0:
+                continue
+            answer = client.post(
+                seat_url(tid, 0, "actions"),
+                json={"action": state["legal_moves"][0], "version": state["version"]},
+                headers=auth(token),
+            )
+            if answer.status_code == 200:
+                break
+            assert answer.json()["error"] in ("stale_version", "not_your_turn")
+        assert view(client, tid, 0, token)["seats"][0]["replaced_by"] is None

@@ -1,0 +1,115 @@
+"""Two ``regency serve`` processes on one PostgreSQL database serve the same tables."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from websockets.sync.client import ClientConnection, connect
+
+import regency
+from tests.server.conftest import fresh_pg_database
+from tests.server.processes import Server
+
+
+def socket(server: Server, path: str, token: str) -> ClientConnection:
+    return connect(
+        server.url.replace("http", "ws") + path,
+        additional_headers={"Authorization": f"Bearer {token}"},
+        open_timeout=30,
+    )
+
+
+def next_view(ws: ClientConnection) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=60))
+        if message["type"] == "view":
+            return message
+
+
+@pytest.mark.slow
+def test_a_move_through_one_process_reaches_clients_of_the_other(tmp_path: Path) -> None:
+    database = fresh_pg_database()
+    with Server(database, tmp_path / "a") as a, Server(database, tmp_path / "b") as b:
+        table = httpx.post(
+            a.url + "/api/tables",
+            json={
+                "game": "claim",
+                "players": 3,
+                "seats": [{"name": "on a"}, {"agent": "random"}, {"name": "on b"}],
+                "think_time": 0.02,
+                "seed": 12,
+            },
+            timeout=30,
+        ).json()
+        tid = table["table"]
+        tokens = {i["seat"]: i["token"] for i in table["invites"]}
+        rng = random.Random(12)
+        with (
+            socket(a, f"/api/tables/{tid}/seats/0/ws", tokens[0]) as ws0,
+            socket(b, f"/api/tables/{tid}/seats/2/ws", tokens[2]) as ws2,
+            socket(b, f"/api/tables/{tid}/spectate/ws", table["spectator"]["token"]) as watch,
+        ):
+            sockets = {0: ws0, 2: ws2}
+            version = -1
+            while True:
+                views = {seat: next_view(ws) for seat, ws in sockets.items()}
+                public = next_view(watch)
+                # Each client sees every version, whichever process the move went through.
+                assert {v["version"] for v in views.values()} == {version + 1}
+                assert public["version"] == version + 1
+                version += 1
+                now = views[0]
+                if now["finished"]:
+                    break
+                mover = now["to_move"]
+                if mover in sockets:
+                    move = rng.choice(views[mover]["legal_moves"])
+                    sockets[mover].send(
+                        json.dumps({"type": "action", "action": move, "version": version})
+                    )
+    # The computer seat moved exactly once per turn: the record replays, one row per move.
+    engine = sa.create_engine(database)
+    with engine.connect() as conn:
+        rows = conn.execute(
+            sa.text("SELECT number, seat FROM moves WHERE table_id = :t ORDER BY number"),
+            {"t": tid},
+        ).all()
+    engine.dispose()
+    assert [r.number for r in rows] == list(range(1, version + 1))
+    record = regency.Record.from_dict(now["record"])
+    game = regency.replay(record)
+    assert game.is_over and len(record.actions) == version
+    assert 1 in {r.seat for r in rows}
+
+
+@pytest.mark.slow
+def test_a_computer_table_is_played_once_by_two_processes(tmp_path: Path) -> None:
+    database = fresh_pg_database()
+    with Server(database, tmp_path / "a") as a:
+        table = httpx.post(
+            a.url + "/api/tables",
+            json={
+                "game": "kingdoms",
+                "players": 2,
+                "seats": [{"agent": "random"}, {"agent": "random"}],
+                "think_time": 0.1,
+            },
+            timeout=30,
+        ).json()
+        tid = table["table"]
+        # The second process resumes the table at start: both now drive its computers.
+        with Server(database, tmp_path / "b") as b:
+            with socket(b, f"/api/tables/{tid}/spectate/ws", table["spectator"]["token"]) as w:
+                seen = []
+                while not (view := next_view(w))["finished"]:
+                    seen.append(view["version"])
+            assert seen == list(range(seen[0], view["version"]))
+    record = regency.Record.from_dict(view["record"])
+    assert regency.replay(record).is_over
+    assert len(record.actions) == view["version"]
