@@ -6,6 +6,10 @@ OpenSpiel is installed (``pip install -e '.[bench]'``), it times OpenSpiel's ``h
 the same way (its chance nodes sampled, decisions counted) and prints our decisions/s as
 a ratio of it.
 
+It also times, per game at 2 players, the other hot paths: ``clone()`` of positions
+met in random games, one world dealt by a seat's ``world_sampler()`` (what search does
+every iteration), and the checked ``play()`` against ``apply()`` on the same games.
+
 Run: ``.venv/bin/python benchmarks/bench_games.py`` (``--help`` for options).
 """
 
@@ -38,6 +42,67 @@ def bench_regency(
             decisions += 1
         games += 1
     return _rates(games, decisions, time.perf_counter() - start)
+
+
+def _positions(game: str, players: int, count: int) -> list[regency.Game[Any]]:
+    """Positions met in random games: one from every third of each game."""
+    rng = random.Random(2)
+    out: list[regency.Game[Any]] = []
+    seed = 0
+    while len(out) < count:
+        state = regency.new_game(game, players=players, seed=seed)
+        seed += 1
+        marks = {10, 30, 60}
+        step = 0
+        while not state.is_over:
+            if step in marks:
+                out.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1
+    return out[:count]
+
+
+def _per_call_us(call: Any, items: list[Any], seconds: float) -> float:
+    """Microseconds per ``call(item)``, cycling through ``items`` for about ``seconds``."""
+    calls = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for item in items:
+            call(item)
+        calls += len(items)
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def bench_hot_paths(game: str, seconds: float) -> dict[str, float]:
+    """clone, one world sample, and play() against apply(), at 2 players."""
+    positions = _positions(game, 2, 60)
+    clone_us = _per_call_us(lambda s: s.clone(), positions, seconds)
+    samplers = [
+        (s.view(seat).world_sampler(), random.Random(i))
+        for i, s in enumerate(positions)
+        if (seat := s.current_player) is not None
+    ]
+    sample_us = _per_call_us(lambda pair: pair[0](pair[1]), samplers, seconds)
+    rates = {}
+    for how in ("apply", "play"):
+        rng = random.Random(1)
+        decisions = 0
+        start = time.perf_counter()
+        seed = 0
+        while time.perf_counter() - start < seconds:
+            state = regency.new_game(game, players=2, seed=seed)
+            seed += 1
+            move = state.apply if how == "apply" else state.play
+            while not state.is_over:
+                move(rng.choice(state.legal_actions()))
+                decisions += 1
+        rates[how] = decisions / (time.perf_counter() - start)
+    return {
+        "clone_us": clone_us,
+        "world_sample_us": sample_us,
+        "play_slowdown": rates["apply"] / rates["play"],
+    }
 
 
 def _rates(games: int, decisions: int, elapsed: float) -> dict[str, float]:
@@ -84,13 +149,20 @@ def main() -> None:
         for players in info.players:
             figures = bench_regency(info.name, players, args.seconds, {})
             rows.append({"game": info.name, "players": players, **figures})
+    hot = {
+        info.name: bench_hot_paths(info.name, args.seconds)
+        for info in regency.available_games()
+        if not args.game or info.name in args.game
+    }
     hearts = bench_hearts(args.seconds)
     if args.json:
-        print(
-            json.dumps(
-                {"machine": describe_machine(), "rows": rows, "open_spiel_hearts": hearts}, indent=2
-            )
-        )
+        report = {
+            "machine": describe_machine(),
+            "rows": rows,
+            "hot_paths": hot,
+            "open_spiel_hearts": hearts,
+        }
+        print(json.dumps(report, indent=2))
         return
     print(f"machine: {describe_machine()}")
     print(f"{'game':<16}{'players':>8}{'games/s':>12}{'decisions/s':>14}{'dec/game':>10}")
@@ -99,17 +171,23 @@ def main() -> None:
             f"{r['game']:<16}{r['players']:>8}{r['games_per_s']:>12,.0f}"
             f"{r['decisions_per_s']:>14,.0f}{r['decisions_per_game']:>10.1f}"
         )
-    if hearts is None:
+    if hearts is not None:
+        print(
+            f"{'open_spiel hearts':<16}{4:>8}{hearts['games_per_s']:>12,.0f}"
+            f"{hearts['decisions_per_s']:>14,.0f}{hearts['decisions_per_game']:>10.1f}"
+        )
+    else:
         print("OpenSpiel not installed: no hearts comparison (pip install -e '.[bench]')")
-        return
-    print(
-        f"{'open_spiel hearts':<16}{4:>8}{hearts['games_per_s']:>12,.0f}"
-        f"{hearts['decisions_per_s']:>14,.0f}{hearts['decisions_per_game']:>10.1f}"
-    )
-    claim = next((r for r in rows if r["game"] == "claim" and r["players"] == 2), None)
-    if claim:
-        ratio = claim["decisions_per_s"] / hearts["decisions_per_s"]
-        print(f"Claim (2 players) decisions/s as a ratio of OpenSpiel hearts: {ratio:.2f}")
+    print()
+    heads = ("vs hearts", "clone µs", "world µs", "play/apply")
+    print(f"{'game (2 players)':<16}" + "".join(f"{h:>12}" for h in heads))
+    for name, h in hot.items():
+        two = next(r for r in rows if r["game"] == name and r["players"] == 2)
+        ratio = f"{two['decisions_per_s'] / hearts['decisions_per_s']:.2f}" if hearts else "-"
+        print(
+            f"{name:<16}{ratio:>12}{h['clone_us']:>12.1f}{h['world_sample_us']:>12.1f}"
+            f"{h['play_slowdown']:>12.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from regency.core.errors import RegencyError
+from regency.core.errors import RegencyError, quote
 from regency.core.registry import game_info
 from regency.core.view import SeatView
 
@@ -108,21 +108,25 @@ def parse_spec(text: str) -> AgentSpec:
     name, _, rest = text.strip().partition(":")
     name = name.strip().lower()
     if name not in _FACTORIES:
-        raise AgentError(f"unknown agent {name!r}; agents: {', '.join(agent_names())}")
+        raise AgentError(f"unknown agent {quote(name)}; agents: {', '.join(agent_names())}")
     _, accepted = _FACTORIES[name]
     params: dict[str, str] = {}
     for i, part in enumerate(p.strip() for p in rest.split(",") if p.strip()):
         key, eq, value = part.partition("=")
         if not eq:
             if i > 0 or not accepted:
-                raise AgentError(f"agent {name!r}: write parameters as key=value, not {part!r}")
+                raise AgentError(
+                    f"agent {quote(name)}: write parameters as key=value, not {quote(part)}"
+                )
             key, value = accepted[0], part
         key = key.strip().lower()
         if key not in accepted:
             takes = ", ".join(accepted) if accepted else "no parameters"
-            raise AgentError(f"agent {name!r} has no parameter {key!r} (it takes {takes})")
+            raise AgentError(
+                f"agent {quote(name)} has no parameter {quote(key)} (it takes {takes})"
+            )
         if key in params:
-            raise AgentError(f"agent {name!r}: parameter {key!r} given twice")
+            raise AgentError(f"agent {quote(name)}: parameter {quote(key)} given twice")
         params[key] = value.strip()
     return AgentSpec(name, params, text.strip())
 

@@ -53,6 +53,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from regency.agents.base import AgentError, HeuristicAgent
+from regency.core.errors import quote
 from regency.core.game import Game
 from regency.core.registry import game_class, game_info
 from regency.core.view import SeatView
@@ -95,7 +96,7 @@ def _number(params: dict[str, str], key: str, cast: type, minimum: float) -> Any
     try:
         value = cast(params[key])
     except ValueError:
-        raise AgentError(f"ismcts: {key} must be a number, not {params[key]!r}") from None
+        raise AgentError(f"ismcts: {key} must be a number, not {quote(params[key])}") from None
     if value < minimum:
         raise AgentError(f"ismcts: {key} must be at least {minimum}")
     return value
@@ -121,13 +122,13 @@ class ISMCTSAgent:
         if iterations is None and seconds is None:
             iterations = info.search_iterations or DEFAULT_ITERATIONS
         if rollout not in ("random", "heuristic"):
-            raise AgentError(f"ismcts: rollout must be random or heuristic, not {rollout!r}")
+            raise AgentError(f"ismcts: rollout must be random or heuristic, not {quote(rollout)}")
         if reward not in ("win", "score"):
-            raise AgentError(f"ismcts: reward must be win or score, not {reward!r}")
+            raise AgentError(f"ismcts: reward must be win or score, not {quote(reward)}")
         self.reward = reward
         self.depth = depth
         if prior not in (None, "heuristic"):
-            raise AgentError(f"ismcts: prior must be heuristic, not {prior!r}")
+            raise AgentError(f"ismcts: prior must be heuristic, not {quote(prior)}")
         self.prior = prior
         self.widen = widen
         self.name = "ismcts"

@@ -13,8 +13,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from regency.cli.args import game_options
 from regency.cli.batch import backend_from_args, batch_settings, with_progress, write_files
-from regency.cli.main import game_options
 from regency.core.registry import game_info
 from regency.sim import summarize
 from regency.sim.arena import Arena, elo_ratings, head_to_head, schedule

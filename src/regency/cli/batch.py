@@ -10,7 +10,7 @@ from typing import TypeVar
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from regency.cli.main import UsageError, game_options
+from regency.cli.args import UsageError, game_options
 from regency.core.registry import GameInfo, game_info
 from regency.core.rng import new_seed
 from regency.sim.backends import BACKENDS, make_backend

@@ -10,81 +10,33 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 import regency
+from regency.cli.args import Parser, UsageError, add_game_arguments
+from regency.cli.batch import add_backend_arguments
 from regency.core.errors import RegencyError
 
 __all__ = ["main"]
 
 
-class UsageError(Exception):
-    """A command-line mistake; printed as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but errors are one line (plus a hint) rather than a usage dump."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
-
-
-def parse_option(text: str) -> tuple[str, Any]:
-    """Parse ``KEY=VALUE`` from ``--option``; the value is JSON if it parses, else text."""
-    key, eq, value = text.partition("=")
-    if not eq or not key.strip():
-        raise UsageError(f"--option wants KEY=VALUE, not {text!r}")
-    try:
-        parsed: Any = json.loads(value)
-    except json.JSONDecodeError:
-        parsed = value
-    return key.strip(), parsed
-
-
-def game_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The game options given by ``--option`` and the ``--factions`` shortcut."""
-    options = dict(parse_option(o) for o in args.option or [])
-    if getattr(args, "factions", None):
-        options["factions"] = args.factions
-    return options
-
-
-def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="the game: " + ", ".join(regency.available_games()))
-    parser.add_argument("--players", type=int, help="number of players (default: the game's)")
-    parser.add_argument("--seed", type=int, help="fixes the deal (default: a fresh one)")
-    parser.add_argument(
-        "--factions", help="the deck, for games that have one (e.g. claim, claim2, random)"
-    )
-    parser.add_argument(
-        "-o",
-        "--option",
-        action="append",
-        metavar="KEY=VALUE",
-        help="any other game option (repeatable; the value may be JSON)",
-    )
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
-    from regency.cli.batch import add_backend_arguments
-
-    parser = _Parser(
+    parser = Parser(
         prog="regency",
         description="Play, replay and simulate Claim, Claim Kingdoms and Kingdoms.",
     )
     parser.add_argument("--version", action="version", version=f"regency {regency.__version__}")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     games = sub.add_parser("games", help="list the games and their options")
     games.add_argument("--json", action="store_true", help="print JSON for other tools")
 
     play = sub.add_parser("play", help="play a game in the terminal against the computer")
-    _add_game_arguments(play)
+    add_game_arguments(play)
     play.add_argument(
         "--opponent",
         default="heuristic",
@@ -106,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--seat", type=int, help="show what this seat saw (default: spectator)")
 
     sim = sub.add_parser("simulate", help="play many games between computer agents")
-    _add_game_arguments(sim)
+    add_game_arguments(sim)
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument(
         "--agents",
@@ -118,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
 
     arena = sub.add_parser("arena", help="a round robin between agents, with ratings")
-    _add_game_arguments(arena)
+    add_game_arguments(arena)
     arena.add_argument(
         "--agents",
         required=True,
@@ -139,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
 
     report = sub.add_parser("report", help="run games and write a balance report (HTML)")
-    _add_game_arguments(report)
+    add_game_arguments(report)
     report.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     report.add_argument(
         "--agents",

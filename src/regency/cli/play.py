@@ -19,12 +19,12 @@ from rich.console import Console
 from rich.text import Text
 
 from regency.agents import Agent, make_agent
-from regency.cli.main import UsageError, game_options
+from regency.cli.args import UsageError, game_options
 from regency.cli.renderers import renderer_for
 from regency.core.errors import IllegalActionError
 from regency.core.game import Game
-from regency.core.registry import game_info, new_game
-from regency.core.rng import derive_seed
+from regency.core.registry import game_info
+from regency.tables import SeatSpec, TableSpec
 
 __all__ = ["ask", "run_play", "seat_names"]
 
@@ -133,15 +133,13 @@ def run_play(args: argparse.Namespace, console: Console) -> int:
     """Play one game; return the exit status."""
     info = game_info(args.game)
     players = args.players if args.players is not None else info.default_players
-    game = new_game(args.game, players=players, seed=args.seed, **game_options(args))
     me = args.seat
-    if not 0 <= me < game.num_players:
-        raise UsageError(f"--seat must be 0 to {game.num_players - 1}, not {me}")
-    agents = {
-        seat: make_agent(args.opponent, game.name, derive_seed(game.seed, "agent", seat))
-        for seat in range(game.num_players)
-        if seat != me
-    }
+    if not 0 <= me < players:
+        raise UsageError(f"--seat must be 0 to {players - 1}, not {me}")
+    seats = [SeatSpec() if s == me else SeatSpec(agent=args.opponent) for s in range(players)]
+    table = TableSpec.create(args.game, players, seats, game_options(args), args.seed)
+    game = table.new_game()
+    agents = table.agents(game.seed)
     hint = make_agent("heuristic", game.name, 0) if info.heuristic else None
     names = seat_names(game.num_players, me, agents)
     renderer = renderer_for(game.name)

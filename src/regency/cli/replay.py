@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
-from regency.cli.main import UsageError
+from regency.cli.args import UsageError
 from regency.cli.renderers import renderer_for
 from regency.core.game import Game
 from regency.core.record import Record
@@ -20,7 +20,7 @@ __all__ = ["run_replay"]
 
 def _read(path: str) -> Record:
     try:
-        text = Path(path).read_text()
+        text = Path(path).read_bytes()  # decoding errors are the reader's to report
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
     return Record.from_json(text)

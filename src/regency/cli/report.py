@@ -10,13 +10,13 @@ from pathlib import Path
 from rich.console import Console
 
 import regency
+from regency.cli.args import UsageError
 from regency.cli.batch import (
     backend_from_args,
     batch_settings,
     matchup_from_args,
     with_progress,
 )
-from regency.cli.main import UsageError
 from regency.sim import run_games, summarize
 from regency.sim.balance import balance_figures
 from regency.sim.report_page import ReportInfo, write_report

@@ -20,6 +20,7 @@ from their seat's observation (see ``docs/architecture.md``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
@@ -27,26 +28,79 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
-from regency.core.errors import CorruptSaveError, GameOverError, IllegalActionError, RegencyError
+from regency.core.errors import (
+    CorruptSaveError,
+    GameOverError,
+    IllegalActionError,
+    RegencyError,
+    quote,
+)
 from regency.core.record import SAVE_FORMAT, Record
 
 if TYPE_CHECKING:
     from regency.core.view import SeatView
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "Result", "normalize_notation"]
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "Game",
+    "Result",
+    "check_notation",
+    "normalize_notation",
+    "state_digest",
+]
 
 A = TypeVar("A", bound=Hashable)
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""Version 2 (Claim's knowledge of held cards by code) replaced version 1; a version 1
+save is replayed from its moves and its state is not compared (see ``load_game``)."""
+
+MAX_NOTATION = 200
+"""No move's notation is longer than this; longer text is refused before it is read."""
+
+
+def check_notation(text: object) -> str:
+    """Return ``text`` if it can be notation at all; refuse it otherwise.
+
+    Notation is ASCII: case and spacing are free (``kn9``, ``Take  deck``), but other
+    scripts are not read, so a dotless i (U+0131, which upper-cases to ``I``) or Arabic
+    digits never pass as a card or a square.
+
+    Raises:
+        IllegalActionError: if ``text`` is not a string, not ASCII, or far too long.
+    """
+    if not isinstance(text, str):
+        raise IllegalActionError(f"a move in notation must be text, not {quote(text)}")
+    if len(text) > MAX_NOTATION:
+        raise IllegalActionError(f"{quote(text)} is far too long to be a move")
+    if not text.isascii():
+        raise IllegalActionError(
+            f"{quote(text)} is not notation: moves are written in ASCII letters and digits"
+        )
+    return text
 
 
 def normalize_notation(text: str) -> str:
     """Return ``text`` in the canonical case and spacing used to compare notation.
 
     Notation is case-insensitive and ignores surrounding and repeated spaces, so a
-    player may type ``kn9`` or ``Take  deck``.
+    player may type ``kn9`` or ``Take  deck``. Only ASCII letters change case (text
+    that is not ASCII never equals a move's notation).
     """
+    if not text.isascii():
+        return text
     return " ".join(text.split()).upper()
+
+
+def state_digest(state: dict[str, Any]) -> str:
+    """Return a short fingerprint of a full state (``Game.state_dict()``).
+
+    Records carry the digest of their final position, so a replay that reaches another
+    position (a changed seed, options or move) is noticed.
+    """
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +212,10 @@ class Game(ABC, Generic[A]):
 
         This is the information state: it includes what the seat remembers of the
         public history, so an agent needs nothing else to play.
+
+        Raises:
+            TypeError: if ``seat`` is neither an int nor ``None``.
+            ValueError: if ``seat`` is not a seat of this game.
         """
 
     @abstractmethod
@@ -185,6 +243,18 @@ class Game(ABC, Generic[A]):
         Unlike :meth:`sample_world` this starts from the true state; the conformance
         suite uses it to prove that observations hide what they must.
         """
+
+    def relabelled(self, rng: random.Random) -> Self:
+        """Return a copy in which interchangeable components swap identities.
+
+        Two copies of one card are the same card under every rule, so which copy is
+        where must never show in an observation, now or after any further moves. Games
+        that give such copies identities of their own (Claim's card ids) override this
+        to shuffle them; the conformance suite checks that nothing any seat is shown
+        changes. Games that store only kinds have nothing to shuffle: a clone.
+        """
+        del rng
+        return self.clone()
 
     # -- what every game shares (games may override these for speed) -------------------
 
@@ -244,11 +314,24 @@ class Game(ABC, Generic[A]):
         The caller guarantees the action is one of :meth:`legal_actions`; anything else
         may corrupt the game. Use :meth:`play` for input from people or files.
         """
-        self._log.append(action)
         self._apply(action)
+        self._log.append(action)  # logged once carried out: the record never runs ahead
 
-    def play(self, action: A | str) -> A:
+    def play(self, action: A | str, *, list_legal: bool = True) -> A:
         """Take an action, given as an object or in notation, after checking it.
+
+        An object equal to a legal action (``10`` for Claim's card 10, a tuple equal to
+        a Claim Kingdoms action) plays that legal action, so what is logged is always
+        one of :meth:`legal_actions`.
+
+        A refusal explains itself in the player's terms and, by default, lists the
+        legal moves. That list is the mover's own business (in Claim it names the
+        cards in their hand): a caller that relays refusals to anyone else (a
+        spectator, another seat, a log) must pass ``list_legal=False``.
+
+        Args:
+            action: The action, or its notation (ASCII; case and spacing are free).
+            list_legal: Whether a refusal may list the legal moves.
 
         Returns:
             The action taken.
@@ -258,37 +341,79 @@ class Game(ABC, Generic[A]):
                 is left exactly as it was.
         """
         if isinstance(action, str):
-            chosen = self.parse_action(action)
+            chosen = self.parse_action(action, list_legal=list_legal)
         else:
-            if self.is_over:
-                raise GameOverError(f"the game is over; {action} cannot be played")
-            if action not in self.legal_actions():
-                raise IllegalActionError(self.why_illegal(action))
-            chosen = action
+            chosen = self._legal_match(action, list_legal)
         self.apply(chosen)
         return chosen
 
-    def parse_action(self, text: str) -> A:
+    def _legal_match(self, action: object, list_legal: bool) -> A:
+        """Return the legal action equal to ``action``, or refuse it."""
+        if self.is_over:
+            raise GameOverError(f"the game is over; {quote(action)} cannot be played")
+        found = None
+        if not isinstance(action, bool):  # True == 1, but True is not card 1
+            try:
+                found = self._find_legal(action)
+            except Exception:  # an object whose comparison fails (say, an array) matches none
+                found = None
+        if found is None:
+            raise IllegalActionError(self._refusal(action, list_legal))
+        return found
+
+    def _find_legal(self, action: object) -> A | None:
+        """The legal action equal to ``action``, or ``None``.
+
+        Games may override it with a faster check than listing every legal action (the
+        checked path should cost little more than :meth:`apply`).
+        """
+        legal = self.legal_actions()
+        try:
+            # list.index compares in C, identity first: the common case (an object taken
+            # from legal_actions) costs one pointer comparison per entry.
+            return legal[legal.index(action)]
+        except ValueError:
+            return None
+
+    def _refusal(self, action: object, list_legal: bool) -> str:
+        """The game's explanation of a refusal; a generic one if it cannot explain."""
+        try:
+            return self.why_illegal(action, list_legal=list_legal)  # type: ignore[arg-type]
+        except Exception:  # a malformed object the game's explanation cannot read
+            return f"{quote(action)} is not a {self.title} action"
+
+    def parse_action(self, text: str, *, list_legal: bool = True) -> A:
         """Return the legal action written ``text`` (case and spacing are ignored).
 
         Games override :meth:`why_illegal` (and may override this) to explain refusals
         in their own terms.
 
+        Args:
+            text: The move in notation.
+            list_legal: Whether a refusal may list the legal moves (see :meth:`play`).
+
         Raises:
             IllegalActionError: if ``text`` is not the notation of a legal action.
         """
         if self.is_over:
-            raise GameOverError(f"the game is over; {text!r} cannot be played")
-        wanted = normalize_notation(text)
+            raise GameOverError(f"the game is over; {quote(text)} cannot be played")
+        wanted = normalize_notation(check_notation(text))
         for action in self.legal_actions():
             if normalize_notation(str(action)) == wanted:
                 return action
-        raise IllegalActionError(self.why_illegal(text))
+        raise IllegalActionError(self._refusal(text, list_legal))
 
-    def why_illegal(self, action: A | str) -> str:
-        """Explain why ``action`` (an object or its notation) is not legal now."""
-        legal = ", ".join(str(a) for a in self.legal_actions())
-        return f"{str(action)!r} is not a legal action now; legal: {legal}"
+    def why_illegal(self, action: A | str, *, list_legal: bool = True) -> str:
+        """Explain why ``action`` (an object or its notation) is not legal now.
+
+        Args:
+            action: The refused action or notation.
+            list_legal: Whether to list the legal moves (see :meth:`play`).
+        """
+        message = f"{quote(str(action))} is not a legal action now"
+        if not list_legal:
+            return message
+        return f"{message}; legal: {', '.join(str(a) for a in self.legal_actions())}"
 
     def public_action(self, action: A, seat: int | None) -> str:
         """How ``seat`` (``None``: a spectator) sees ``action`` being taken, now.
@@ -330,6 +455,7 @@ class Game(ABC, Generic[A]):
             options=dict(self.options),
             actions=tuple(str(a) for a in self._log),
             meta=dict(meta or {}),
+            digest=state_digest(self.state_dict()),
         )
 
     def to_json(self, indent: int | None = None) -> str:
@@ -357,11 +483,18 @@ class Game(ABC, Generic[A]):
         return SeatView(self.name, seat, self.num_players, self.observation(seat), legal)
 
     def _check_seat(self, seat: int | None) -> None:
-        """Raise ``ValueError`` unless ``seat`` is ``None`` or a seat of this game."""
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players
-        ):
-            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, not {seat!r}")
+        """Refuse anything but ``None`` or a seat of this game.
+
+        Raises:
+            TypeError: if ``seat`` is not an int or ``None`` (a bool is not a seat).
+            ValueError: if ``seat`` is an int outside the table.
+        """
+        if seat is None:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError(f"a seat is an int or None, not {quote(seat)}")
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be None or 0..{self.num_players - 1}, not {seat}")
 
     def __repr__(self) -> str:
         return (

@@ -158,5 +158,11 @@ def test_every_refusal_lists_what_is_legal() -> None:
 def test_objects_that_are_not_actions_are_refused() -> None:
     game = deal("knights", [["goblins"], ["dwarves"]])
     with pytest.raises(IllegalActionError, match="not a Claim Kingdoms action"):
-        game.play((0, square(1, 0), 0))  # type: ignore[arg-type]
+        game.play((0, square(5, 0), 0))  # type: ignore[arg-type]
     assert legal(game)[0] == "place 0,1"
+
+
+def test_a_tuple_equal_to_a_legal_action_plays_that_action() -> None:
+    game = deal("knights", [["goblins"], ["dwarves"]])
+    taken = game.play((0, square(1, 0), 0))  # type: ignore[arg-type]
+    assert str(taken) == "place 1,0" and game.actions == (taken,)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from regency.games.claim.cards import CARD_CODE, KIND
 
-__all__ = ["PLAY", "TAKE", "TAKE_DECK", "ClaimAction"]
+__all__ = ["PLAY", "TAKE", "TAKE_DECK", "ClaimAction", "is_well_formed"]
 
 _TAKE = 256
 _DECK = 255
@@ -45,6 +45,8 @@ class ClaimAction(int):
 
     def __str__(self) -> str:
         value = int(self)
+        if value not in _KNOWN:
+            return f"<not a Claim action: {value}>"  # made by hand from a stray int
         if value < _DECK:
             return CARD_CODE[value]
         return f"take {CARD_CODE[value - _TAKE]}" if value >= _TAKE else "take deck"
@@ -71,3 +73,11 @@ TAKE: tuple[ClaimAction, ...] = tuple(
 
 TAKE_DECK = ClaimAction(_DECK)
 """The Seer's choice of the top card of the draw pile (R-CLAIM-14)."""
+
+
+_KNOWN = frozenset(_MADE) | {_DECK}
+
+
+def is_well_formed(action: object) -> bool:
+    """Whether ``action`` is one of Claim's actions (legal now or not), not a stray int."""
+    return isinstance(action, ClaimAction) and int(action) in _KNOWN

@@ -30,11 +30,15 @@ __all__ = [
     "SINGLES",
     "CardPool",
     "Faction",
+    "add_copies",
+    "add_copy",
     "cards_of",
     "code_of",
     "codes",
+    "copies_of",
     "faction_by_name",
     "ids",
+    "remove_copy",
 ]
 
 
@@ -175,6 +179,39 @@ def ids(mask: int) -> list[int]:
 def codes(mask: int) -> list[str]:
     """Return the codes of the cards in ``mask``, in id order (faction, then value)."""
     return [CARD_CODE[c] for c in ids(mask)]
+
+
+def add_copy(copies: int, card: int) -> int:
+    """Add one copy of ``card``'s code to ``copies``, a multiset of codes.
+
+    What a seat knows of another's hand is a number of copies per code, never which
+    copy (which card id) it is: copies are interchangeable, and the engine's choice of
+    id must not show through. A multiset is a mask holding, for each code, as many of
+    that code's ids as there are copies; which ids they are means nothing.
+    """
+    free = KIND_MASK[card] & ~copies
+    return copies | (free & -free)
+
+
+def remove_copy(copies: int, card: int) -> int:
+    """Remove one copy of ``card``'s code from the multiset ``copies``, if it holds one."""
+    held = copies & KIND_MASK[card]
+    return copies ^ (held & -held)
+
+
+def add_copies(copies: int, more: int) -> int:
+    """Return the multiset sum of two multisets of codes."""
+    for card in ids(more):
+        copies = add_copy(copies, card)
+    return copies
+
+
+def copies_of(code_list: list[str]) -> int:
+    """Return the multiset of codes listing ``code_list`` (one copy per entry)."""
+    copies = 0
+    for code in code_list:
+        copies = add_copy(copies, CODE_TO_KIND[code])
+    return copies
 
 
 def code_of(card: int) -> str:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from regency.core.errors import GameOptionError
+from regency.core.errors import GameOptionError, quote
 from regency.games.claim.cards import (
     CARD_CODE,
     CARD_FACTION,
@@ -126,7 +126,7 @@ def parse_factions(spec: Any, players: int, rng: random.Random) -> tuple[Faction
         faction = faction_by_name(name)
         if faction is None:
             known = ", ".join(f.option_name for f in Faction)
-            raise GameOptionError(f"unknown faction {name!r}; factions: {known}")
+            raise GameOptionError(f"unknown faction {quote(name)}; factions: {known}")
         factions.append(faction)
     result = tuple(factions)
     check_factions(result, players)
@@ -165,7 +165,7 @@ def stacked_deal(
         kind = CODE_TO_KIND.get(code.strip().upper())
         if kind is None:
             raise GameOptionError(
-                f"deck: {code!r} is not a card code (a faction code and a value, like KN9)"
+                f"deck: {quote(code)} is not a card code (a faction code and a value, like KN9)"
             )
         kinds.append(kind)
     if factions is None:

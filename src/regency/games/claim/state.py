@@ -20,11 +20,17 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple, Self
 
-from regency.core.errors import GameOptionError, GameOverError, IllegalActionError, RegencyError
-from regency.core.game import Game, Result, normalize_notation
+from regency.core.errors import (
+    GameOptionError,
+    GameOverError,
+    IllegalActionError,
+    RegencyError,
+    quote,
+)
+from regency.core.game import Game, Result, check_notation, normalize_notation
 from regency.core.rng import stream
 from regency.games.claim import rules
-from regency.games.claim.actions import PLAY, TAKE, TAKE_DECK, ClaimAction
+from regency.games.claim.actions import PLAY, TAKE, TAKE_DECK, ClaimAction, is_well_formed
 from regency.games.claim.cards import (
     CARD_CODE,
     CARD_FACTION,
@@ -34,9 +40,12 @@ from regency.games.claim.cards import (
     KIND,
     KIND_MASK,
     Faction,
+    add_copies,
+    add_copy,
     cards_of,
     codes,
     ids,
+    remove_copy,
 )
 from regency.games.claim.deck import HAND_SIZE, parse_factions, stacked_deal
 
@@ -122,13 +131,14 @@ class ClaimState(Game[ClaimAction]):
         "_history",
         "_lead",
         "_leader",
-        "_peeked",
+        "_peek_by",
         "_phase",
         "_picking",
         "_pile",
         "_plays",
         "_public",
         "_scores",
+        "_seen",
         "_seer",
         "_smashed",
         "_trick",
@@ -155,7 +165,9 @@ class ClaimState(Game[ClaimAction]):
         if first is not None and (
             isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
         ):
-            raise GameOptionError(f"first must be a seat from 0 to {players - 1}, not {first!r}")
+            raise GameOptionError(
+                f"first must be a seat from 0 to {players - 1}, not {quote(first)}"
+            )
         factions: tuple[Faction, ...] | None = None
         if spec is None and deck_codes is None:
             spec = "claim" if players == 2 else "random"
@@ -215,7 +227,8 @@ class ClaimState(Game[ClaimAction]):
         self._scores = [0] * players
         self._gnomes = [0] * players
         self._public = [0] * players
-        self._peeked = [0] * players
+        self._seen = (0,) * (players * players)
+        self._peek_by = -1
         self._voids = [0] * players
         self._face_up: list[int] = []
         self._trolls = 0
@@ -330,7 +343,8 @@ class ClaimState(Game[ClaimAction]):
         new._scores = self._scores.copy()
         new._gnomes = self._gnomes.copy()
         new._public = self._public.copy()
-        new._peeked = self._peeked.copy()
+        new._seen = self._seen  # a tuple, replaced (never changed) when a Seer learns
+        new._peek_by = self._peek_by
         new._voids = self._voids.copy()
         new._face_up = self._face_up.copy()
         new._trolls = self._trolls
@@ -355,6 +369,8 @@ class ClaimState(Game[ClaimAction]):
         seat = self._turn
         self._hands[seat] ^= bit
         card = bit.bit_length() - 1
+        if self._phase == 2:
+            self._forget(seat, card)
         plays = self._plays
         if plays:
             faction = CARD_FACTION[card]
@@ -369,6 +385,23 @@ class ClaimState(Game[ClaimAction]):
             self._turn = (seat + 1) % self.num_players
         else:
             self._finish_trick()
+
+    def _forget(self, seat: int, card: int) -> None:
+        """``seat`` played a copy of ``card``'s code: others know of one copy fewer.
+
+        Knowledge is a count of copies per code, whichever copy the engine moved: public
+        knowledge first (everyone knew of that copy), else each Seer's private knowledge.
+        """
+        public = self._public[seat]
+        if public & KIND_MASK[card]:
+            self._public[seat] = remove_copy(public, card)
+            return
+        seen = self._seen
+        if any(seen):
+            n = self.num_players
+            self._seen = tuple(
+                remove_copy(m, card) if i % n == seat else m for i, m in enumerate(seen)
+            )
 
     def _finish_trick(self) -> None:
         plays = self._plays
@@ -477,15 +510,26 @@ class ClaimState(Game[ClaimAction]):
             face_up = self._face_up
             index = next(i for i, c in enumerate(face_up) if KIND[c] == kind)
             card = face_up.pop(index)
-            self._public[taker] |= 1 << card
+            self._public[taker] = add_copy(self._public[taker], card)
             if self._seer and len(self._picking) == self.num_players - 1:
                 # A Seer that takes a face-up card has seen the top card of the pile,
-                # which the next player to draw will get (R-CLAIM-14).
-                self._peeked[taker] |= 1 << self._pile[-1]
+                # which the next player to draw gets, later in this same handing out
+                # (R-CLAIM-14).
+                self._peek_by = taker
             shown = card
         else:
             card = self._pile.pop()
             shown = -1  # only the taker sees a drawn card
+            seer = self._peek_by
+            if seer >= 0:
+                self._peek_by = -1
+                if seer != taker:
+                    i = seer * self.num_players + taker
+                    self._seen = (
+                        *self._seen[:i],
+                        add_copy(self._seen[i], card),
+                        *self._seen[i + 1 :],
+                    )
         self._followers[taker] |= 1 << card
         last = self._history[-1]
         self._history[-1] = last._replace(takes=(*last.takes, (taker, shown)))
@@ -597,17 +641,15 @@ class ClaimState(Game[ClaimAction]):
 
     # -- notation and checks ------------------------------------------------------------
 
-    def parse_action(self, text: str) -> ClaimAction:
+    def parse_action(self, text: str, *, list_legal: bool = True) -> ClaimAction:
         """Read a play (``KN9``) or a take (``take UN3``, ``take deck``; ``take`` optional).
 
         Raises:
             IllegalActionError: saying why the text is not a legal action now.
         """
         if self._turn < 0:
-            raise GameOverError(f"the game is over; {text!r} cannot be played")
-        if not isinstance(text, str):
-            raise IllegalActionError(f"an action must be text such as 'KN9', not {text!r}")
-        words = normalize_notation(text).split()
+            raise GameOverError(f"the game is over; {quote(text)} cannot be played")
+        words = normalize_notation(check_notation(text)).split()
         if self._decision == _TAKE:
             if words[:1] == ["TAKE"]:
                 words = words[1:]
@@ -617,46 +659,72 @@ class ClaimState(Game[ClaimAction]):
                 kind = CODE_TO_KIND.get(words[0])
                 if kind is not None and TAKE[kind] in self.legal_actions():
                     return TAKE[kind]
-            raise IllegalActionError(self.why_illegal(text))
-        if len(words) == 1:
+        elif len(words) == 1:
             kind = CODE_TO_KIND.get(words[0])
             if kind is not None and PLAY[kind] in self.legal_actions():
                 return PLAY[kind]
-        raise IllegalActionError(self.why_illegal(text))
+        raise IllegalActionError(self.why_illegal(text, list_legal=list_legal))
 
-    def why_illegal(self, action: ClaimAction | str) -> str:
-        """Explain, in a player's terms, why ``action`` cannot be taken now."""
+    def why_illegal(self, action: ClaimAction | str, *, list_legal: bool = True) -> str:
+        """Explain, in a player's terms, why ``action`` cannot be taken now.
+
+        With ``list_legal`` the message lists the legal moves, which name cards in the
+        mover's hand: relay such a message to the mover alone.
+        """
         if self._turn < 0:
             return "the game is over"
         legal = ", ".join(str(a) for a in self.legal_actions())
-        text = str(action).strip()
+        if isinstance(action, ClaimAction):
+            if not is_well_formed(action):
+                return f"{quote(int(action))} is not a Claim action"
+            text = str(action)
+        elif isinstance(action, str):
+            text = action.strip()
+        else:  # any other object that reached here from a caller's play()
+            return f"{quote(action)} is not a Claim action: write a card such as 'KN9'"  # type: ignore[unreachable]
         if self._decision == _TAKE:
-            return f"choose the card to take: {legal} (not {text!r})"
+            if not list_legal:
+                return f"choose a face-up card to take (not {quote(text)})"
+            return f"choose the card to take: {legal} (not {quote(text)})"
         words = normalize_notation(text).split()
         kind = CODE_TO_KIND.get(words[0]) if len(words) == 1 else None
         if isinstance(action, ClaimAction) and action.verb == "play":
             kind = action.card
         if kind is None:
-            return f"{text!r} is not a card: write a faction code and a value, like KN9"
+            return f"{quote(text)} is not a card: write a faction code and a value, like KN9"
         code = CARD_CODE[kind]
         if not self._hands[self._turn] & KIND_MASK[kind]:
+            if not list_legal:
+                return f"you have no {code} in your hand"
             return f"you have no {code} in your hand; you may play: {legal}"
         lead = Faction(self._lead)
         if lead == _DOPPEL:
-            return f"Doppelgangers were led: you must follow with one ({legal})"
-        return f"you must follow {lead.title} or play a Doppelganger ({legal})"
+            reason = "Doppelgangers were led: you must follow with one"
+        else:
+            reason = f"you must follow {lead.title} or play a Doppelganger"
+        return f"{reason} ({legal})" if list_legal else reason
 
     # -- what each seat sees ---------------------------------------------------------------
 
     def _known(self, viewer: int | None, seat: int) -> int:
-        """The cards of ``seat``'s hand and follower deck that ``viewer`` knows."""
-        mine = self._hands[seat] | self._followers[seat]
-        if viewer == seat:
-            return mine
+        """The copies (a multiset of codes) ``viewer`` knows ``seat`` holds, not its own.
+
+        All of them came to ``seat`` as followers: taken face up (everyone saw) or drawn
+        after a Seer ``viewer`` had seen the card. They are in the follower deck in
+        phase one and in the hand in phase two.
+        """
         known = self._public[seat]
         if viewer is not None:
-            known |= self._peeked[viewer]
-        return mine & known
+            known = add_copies(known, self._seen[viewer * self.num_players + seat])
+        return known
+
+    def _known_in(self, viewer: int | None, seat: int, hand: bool) -> list[str]:
+        """The codes ``viewer`` knows in ``seat``'s hand (``hand``) or follower deck."""
+        if viewer == seat:
+            return codes(self._hands[seat] if hand else self._followers[seat])
+        if hand != (self._phase != 1):
+            return []
+        return codes(self._known(viewer, seat))
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
@@ -691,20 +759,18 @@ class ClaimState(Game[ClaimAction]):
             "hands": [
                 {
                     "count": self._hands[s].bit_count(),
-                    "known": codes(self._known(seat, s) & self._hands[s]),
+                    "known": self._known_in(seat, s, hand=True),
                 }
                 for s in range(n)
             ],
             "followers": [
                 {
                     "count": self._followers[s].bit_count(),
-                    "known": codes(self._known(seat, s) & self._followers[s]),
+                    "known": self._known_in(seat, s, hand=False),
                 }
                 for s in range(n)
             ],
-            "public": [
-                codes(self._public[s] & (self._hands[s] | self._followers[s])) for s in range(n)
-            ],
+            "public": [codes(self._public[s]) for s in range(n)],
             "score_piles": [codes(self._scores[s]) for s in range(n)],
             "gnomes": [codes(self._gnomes[s]) for s in range(n)],
             "trolls_waiting": codes(self._trolls),
@@ -748,7 +814,7 @@ class ClaimState(Game[ClaimAction]):
             "discards": codes(self._discards),
             "smashed": codes(self._smashed),
             "public": [codes(p) for p in self._public],
-            "peeked": [codes(p) for p in self._peeked],
+            "seen": [[codes(self._seen[v * n + s]) for s in range(n)] for v in range(n)],
             "voids": [
                 [f.option_name for f in Faction if self._voids[s] >> f & 1] for s in range(n)
             ],
@@ -778,6 +844,12 @@ class ClaimState(Game[ClaimAction]):
         from regency.games.claim.worlds import resample
 
         return resample(self, seat, rng)
+
+    def relabelled(self, rng: random.Random) -> Self:
+        """A copy with the copies of each code swapped among their card ids."""
+        from regency.games.claim.worlds import relabel
+
+        return relabel(self, rng)
 
 
 def _trick_to_dict(trick: Trick) -> dict[str, Any]:

@@ -29,14 +29,17 @@ from regency.games.claim.cards import (
     KIND_MASK,
     CardPool,
     Faction,
+    add_copies,
     cards_of,
+    copies_of,
     ids,
+    remove_copy,
 )
 
 if TYPE_CHECKING:
     from regency.games.claim.state import ClaimState
 
-__all__ = ["deal_unknown", "resample", "world_from_observation", "world_sampler"]
+__all__ = ["deal_unknown", "relabel", "resample", "world_from_observation", "world_sampler"]
 
 S = TypeVar("S", bound="ClaimState")
 
@@ -113,9 +116,12 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
     for other in range(n):
         if other == seat:
             continue
-        # Deliberately not Game._known (what observations use): this is the oracle
-        # the no-leak tests check observations against, so it reads the event masks.
-        hidden = ~(world._public[other] | world._peeked[seat])
+        # Deliberately not Game._known_in (what observations use): this is the oracle
+        # the no-leak tests check observations against, so it reads the knowledge
+        # counts and keeps that many copies of each code where they are held.
+        known = add_copies(world._public[other], world._seen[seat * n + other])
+        held = world._followers[other] if world._phase == 1 else world._hands[other]
+        hidden = ~_copies_held(known, held)
         h = world._hands[other] & hidden
         f = world._followers[other] & hidden
         world._hands[other] ^= h
@@ -127,6 +133,57 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
     dealt = deal_unknown(pool, needs, rng)
     _place(world, seat, dealt, keep_top)
     return world
+
+
+def relabel(state: S, rng: random.Random) -> S:
+    """Return a copy of ``state`` with the ids of each code's copies shuffled among them."""
+    perm = list(range(len(KIND_MASK)))
+    for kind in {KIND_MASK[c] for c in ids(state._deck)}:
+        same = ids(kind)
+        shuffled = same.copy()
+        rng.shuffle(shuffled)
+        for old, new in zip(same, shuffled, strict=True):
+            perm[old] = new
+
+    def mask(m: int) -> int:
+        return sum(1 << perm[c] for c in ids(m))
+
+    def cards(cs: Any) -> Any:
+        return type(cs)(perm[c] if c >= 0 else c for c in cs)
+
+    world = state.clone()
+    for field in ("_hands", "_followers", "_scores", "_gnomes", "_public"):
+        setattr(world, field, [mask(m) for m in getattr(world, field)])
+    world._seen = tuple(mask(m) for m in world._seen)
+    world._trolls, world._discards, world._smashed = (
+        mask(world._trolls),
+        mask(world._discards),
+        mask(world._smashed),
+    )
+    world._pile, world._face_up, world._plays = (
+        cards(world._pile),
+        cards(world._face_up),
+        cards(world._plays),
+    )
+    world._history = [
+        t._replace(
+            plays=cards(t.plays),
+            revealed=cards(t.revealed),
+            takes=tuple((seat, perm[c] if c >= 0 else c) for seat, c in t.takes),
+            smashed=cards(t.smashed),
+        )
+        for t in world._history
+    ]
+    return world
+
+
+def _copies_held(copies: int, held: int) -> int:
+    """The cards of ``held`` that stand for the multiset ``copies``: that many per code."""
+    mask = 0
+    for card in ids(copies):
+        candidates = held & KIND_MASK[card] & ~mask
+        mask |= candidates & -candidates
+    return mask
 
 
 def _is_peeking(state: ClaimState, seat: int) -> bool:
@@ -220,8 +277,9 @@ def _known_part(
     # the rest of what the seat knows elsewhere it saw with a Seer.
     world._hands = [0] * n
     world._followers = [0] * n
-    world._public = [0] * n
-    world._peeked = [0] * n
+    world._public = [copies_of(p) for p in obs["public"]]
+    seen = [0] * (n * n)
+    world._peek_by = -1
     for other in range(n):
         hand = obs["hands"][other]
         fol = obs["followers"][other]
@@ -231,11 +289,13 @@ def _known_part(
         else:
             world._hands[other] = pool.mask(hand["known"])
             world._followers[other] = pool.mask(fol["known"])
-        held = world._hands[other] | world._followers[other]
-        public = _codes_in(obs["public"][other], held)
-        world._public[other] = public
         if seat is not None and other != seat:
-            world._peeked[seat] |= held & ~public
+            # What the seat knows beyond the public copies it saw with a Seer.
+            known = copies_of(hand["known"] + fol["known"])
+            for card in ids(world._public[other]):
+                known = remove_copy(known, card)
+            seen[seat * n + other] = known
+    world._seen = tuple(seen)
     peek = obs.get("peek")
     top = [pool.take(peek)] if peek else []
     unknown = pool.rest()
@@ -252,15 +312,6 @@ def _known_part(
         raise RegencyError("observation does not account for every card of the deck")
     world._pile = top
     return world, unknown, needs, bool(top)
-
-
-def _codes_in(codes: list[str], held: int) -> int:
-    """The cards of ``held`` matching ``codes`` (one card per listed code)."""
-    mask = 0
-    for code in codes:
-        candidates = held & KIND_MASK[CODE_TO_KIND[code]] & ~mask
-        mask |= candidates & -candidates
-    return mask
 
 
 def _trick_from_dict(trick_cls: Any, entry: dict[str, Any]) -> Any:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from regency.games.claim_kingdoms.factions import COLOURS, Faction, colour_by_name, faction_by_name
-from regency.games.claim_kingdoms.grid import parse_square, square_name
+from regency.games.claim_kingdoms.grid import LIMIT, WIDTH, coords, parse_square, square_name
 
 __all__ = [
     "COPY",
@@ -57,6 +57,7 @@ __all__ = [
     "Action",
     "NotationError",
     "copy_action",
+    "is_well_formed",
     "keep_action",
     "place_action",
     "read_action",
@@ -122,6 +123,12 @@ class Action(NamedTuple):
     arg: int = 0
 
     def __str__(self) -> str:
+        try:
+            return self._notation()
+        except (KeyError, IndexError, ValueError, TypeError):  # made by hand, malformed
+            return f"<not a Claim Kingdoms action: {tuple(self)}>"
+
+    def _notation(self) -> str:
         kind = self.kind
         verb = VERBS[kind]
         if kind in (PLACE, MARK, FLIP):
@@ -183,6 +190,40 @@ def take_action(faction: int) -> Action:
 def keep_action(faction: int) -> Action:
     """The (shared) action keeping a card of ``faction`` after a Seer's look."""
     return _KEEP[faction]
+
+
+def _is_int(value: object) -> bool:
+    # Ints and IntEnums (factions), not bools, floats or anything else.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_well_formed(action: Action, players: int) -> bool:
+    """Whether an action object (perhaps built by hand) names a move of the game at all.
+
+    It need not be legal now; it must only be something :func:`str` and the refusal
+    messages can read: a known kind, a square inside the grid, a seat or faction that
+    exists.
+    """
+    kind, sq, arg = action
+    if not (_is_int(kind) and _is_int(sq) and _is_int(arg)) or kind not in VERBS:
+        return False
+    on_square = kind in (PLACE, MARK, FLIP, REMOVE, SWAP)
+    if on_square:
+        x, y = coords(sq)
+        if not 0 <= sq < WIDTH * WIDTH or abs(x) > LIMIT or abs(y) > LIMIT:
+            return False
+    elif sq != 0:
+        return False
+    if kind in (REMOVE, SWAP):
+        return 0 <= arg < players
+    if kind in (COPY, TAKE, KEEP):
+        return arg in _FACTION_VALUES
+    if kind == SCORE:
+        return arg in _LINES
+    return arg == 0
+
+
+_FACTION_VALUES = frozenset(int(f) for f in Faction)
 
 
 class NotationError(ValueError):

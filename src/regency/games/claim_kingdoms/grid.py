@@ -14,8 +14,11 @@ and the window of ``WIDTH`` squares each way is never left.
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "DIAGONAL",
+    "LIMIT",
     "ORIGIN",
     "ORTHOGONAL",
     "SURROUNDING",
@@ -67,16 +70,20 @@ def square_name(sq: int) -> str:
     return f"{x},{y}"
 
 
+_SQUARE = re.compile(r"(-?[0-9]+),(-?[0-9]+)")
+
+
 def parse_square(text: str) -> int | None:
-    """Return the square named ``text`` (``"1,0"``, ``" -1 , 2 "``, ``"(0,1)"``), or ``None``."""
+    """Return the square named ``text`` (``"1,0"``, ``" -1 , 2 "``, ``"(0,1)"``), or ``None``.
+
+    Coordinates are ASCII digits with an optional minus: not ``int()``'s wider reading
+    (other scripts' digits, ``1_0``, ``+1``).
+    """
     cleaned = text.strip().strip("()[]").replace(" ", "")
-    parts = cleaned.split(",")
-    if len(parts) != 2:
+    match = _SQUARE.fullmatch(cleaned)
+    if match is None:
         return None
-    try:
-        x, y = int(parts[0]), int(parts[1])
-    except ValueError:
-        return None
+    x, y = int(match[1]), int(match[2])
     if abs(x) > LIMIT or abs(y) > LIMIT:
         return None
     return square(x, y)

@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from regency.core.errors import GameOptionError
+from regency.core.errors import GameOptionError, quote
 from regency.games.claim_kingdoms.factions import (
     CARDS_PER_FACTION,
     FACTIONS_FOR,
@@ -29,7 +29,7 @@ def _names(factions: Any) -> str:
 def _faction(name: Any, what: str) -> Faction:
     faction = faction_by_name(name) if isinstance(name, str) else None
     if faction is None:
-        raise GameOptionError(f"{what}: {name!r} is not a faction; factions: {_KNOWN}")
+        raise GameOptionError(f"{what}: {quote(name)} is not a faction; factions: {_KNOWN}")
     return faction
 
 
@@ -73,7 +73,7 @@ def parse_first(first: Any, players: int) -> int | None:
     if first is None:
         return None
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise GameOptionError(f"first must be a seat from 0 to {players - 1}, not {first!r}")
+        raise GameOptionError(f"first must be a seat from 0 to {players - 1}, not {quote(first)}")
     return first
 
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple, Self
 
-from regency.core.errors import GameOverError, IllegalActionError, RegencyError
-from regency.core.game import Game, Result
+from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
+from regency.core.game import Game, Result, check_notation
 from regency.core.rng import stream
 from regency.games.claim_kingdoms import rules, views
 from regency.games.claim_kingdoms.actions import (
@@ -57,6 +57,7 @@ from regency.games.claim_kingdoms.actions import (
     Action,
     NotationError,
     copy_action,
+    is_well_formed,
     keep_action,
     read_action,
     take_action,
@@ -746,23 +747,21 @@ class ClaimKingdomsState(Game[Action]):
 
     # -- notation and checks ------------------------------------------------------------
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str, *, list_legal: bool = True) -> Action:
         """Read an action in notation (``place 1,0``, ``score row``, ``take goblins``...).
 
         Raises:
             IllegalActionError: saying why the text is not a legal action now.
         """
         if self._turn < 0:
-            raise GameOverError(f"the game is over; {text!r} cannot be played")
-        if not isinstance(text, str):
-            raise IllegalActionError(f"an action must be text such as 'place 1,0', not {text!r}")
+            raise GameOverError(f"the game is over; {quote(text)} cannot be played")
         try:
-            action = read_action(text, self.num_players)
+            action = read_action(check_notation(text), self.num_players)
         except NotationError as exc:
-            raise IllegalActionError(f"{exc} ({self._legal_text()})") from None
+            raise IllegalActionError(self._with_legal(str(exc), list_legal)) from None
         if action in self._options:
             return action
-        raise IllegalActionError(self.why_illegal(action))
+        raise IllegalActionError(self.why_illegal(action, list_legal=list_legal))
 
     def public_action(self, action: Action, seat: int | None) -> str:
         """How ``seat`` sees ``action``: which card a Seer keeps is the Seer's secret."""
@@ -770,34 +769,24 @@ class ClaimKingdomsState(Game[Action]):
             return "keep ?"
         return str(action)
 
-    def _legal_text(self) -> str:
-        return "legal now: " + ", ".join(str(a) for a in self._options)
+    def _with_legal(self, reason: str, list_legal: bool) -> str:
+        """``reason``, followed by the legal moves when they may be listed."""
+        if not list_legal:
+            return reason
+        return f"{reason} (legal now: {', '.join(str(a) for a in self._options)})"
 
-    def play(self, action: object) -> Action:
-        """Take an action, given as an object or in notation, after checking it.
-
-        Raises:
-            IllegalActionError: if the action is malformed or not legal now; the game
-                is left exactly as it was.
-        """
-        if not isinstance(action, (str, Action)):
-            if self._turn < 0:
-                raise GameOverError(f"the game is over; {action!r} cannot be played")
-            raise IllegalActionError(self.why_illegal(action))
-        return super().play(action)
-
-    def why_illegal(self, action: object) -> str:
+    def why_illegal(self, action: Action | str, *, list_legal: bool = True) -> str:
         """Explain, in a player's terms, why ``action`` cannot be taken now."""
         if self._turn < 0:
             return "the game is over"
         if isinstance(action, str):
             try:
-                action = read_action(action, self.num_players)
-            except NotationError as exc:
-                return f"{exc} ({self._legal_text()})"
-        if not isinstance(action, Action):
-            return f"{action!r} is not a Claim Kingdoms action ({self._legal_text()})"
-        return f"{reason(self, action)} ({self._legal_text()})"
+                action = read_action(check_notation(action), self.num_players)
+            except (NotationError, IllegalActionError) as exc:
+                return self._with_legal(str(exc), list_legal)
+        if not isinstance(action, Action) or not is_well_formed(action, self.num_players):
+            return self._with_legal(f"{quote(action)} is not a Claim Kingdoms action", list_legal)
+        return self._with_legal(reason(self, action), list_legal)
 
     # -- what each seat sees ---------------------------------------------------------------
 

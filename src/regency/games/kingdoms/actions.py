@@ -60,6 +60,12 @@ class KingdomsAction:
     rank: int = 0
 
     def __str__(self) -> str:
+        try:
+            return self._notation()
+        except (IndexError, TypeError):  # made by hand, malformed
+            return f"<not a Kingdoms action: {(self.verb, self.square, self.rank)}>"
+
+    def _notation(self) -> str:
         verb = self.verb
         if verb == CASTLE_VERB:
             return f"castle {self.rank} {SQUARE_NAME[self.square]}"

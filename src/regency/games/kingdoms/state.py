@@ -22,8 +22,14 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from regency.core.errors import GameOptionError, GameOverError, IllegalActionError, RegencyError
-from regency.core.game import Game, Result, normalize_notation
+from regency.core.errors import (
+    GameOptionError,
+    GameOverError,
+    IllegalActionError,
+    RegencyError,
+    quote,
+)
+from regency.core.game import Game, Result, check_notation, normalize_notation
 from regency.core.rng import stream
 from regency.games.kingdoms import rules
 from regency.games.kingdoms.actions import (
@@ -119,7 +125,7 @@ class KingdomsState(Game[KingdomsAction]):
         if first is not None:
             if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
                 raise GameOptionError(
-                    f"first must be a seat from 0 to {players - 1}, not {first!r}"
+                    f"first must be a seat from 0 to {players - 1}, not {quote(first)}"
                 )
             normalized["first"] = first
         else:
@@ -445,7 +451,15 @@ class KingdomsState(Game[KingdomsAction]):
             return self.legal_actions() == [PASS]
         return False
 
-    def parse_action(self, text: str) -> KingdomsAction:
+    def _find_legal(self, action: object) -> KingdomsAction | None:
+        """The legal action equal to ``action``: a table look-up, not a list of 100 moves."""
+        if type(action) is KingdomsAction and _well_formed(action):
+            canonical = _canonical(action)
+            if canonical is not None:
+                return canonical if self._is_legal(canonical) else None
+        return super()._find_legal(action)
+
+    def parse_action(self, text: str, *, list_legal: bool = True) -> KingdomsAction:
         """Read an action in notation; case and spacing are ignored.
 
         ``castle 3 C4``, ``draw``, ``tile C4``, ``start C4``, ``pass``. After a draw a
@@ -455,10 +469,8 @@ class KingdomsState(Game[KingdomsAction]):
             IllegalActionError: saying why the text is not a legal action now.
         """
         if self._turn < 0:
-            raise GameOverError(f"the game is over; {text!r} cannot be played")
-        if not isinstance(text, str):
-            raise IllegalActionError(f"an action must be text such as 'draw', not {text!r}")
-        action = self._read(normalize_notation(text).split())
+            raise GameOverError(f"the game is over; {quote(text)} cannot be played")
+        action = self._read(normalize_notation(check_notation(text)).split())
         if action is not None and self._is_legal(action):
             return action
         raise IllegalActionError(self.why_illegal(text))
@@ -470,12 +482,17 @@ class KingdomsState(Game[KingdomsAction]):
             return f"seat {castle_owner(cell)}'s rank-{castle_rank(cell)} castle"
         return f"the {TILE_NAME[cell]} tile"
 
-    def why_illegal(self, action: KingdomsAction | str) -> str:
-        """Explain, in a player's terms, why ``action`` cannot be taken now."""
+    def why_illegal(self, action: KingdomsAction | str, *, list_legal: bool = True) -> str:
+        """Explain, in a player's terms, why ``action`` cannot be taken now.
+
+        Kingdoms' refusals never list the legal moves and name nothing hidden (the
+        castles in hand are public), so ``list_legal`` changes nothing.
+        """
+        del list_legal
         if self._turn < 0:
             return "the game is over"
         if isinstance(action, KingdomsAction) and not _well_formed(action):
-            return f"{action.verb, action.square, action.rank} is not a Kingdoms action"
+            return f"{quote((action.verb, action.square, action.rank))} is not a Kingdoms action"
         text = str(action).strip()
         chosen: KingdomsAction | None = None
         if isinstance(action, KingdomsAction):
@@ -517,7 +534,7 @@ class KingdomsState(Game[KingdomsAction]):
                 "you may pass only when you can do nothing else (R-K-3): "
                 "place a castle, draw a tile or place your starting tile"
             )
-        return f"{text!r} is not legal now"
+        return f"{quote(text)} is not legal now"
 
     def _hand_text(self, seat: int) -> str:
         counts = self.castles_in_hand(seat)
@@ -529,15 +546,18 @@ class KingdomsState(Game[KingdomsAction]):
         first = words[0].lower() if words else ""
         if first == "castle":
             return (
-                f"{text!r}: write a castle as 'castle <rank 1-4> <square>', like 'castle 3 C4' "
-                "(rows A-E, columns 1-6)"
+                f"{quote(text)}: write a castle as 'castle <rank 1-4> <square>', "
+                "like 'castle 3 C4' (rows A-E, columns 1-6)"
             )
         if first in ("tile", "start"):
-            return f"{text!r}: write '{first} <square>', like '{first} C4' (rows A-E, columns 1-6)"
+            return (
+                f"{quote(text)}: write '{first} <square>', like '{first} C4' "
+                "(rows A-E, columns 1-6)"
+            )
         if first in ("draw", "pass"):
-            return f"{text!r}: '{first}' takes nothing after it"
+            return f"{quote(text)}: '{first}' takes nothing after it"
         return (
-            f"{text!r} is not an action: write 'castle 3 C4', 'draw' (then 'tile C4'), "
+            f"{quote(text)} is not an action: write 'castle 3 C4', 'draw' (then 'tile C4'), "
             "'start C4' or 'pass'"
         )
 
@@ -629,6 +649,23 @@ def _well_formed(action: KingdomsAction) -> bool:
     if action.verb == CASTLE_VERB:
         return 1 <= action.rank <= 4
     return action.verb in (TILE_VERB, START_VERB)
+
+
+def _canonical(action: KingdomsAction) -> KingdomsAction | None:
+    """The shared action object equal to a well-formed ``action``, if its fields are ints.
+
+    ``None`` otherwise: a ``1.0`` square equals ``1`` but cannot index the tables.
+    """
+    verb, sq, rank = action.verb, action.square, action.rank
+    if type(verb) is not int or type(sq) is not int or type(rank) is not int:
+        return None
+    if verb == CASTLE_VERB:
+        return CASTLE[rank][sq]
+    if verb == TILE_VERB:
+        return TILE[sq]
+    if verb == START_VERB:
+        return START[sq]
+    return DRAW if verb == DRAW_VERB else PASS
 
 
 def _move_to_dict(move: Move) -> dict[str, Any]:
