@@ -140,7 +140,7 @@ def test_two_people_at_one_claim_table_each_see_only_their_own_hand(
         p.wait_for_selector("#hand .card")
         pages.append(p)
     rng = random.Random(8)
-    for _ in range(12):
+    for _ in range(8):
         views = [seat_view(server.url, tid, i["seat"], i["token"]) for i in table["invites"]]
         for seat, p in enumerate(pages):
             wait_version(p, equal=views[0]["version"])

@@ -160,7 +160,7 @@ export function drawTable(root, view, game, options) {
     ui.mine
       ? (unhandled.length
         ? el("div", { class: "moves" }, unhandled.map((m) => ui.move(m, game.label(m, ui),
-          { class: m === "pass" || m === "draw" ? "" : "primary" })))
+          { class: m === "pass" ? "" : "primary" })))
         : el("p", { class: "muted small" }, "Click a highlighted card or square on the table (or Tab to it and press Enter)."))
       : el("p", { class: "muted small" }, view.finished ? "No more moves." : "Not your turn."));
 

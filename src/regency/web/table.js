@@ -49,8 +49,9 @@ async function adopt(next) {
   if (!game || !view || view.game !== next.game) {
     game = await gameModule(next.game);
     const t = await titles();
-    document.getElementById("where").textContent =
-      `${t[next.game] || next.game} · ${watching ? "watching" : `seat ${seat}`} · table ${tableId}`;
+    document.getElementById("where").replaceChildren(
+      `${t[next.game] || next.game} · ${watching ? "watching" : `seat ${seat}`}`,
+      el("span", { class: "tid" }, ` · table ${tableId}`));
   }
   if (view && next.version !== view.version) refusal = "";
   view = next;

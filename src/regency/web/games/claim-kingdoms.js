@@ -15,7 +15,7 @@ function faction(name) {
 }
 
 function who(ui, seat) {
-  return `${ui.name(seat)} (${ui.obs.colours[seat]})`;
+  return `${ui.name(seat)}, ${ui.obs.colours[seat]}`;
 }
 
 export function prompt(ui) {
@@ -97,7 +97,9 @@ function grid(ui) {
       if (c) {
         classes.push("card-cell", `f-${CODE[c.faction] || "TR"}`);
         if (!c.face_up) classes.push("face-down");
-        content.push(el("span", { class: "fname" }, c.face_up ? cap(c.faction).replace("Doppelgangers", "Doppel\u00adgangers") : "face down"));
+        const shown = cap(c.faction).replace("Doppelgangers", "Doppel\u00adgangers");
+        content.push(el("span", { class: "fname" }, shown));
+        if (!c.face_up) content.push(el("span", { class: "fdown" }, "face down"));
         if (c.markers.length) content.push(el("span", { class: "markers" }, c.markers.map((s) => seatMark(s, true))));
         text += `${c.face_up ? cap(c.faction) : "a face-down card"}` +
           (c.markers.length ? `, markers: ${c.markers.map((s) => obs.colours[s]).join(", ")}` : "");
@@ -183,21 +185,20 @@ export function board(ui) {
   const obs = ui.obs;
   const parts = [el("h1", {}, "Claim Kingdoms", el("span", { class: "muted small" },
     ` · ${obs.deck} cards in the deck`))];
-  parts.push(grid(ui));
 
   const display = obs.display.map((name) => ui.legal.has(`take ${name}`)
     ? ui.move(`take ${name}`, el("span", {}, cap(name)), { class: `chip f-${CODE[name]}`, "aria-label": `take ${cap(name)}` })
     : faction(name));
   const side = el("section", { class: "panel", "aria-label": "cards" },
-    el("h2", {}, "Display and hands"),
-    el("p", {}, "Display: ", el("span", { class: "pile" }, display.length ? display : "empty")),
-    el("p", {}, `Deck: ${obs.deck} cards`),
-    obs.hand ? el("p", {}, "Your card: ", faction(obs.hand)) : "");
+    el("div", { class: "row" }, el("strong", {}, "Display:"), el("span", { class: "pile" }, display.length ? display : "empty"),
+      el("span", {}, `· deck: ${obs.deck} cards`),
+      obs.hand ? el("span", {}, "· your card: ", faction(obs.hand)) : ""));
   if (obs.looking) {
     side.append(el("p", {}, `${ui.name(obs.looking.seat)} looked at ${obs.looking.count} cards`,
       obs.looking.cards ? [": ", el("span", { class: "pile" }, obs.looking.cards.map(faction))] : ""));
   }
   parts.push(side);
+  parts.push(grid(ui));
 
   const players = el("div", { class: "players" });
   for (let s = 0; s < obs.players; s++) {

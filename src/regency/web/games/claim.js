@@ -105,32 +105,33 @@ export function board(ui) {
   parts.push(el("h1", {}, title, el("span", { class: "muted small" },
     obs.phase === 1 ? " · recruiting followers" : " · winning the factions' votes")));
 
-  // What is played for (phase 1), as take-buttons when it is the seat's choice.
+  // On the table: what is played for (phase 1, take-buttons when it is the seat's
+  // choice) beside the trick.
+  const areas = el("div", { class: "table-areas" });
   if (obs.phase === 1 || obs.face_up.length) {
     const faceUp = obs.face_up.map((code) => ui.legal.has(`take ${code}`)
       ? ui.move(`take ${code}`, face(code), { class: `card f-${code.slice(0, 2)}`, "aria-label": `take ${cardName(code)}` })
       : card(code));
-    const deck = [...ui.legal].includes("take deck")
+    const deck = ui.legal.has("take deck")
       ? ui.move("take deck", [el("span", { class: "v" }, "?"), el("span", { class: "n" }, obs.peek ? `peeked: ${cardName(obs.peek)}` : "top of pile")],
         { class: "card back", "aria-label": label("take deck", ui) }) : "";
-    parts.push(el("section", { class: "panel", "aria-label": "played for" },
+    areas.append(el("div", { class: "area", "aria-label": "played for" },
       el("h2", {}, "Playing for"),
       el("div", { class: "cards" }, faceUp.length ? faceUp : el("span", { class: "muted" }, "nothing face up"), deck),
       el("p", { class: "small muted" }, `Draw pile: ${obs.draw_pile} cards.`,
         obs.peek ? ` You (the Seer) peeked at the top card: ${cardName(obs.peek)}.` : "")));
   }
-
-  // The trick on the table.
   const trick = el("div", { class: "trick" });
   obs.played.forEach((code, i) => {
     const seat = (obs.leader + i) % n;
     const isLast = i === obs.played.length - 1 && lastMove === code;
     trick.append(el("figure", {}, card(code, { last: isLast }), el("figcaption", {}, ui.badge(seat))));
   });
-  if (!obs.played.length) trick.append(el("p", { class: "muted" }, "No card played yet in this trick."));
-  const trickPanel = el("section", { class: "panel", "aria-label": "the trick" },
+  if (!obs.played.length) trick.append(el("p", { class: "muted small" }, "No card played yet."));
+  areas.append(el("div", { class: "area", "aria-label": "the trick" },
     el("h2", {}, "The trick", obs.lead_faction ? el("span", { class: "muted small" }, ` · led ${obs.lead_faction}`) : ""),
-    trick);
+    trick));
+  const trickPanel = el("section", { class: "panel", "aria-label": "on the table" }, areas);
   if (obs.trolls_waiting.length) {
     trickPanel.append(el("p", {}, "Trolls waiting: ", cards(obs.trolls_waiting, { small: true })));
   }
@@ -228,7 +229,7 @@ export function result(ui) {
         el("span", { class: "muted" }, ` (${vote.reason})`))));
   }
   table.append(body);
-  const scores = r.sides.map((side, i) => `${sideName(ui, side)}: ${r.scores[i]} factions`).join(" · ");
+  const scores = r.sides.map((side, i) => `${sideName(ui, side)}: ${r.scores[i]} faction${r.scores[i] === 1 ? "" : "s"}`).join(" · ");
   return el("div", {},
     el("p", { class: "winner" }, resultLine(ui)),
     el("p", {}, scores, r.deciding_factions && r.deciding_factions.length
