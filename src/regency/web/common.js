@@ -124,6 +124,10 @@ export function drawTable(root, view, game, options) {
       if (isLegal) handled.add(notation);
       const cls = `${attrs.class || ""} ${isLegal ? "legal" : "not-legal"}`.trim();
       const label = attrs["aria-label"] || null;
+      if (!options.interactive) {  // a spectator or a replay: the same look, nothing to press
+        return el("span", { class: `${attrs.class || ""}`, role: "img", "aria-label": label,
+          title: attrs.title || null }, content);
+      }
       return el("button", {
         ...attrs, class: cls, type: "button", "aria-label": label,
         disabled: !ui.mine || (attrs.onlyLegal && !isLegal),
@@ -162,7 +166,9 @@ export function drawTable(root, view, game, options) {
         ? el("div", { class: "moves" }, unhandled.map((m) => ui.move(m, game.label(m, ui),
           { class: m === "pass" ? "" : "primary" })))
         : el("p", { class: "muted small" }, "Click a highlighted card or square on the table (or Tab to it and press Enter)."))
-      : el("p", { class: "muted small" }, view.finished ? "No more moves." : "Not your turn."));
+      : el("p", { class: "muted small" }, view.finished ? "No more moves."
+        : options.replay ? "A replay: step with the buttons above or the arrow keys."
+          : options.interactive ? "Not your turn." : "You are watching."));
 
   const log = el("ol", { class: "log", "aria-label": "recent moves" });
   for (const m of view.recent || []) {
@@ -181,7 +187,7 @@ export function drawTable(root, view, game, options) {
     el("section", { class: "panel", "aria-labelledby": "log-h" },
       el("h2", { id: "log-h" }, "Move log"), log),
     el("section", { class: "panel", "aria-labelledby": "seats-h" },
-      el("h2", { id: "seats-h" }, "Players"), seats),
+      el("h2", { id: "seats-h" }, "At the table"), seats),
     options.extra || []);
 
   const result = view.finished && view.result

@@ -32,11 +32,17 @@ function draw() {
     el("a", { class: "button primary", href: `/replay/${tableId}${seat === null ? "" : `?seat=${seat}`}` },
       "Replay this game"),
     el("a", { class: "button", href: "/" }, "Back to the lobby"));
+  const me = seat === null ? null : (view.seats || [])[seat];
+  const away = me && me.replaced_by && !view.finished
+    ? el("div", { class: "notice", role: "status" },
+      `While you were away, the computer (${me.replaced_by}) took your seat. `,
+      el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"))
+    : null;
   drawTable(root, view, game, {
     interactive: !watching,
     play: send,
     state,
-    refusal: refusalBox,
+    refusal: away ? el("div", {}, away, refusalBox) : refusalBox,
     rerender: draw,
     afterResult: after,
     extra: [el("section", { class: "panel small" },
@@ -57,6 +63,14 @@ async function adopt(next) {
   view = next;
   pending = false;
   draw();
+}
+
+async function takeBack() {
+  try {
+    await api(`${base}/return?${q}`, { method: "POST" });
+  } catch (error) {
+    show(`Could not take the seat back: ${error.message}`);
+  }
 }
 
 async function send(notation) {
