@@ -84,7 +84,7 @@ def main() -> None:
             wait_finished(server.url, table["table"])
             page.locator("#result").scroll_into_view_if_needed()
             shoot(page, out / f"{game}-end.png")
-        page.goto(f"{server.url}/replay/{table['table']}?seat=0&step=40")
+        page.goto(f"{server.url}/replay/{table['table']}?seat=0&step=30")
         page.wait_for_selector("#counter")
         shoot(page, out / "replay.png")
         browser.close()

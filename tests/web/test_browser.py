@@ -103,6 +103,17 @@ def test_refused_click_shows_the_reason_and_changes_nothing_and_reload_restores(
     table = against_computer(server, "claim", seed=5)
     invite = table["invites"][0]
     page.goto(invite["url"])
+    # Keyboard: Tab reaches the legal moves (they are buttons) and Enter plays one.
+    wait_ready(page)
+    seen = version(page)
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('button.legal')"):
+            break
+    else:
+        pytest.fail("Tab never reached a legal move")
+    page.keyboard.press("Enter")
+    wait_version(page, above=seen)
     for _ in range(60):  # play on until the hand holds a card that may not follow
         wait_ready(page)
         if page.locator("#hand button.not-legal:not([disabled])").count():

@@ -152,7 +152,8 @@ export function board(ui) {
     ? el("p", {}, `${obs.to_move === obs.seat ? "You" : ui.name(obs.to_move)} drew: `, tile(obs.drawn), ` (${tileName(obs.drawn)})`) : "";
   parts.push(el("section", { class: "panel", "aria-label": "board" }, el("h2", {}, "The board"), drawn,
     drawBoard(ui, obs.board, new Set(obs.wizard_neighbours), true),
-    el("p", { class: "small muted" }, "✦+1: next to the Wizard, a castle counts one rank higher.")));
+    obs.wizard_neighbours.length
+      ? el("p", { class: "small muted" }, "✦+1: next to the Wizard, a castle counts one rank higher.") : ""));
 
   const players = el("div", { class: "players" });
   for (let s = 0; s < obs.players; s++) {
