@@ -13,12 +13,11 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
-from html import escape
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -26,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import regency
 from regency.server.computer import ComputerPool
 from regency.server.live import MAX_LISTENERS, Hub, Listener, LiveTable, ProtocolError
+from regency.server.pages import install_pages
 from regency.server.protocol import MAX_BODY, MAX_WS_MESSAGE, ActionRequest, CreateTable, WsAction
 from regency.server.storage import CHANNEL, Storage, upgrade
 
@@ -182,15 +182,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     def base(request: Request) -> str:
         return str(request.base_url).rstrip("/")
 
-    @app.get("/", summary="What this server is")
-    async def index(request: Request) -> dict[str, Any]:
-        return {
-            "server": "regency",
-            "version": regency.__version__,
-            "docs": f"{base(request)}/docs",
-            "games": f"{base(request)}/api/games",
-            "history": f"{base(request)}/api/history",
-        }
+    install_pages(app)
 
     @app.get("/api/games", summary="The games, their player counts and options")
     async def games() -> list[dict[str, Any]]:
@@ -295,27 +287,6 @@ def create_app(settings: ServerSettings) -> FastAPI:
         offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
     ) -> list[dict[str, Any]]:
         return await hub_of(request).history(limit, offset)
-
-    @app.get("/play/{table_id}/{seat}", response_class=HTMLResponse, include_in_schema=False)
-    async def invite_page(table_id: TableId, seat: int, request: Request) -> str:
-        live = await hub_of(request).get(table_id)
-        live.check_seat(seat)
-        return _page(
-            f"Seat {seat} at a table of {live.row.game}",
-            "This is an invite link. Play it from a terminal with "
-            f"<code>regency connect '{escape(str(request.url))}'</code>, or with any program that "
-            "speaks the protocol (see /docs).",
-        )
-
-    @app.get("/watch/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def watch_page(table_id: TableId, request: Request) -> str:
-        live = await hub_of(request).get(table_id)
-        return _page(
-            f"Watching a table of {live.row.game}",
-            "This is a spectator link: the public view is at "
-            f"<code>/api/tables/{live.id}/spectate</code> and its WebSocket at "
-            f"<code>/api/tables/{live.id}/spectate/ws</code>.",
-        )
 
     @app.websocket("/api/tables/{table_id}/seats/{seat}/ws")
     async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
@@ -447,11 +418,3 @@ async def _listen(storage: Storage, hub: Hub, ready: asyncio.Event) -> None:
         except Exception:
             log.exception("lost the PostgreSQL notification connection; reconnecting")
             await asyncio.sleep(1)
-
-
-def _page(title: str, text: str) -> str:
-    return (
-        "<!doctype html><html><head><meta charset='utf-8'>"
-        f"<title>{escape(title)}</title></head><body>"
-        f"<h1>{escape(title)}</h1><p>{text}</p></body></html>"
-    )

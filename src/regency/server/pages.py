@@ -1,0 +1,206 @@
+"""The pages people see in the browser, served by the same application as the protocol.
+
+The pages are plain HTML, CSS and ES modules shipped in ``regency/web`` (no build step, no
+CDN, no remote fonts). They draw a table only from the seat's view message, exactly what a
+program playing through the protocol receives, and send moves over the seat's WebSocket;
+no game rule is repeated in JavaScript (the legal moves come from the server).
+
+Routes added here:
+
+* ``GET /``: the lobby for a browser (a request that asks for HTML); the server's JSON
+  summary for any other client.
+* ``GET /play/{table}/{seat}?token=...``: a seat's table page (the invite link).
+* ``GET /watch/{table}?token=...``: the spectator's table page.
+* ``GET /replay/{table}?seat=N&step=K``: a finished game, step by step.
+* ``GET /rules/{game}``: the game's rules, from the project's ``docs/rules/``.
+* ``GET /static/...``: the assets.
+* ``GET /api/tables/{table}/replay/{step}?seat=N``: the view message ``seat`` (omitted:
+  a spectator) had after ``step`` moves of a finished game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from html import escape
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+import regency
+from regency.server.live import Hub, ProtocolError, view_message
+
+__all__ = ["WEB", "ReplayCache", "install_pages", "rules_html"]
+
+WEB = Path(regency.__file__).parent / "web"
+"""The folder of the pages' assets."""
+
+RULES = Path(regency.__file__).parents[2] / "docs" / "rules"
+"""The project's rules documents (present in a clone, as README command 1 installs it)."""
+
+RECENT = 12
+"""How many recent moves a replayed view carries (as the live view does)."""
+
+
+def _page(name: str, title: str, body: str = "") -> HTMLResponse:
+    text = (WEB / name).read_text(encoding="utf-8")
+    text = text.replace("__TITLE__", escape(title)).replace("<!--RULES-->", body)
+    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+
+
+def _title(game: str) -> str:
+    for info in regency.available_games():
+        if info.name == game:
+            return info.title
+    return game
+
+
+class ReplayCache:
+    """The records of finished games the replay page asks for, the most recent few kept.
+
+    Args:
+        size: How many records to keep.
+    """
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self.records: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+    async def record(self, hub: Hub, table_id: str) -> dict[str, Any]:
+        """The table's record (409 while the game is being played, 404 if unknown)."""
+        if table_id in self.records:
+            self.records.move_to_end(table_id)
+            return self.records[table_id]
+        record = await hub.record(table_id)
+        self.records[table_id] = record
+        while len(self.records) > self.size:
+            self.records.popitem(last=False)
+        return record
+
+
+def replayed_view(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
+    """The view message ``seat`` had after the first ``step`` moves of a finished game.
+
+    Args:
+        record: The finished game's record (as ``GET /api/tables/{id}/record`` gives it).
+        step: How many moves have been made (clamped to the game's length).
+        seat: The seat whose view to rebuild (``None``: a spectator's).
+
+    Returns:
+        A ``view`` message like the live one, plus ``step`` and ``steps``.
+    """
+    actions = record["actions"]
+    step = max(0, min(step, len(actions)))
+    game = regency.new_game(
+        record["game"], players=record["players"], seed=record["seed"], **record["options"]
+    )
+    recent: list[dict[str, Any]] = []
+    for number, notation in enumerate(actions[:step], start=1):
+        mover = game.current_player
+        action = game.parse_action(notation)
+        recent.append({"number": number, "seat": mover, "move": game.public_action(action, seat)})
+        game.play(action)
+    names = record.get("meta", {}).get("seats") or [f"Seat {s}" for s in range(game.num_players)]
+    seats = [{"seat": s, "name": str(n), "kind": _kind(str(n))} for s, n in enumerate(names)]
+    out = view_message(
+        game,
+        seat,
+        table=record.get("meta", {}).get("table", ""),
+        version=step,
+        recent=recent[-RECENT:],
+        seats=seats,
+    )
+    out["legal_moves"] = []  # a replay is looked at, not played
+    out["step"] = step
+    out["steps"] = len(actions)
+    return out
+
+
+def _kind(name: str) -> str:
+    return "computer" if name.startswith("computer (") else "person"
+
+
+def rules_html(game: str) -> str | None:
+    """A game's rules document as HTML (``None`` if this install has no such document)."""
+    from markdown_it import MarkdownIt
+
+    path = RULES / f"{game}.md"
+    if not path.is_file():
+        return None
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    html: str = md.render(path.read_text(encoding="utf-8"))
+    return html
+
+
+def install_pages(app: FastAPI) -> None:
+    """Add the pages' routes and the static assets to ``app`` (before its other routes)."""
+    replays = ReplayCache()
+
+    def hub_of(request: Request) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    @app.get("/", summary="The lobby (a browser) or what this server is (any other client)")
+    async def index(request: Request) -> Response:
+        if "text/html" in request.headers.get("accept", ""):
+            return _page("index.html", "regency: play Claim, Claim Kingdoms and Kingdoms")
+        root = str(request.base_url).rstrip("/")
+        return JSONResponse(
+            {
+                "server": "regency",
+                "version": regency.__version__,
+                "docs": f"{root}/docs",
+                "games": f"{root}/api/games",
+                "history": f"{root}/api/history",
+            }
+        )
+
+    @app.get("/play/{table_id}/{seat}", response_class=HTMLResponse, include_in_schema=False)
+    async def play_page(table_id: str, seat: int, request: Request) -> HTMLResponse:
+        live = await hub_of(request).get(table_id)
+        live.check_seat(seat)
+        name = live.row.seats[seat].name or f"Seat {seat}"
+        return _page("table.html", f"{_title(live.row.game)}: {name} (seat {seat}) · regency")
+
+    @app.get("/watch/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def watch_page(table_id: str, request: Request) -> HTMLResponse:
+        live = await hub_of(request).get(table_id)
+        return _page("table.html", f"{_title(live.row.game)}: watching · regency")
+
+    @app.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def replay_page(table_id: str, request: Request) -> HTMLResponse:
+        record = await replays.record(hub_of(request), table_id)
+        return _page("replay.html", f"{_title(record['game'])}: replay · regency")
+
+    @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
+    async def rules_page(game: str) -> HTMLResponse:
+        names = {info.name for info in regency.available_games()}
+        if game not in names:
+            raise ProtocolError(404, "no_such_game", f"no game called {game!r}")
+        body = await asyncio.to_thread(rules_html, game)
+        if body is None:
+            body = (
+                "<p>This installation does not include the rules documents; they are in "
+                f"the project's <code>docs/rules/{escape(game)}.md</code>.</p>"
+            )
+        return _page("rules.html", f"{_title(game)}: rules · regency", body)
+
+    @app.get(
+        "/api/tables/{table_id}/replay/{step}",
+        summary="What a seat (or a spectator) saw after some moves of a finished game",
+    )
+    async def replay_view(
+        table_id: str,
+        step: int,
+        request: Request,
+        seat: Annotated[int | None, Query(ge=0, le=15)] = None,
+    ) -> dict[str, Any]:
+        record = await replays.record(hub_of(request), table_id)
+        if seat is not None and seat >= record["players"]:
+            raise ProtocolError(404, "no_such_seat", f"table {table_id} has no seat {seat}")
+        return await asyncio.to_thread(replayed_view, record, step, seat)
+
+    app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")

@@ -1,0 +1,238 @@
+// Claim, drawn from a seat's observation: the hand sorted by faction, the trick, the
+// card(s) played for, each player's follower deck and score pile, Gnomes and Trolls, the
+// Seer's peek (only ever in the Seer's own observation), partners, and the final vote.
+import { el } from "/static/common.js";
+
+export const FACTIONS = {
+  GB: ["Goblins", "Goblin"], KN: ["Knights", "Knight"], UN: ["Undead", "Undead"],
+  DW: ["Dwarves", "Dwarf"], DO: ["Doppelgangers", "Doppelganger"], GN: ["Gnomes", "Gnome"],
+  GI: ["Giants", "Giant"], DR: ["Dragons", "Dragon"], TR: ["Trolls", "Troll"], SE: ["Seers", "Seer"],
+};
+const CODE = Object.fromEntries(Object.entries(FACTIONS).map(([c, [n]]) => [n.toLowerCase(), c]));
+
+export function cardName(code) {
+  const f = FACTIONS[code.slice(0, 2)];
+  return f ? `${f[1]} ${code.slice(2)}` : code;
+}
+
+function face(code) {
+  const f = FACTIONS[code.slice(0, 2)] || [code, code];
+  return [el("span", { class: "v" }, code.slice(2)),
+    el("span", { class: "n" }, f[1].replace("Doppelganger", "Doppel\u00adganger"))];
+}
+
+/** A card that is only looked at. */
+export function card(code, { small = false, last = false } = {}) {
+  return el("span", { class: `card f-${code.slice(0, 2)}${small ? " small" : ""}${last ? " last" : ""}`,
+    role: "img", "aria-label": cardName(code), title: code, dataset: { card: code } }, face(code));
+}
+
+function cards(codes, options) {
+  return codes.length ? el("div", { class: "cards" }, codes.map((c) => card(c, options)))
+    : el("span", { class: "muted" }, "none");
+}
+
+function factionOrder(obs) {
+  return [...obs.factions.map((n) => CODE[n]), ...Object.keys(FACTIONS)];
+}
+
+function sortHand(obs, hand) {
+  const order = factionOrder(obs);
+  return [...hand].sort((a, b) =>
+    order.indexOf(a.slice(0, 2)) - order.indexOf(b.slice(0, 2)) || Number(a.slice(2)) - Number(b.slice(2)));
+}
+
+function byFaction(obs, codes) {
+  if (!codes.length) return el("span", { class: "muted small" }, "empty");
+  const groups = new Map();
+  for (const c of codes) {
+    if (!groups.has(c.slice(0, 2))) groups.set(c.slice(0, 2), []);
+    groups.get(c.slice(0, 2)).push(c.slice(2));
+  }
+  const order = factionOrder(obs);
+  return el("div", { class: "pile" }, [...groups.entries()]
+    .sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]))
+    .map(([f, values]) => el("span", { class: `chip f-${f}`, title: values.join(" ") },
+      el("b", {}, String(values.length)), ` ${FACTIONS[f] ? FACTIONS[f][0] : f}`,
+      el("span", { class: "muted" }, ` (${values.join(" ")})`))));
+}
+
+function teamOf(obs, seat) {
+  return (obs.teams || []).find((t) => t.includes(seat)) || null;
+}
+
+function partnerNote(ui, seat) {
+  const obs = ui.obs;
+  if (!obs.teams) return "";
+  const team = teamOf(obs, seat);
+  const mine = obs.seat !== null && teamOf(obs, obs.seat);
+  if (seat === obs.seat) return "";
+  if (mine && team === mine) return " · your partner";
+  return ` · team ${obs.teams.indexOf(team) + 1}`;
+}
+
+export function prompt(ui) {
+  const obs = ui.obs;
+  if (obs.decision === "take") {
+    return "choose the card to take: click one of the cards played for" +
+      (obs.peek ? ` (you peeked at the top of the pile: ${cardName(obs.peek)})` : "");
+  }
+  if (!obs.played.length) return "lead a card from your hand";
+  return `follow ${obs.lead_faction} if you can (a Doppelganger always may)`;
+}
+
+export function waiting(ui) {
+  return ui.obs.decision === "take" ? "They are choosing a card to take." : "";
+}
+
+export function label(text, ui) {
+  const words = text.split(" ");
+  if (words[0] === "take") {
+    if (words[1] === "deck") return ui.obs.peek ? `take the card you peeked at (${cardName(ui.obs.peek)})` : "take the top card of the pile";
+    return `take ${cardName(words[1])}`;
+  }
+  return /^[A-Z]{2}\d+$/.test(text) ? cardName(text) : text;
+}
+
+export function board(ui) {
+  const { obs, view } = ui;
+  const n = obs.players;
+  const lastMove = ui.last ? ui.last.move : null;
+  const parts = [];
+
+  const title = obs.phase
+    ? `Phase ${obs.phase} · trick ${obs.trick} of ${obs.tricks_per_phase}` : "Claim";
+  parts.push(el("h1", {}, title, el("span", { class: "muted small" },
+    obs.phase === 1 ? " · recruiting followers" : " · winning the factions' votes")));
+
+  // On the table: what is played for (phase 1, take-buttons when it is the seat's
+  // choice) beside the trick.
+  const areas = el("div", { class: "table-areas" });
+  if (obs.phase === 1 || obs.face_up.length) {
+    const faceUp = obs.face_up.map((code) => ui.legal.has(`take ${code}`)
+      ? ui.move(`take ${code}`, face(code), { class: `card f-${code.slice(0, 2)}`, "aria-label": `take ${cardName(code)}` })
+      : card(code));
+    const deck = ui.legal.has("take deck")
+      ? ui.move("take deck", [el("span", { class: "v" }, "?"), el("span", { class: "n" }, obs.peek ? `peeked: ${cardName(obs.peek)}` : "top of pile")],
+        { class: "card back", "aria-label": label("take deck", ui) }) : "";
+    areas.append(el("div", { class: "area", "aria-label": "played for" },
+      el("h2", {}, "Playing for"),
+      el("div", { class: "cards" }, faceUp.length ? faceUp : el("span", { class: "muted" }, "nothing face up"), deck),
+      el("p", { class: "small muted" }, `Draw pile: ${obs.draw_pile} cards.`,
+        obs.peek ? ` You (the Seer) peeked at the top card: ${cardName(obs.peek)}.` : "")));
+  }
+  const trick = el("div", { class: "trick" });
+  obs.played.forEach((code, i) => {
+    const seat = (obs.leader + i) % n;
+    const isLast = i === obs.played.length - 1 && lastMove === code;
+    trick.append(el("figure", {}, card(code, { last: isLast }), el("figcaption", {}, ui.badge(seat))));
+  });
+  if (!obs.played.length) trick.append(el("p", { class: "muted small" }, "No card played yet."));
+  areas.append(el("div", { class: "area", "aria-label": "the trick" },
+    el("h2", {}, "The trick", obs.lead_faction ? el("span", { class: "muted small" }, ` · led ${obs.lead_faction}`) : ""),
+    trick));
+  const trickPanel = el("section", { class: "panel", "aria-label": "on the table" }, areas);
+  if (obs.trolls_waiting.length) {
+    trickPanel.append(el("p", {}, "Trolls waiting: ", cards(obs.trolls_waiting, { small: true })));
+  }
+  const lastTrick = obs.tricks.length ? obs.tricks[obs.tricks.length - 1] : null;
+  if (lastTrick) {
+    const line = el("div", { class: "small" }, el("strong", {}, "Last trick: "));
+    lastTrick.plays.forEach((code, i) => line.append(ui.badge((lastTrick.leader + i) % n), " ",
+      cardName(code), "  "));
+    line.append(" → ", ui.badge(lastTrick.winner), " won");
+    for (const [s, code] of lastTrick.takes || []) {
+      line.append("; ", ui.name(s), code ? ` took ${cardName(code)}` : " drew a card");
+    }
+    if (lastTrick.smashed && lastTrick.smashed.length) line.append(`; smashed ${lastTrick.smashed.map(cardName).join(", ")}`);
+    if (lastTrick.next_leader !== lastTrick.winner) line.append("; ", ui.name(lastTrick.next_leader), " leads (last Dragon)");
+    trickPanel.append(line);
+  }
+  parts.push(trickPanel);
+
+  // Your hand, sorted by faction.
+  if (obs.hand) {
+    const hand = sortHand(obs, obs.hand).map((code) => ui.move(code, face(code), {
+      class: `card f-${code.slice(0, 2)}`,
+      "aria-label": `${cardName(code)}${ui.legal.has(code) ? "" : " (not playable now)"}`,
+    }));
+    parts.push(el("section", { class: "panel", "aria-labelledby": "hand-h", id: "hand" },
+      el("h2", { id: "hand-h" }, `Your hand (${obs.hand.length})`),
+      el("div", { class: "cards" }, hand.length ? hand : el("span", { class: "muted" }, "empty"))));
+  }
+
+  // Every player.
+  const players = el("div", { class: "players" });
+  for (let s = 0; s < n; s++) {
+    const box = el("div", { class: `player${s === obs.to_move ? " to-move" : ""}` },
+      el("div", {}, ui.badge(s, partnerNote(ui, s)), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
+      el("div", { class: "small" }, `Hand: ${obs.hands[s].count} cards`));
+    if (obs.phase === 1 || obs.followers[s].count) {
+      const fol = obs.followers[s];
+      box.append(el("div", { class: "small" }, `Follower deck: ${fol.count} cards`,
+        fol.known.length ? el("span", { class: "muted" }, ` (known: ${fol.known.map(cardName).join(", ")})`) : ""));
+    }
+    box.append(el("div", { class: "small" }, "Score pile: "), byFaction(obs, obs.score_piles[s]));
+    if (obs.gnomes[s].length) box.append(el("div", { class: "small" }, "Face-up Gnomes: ", obs.gnomes[s].map(cardName).join(", ")));
+    if (obs.voids[s] && obs.voids[s].length) box.append(el("div", { class: "small muted" }, `Known to have no ${obs.voids[s].join(", ")}`));
+    players.append(box);
+  }
+  parts.push(el("section", { class: "panel", "aria-label": "players" }, el("h2", {}, "Players"), players));
+
+  if (obs.phase === 2) parts.push(standing(ui));
+  return el("div", {}, parts);
+}
+
+function sides(ui) {
+  return ui.obs.teams || Array.from({ length: ui.obs.players }, (_, s) => [s]);
+}
+
+function sideName(ui, side) {
+  return side.map((s) => ui.name(s)).join(" & ");
+}
+
+function standing(ui) {
+  const obs = ui.obs;
+  const teams = sides(ui);
+  const table = el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Faction"),
+    teams.map((t) => el("th", { class: "num" }, sideName(ui, t))))));
+  const body = el("tbody");
+  for (const name of obs.factions) {
+    const code = CODE[name];
+    body.append(el("tr", {}, el("td", {}, el("span", { class: `chip f-${code}` }, el("b", {}, FACTIONS[code][0]))),
+      teams.map((team) => el("td", { class: "num" }, String(team.reduce((sum, s) =>
+        sum + [...obs.score_piles[s], ...obs.gnomes[s]].filter((c) => c.startsWith(code)).length, 0))))));
+  }
+  table.append(body);
+  return el("section", { class: "panel", "aria-label": "votes so far" }, el("h2", {}, "Votes so far (cards per faction)"),
+    el("div", { class: "scroll-x" }, table));
+}
+
+export function resultLine(ui) {
+  const r = ui.view.result;
+  const names = r.winners.map((s) => ui.name(s)).join(" and ");
+  const verb = r.winners.includes(ui.view.seat) || r.winners.length > 1 ? "win" : "wins";
+  return `${names} ${verb} (${r.decided_by}).`;
+}
+
+export function result(ui) {
+  const r = ui.view.result;
+  const table = el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Faction"),
+    r.sides.map((side) => el("th", { class: "num" }, sideName(ui, side))), el("th", {}, "Its vote goes to"))));
+  const body = el("tbody");
+  for (const vote of r.votes) {
+    const code = CODE[vote.faction];
+    body.append(el("tr", {},
+      el("td", {}, el("span", { class: `chip f-${code}` }, el("b", {}, FACTIONS[code] ? FACTIONS[code][0] : vote.faction))),
+      vote.counts.map((count, i) => el("td", { class: "num" }, count ? `${count} card${count === 1 ? "" : "s"} (top ${vote.highest[i]})` : "–")),
+      el("td", {}, vote.side === null ? "nobody" : el("strong", {}, vote.seats.map((s) => ui.name(s)).join(" & ")),
+        el("span", { class: "muted" }, ` (${vote.reason})`))));
+  }
+  table.append(body);
+  const scores = r.sides.map((side, i) => `${sideName(ui, side)}: ${r.scores[i]} faction${r.scores[i] === 1 ? "" : "s"}`).join(" · ");
+  return el("div", {},
+    el("p", { class: "winner" }, resultLine(ui)),
+    el("p", {}, scores, r.deciding_factions && r.deciding_factions.length
+      ? el("span", { class: "muted" }, ` · deciding: ${r.deciding_factions.join(", ")}`) : ""),
+    el("div", { class: "scroll-x" }, table));
+}

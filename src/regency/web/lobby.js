@@ -1,0 +1,189 @@
+// The lobby: one click to play any game against the computer, a form to set up a table
+// with invite links, the tables this browser set up, and finished games to replay.
+import { api, copyButton, el, myTables, rememberTable } from "/static/common.js";
+
+export const STRENGTHS = [
+  ["random", "Easy (random moves)"],
+  ["heuristic", "Normal (rule-based player)"],
+  ["ismcts:time=1", "Strong (searches about a second)"],
+];
+// Deck choices the games' "factions" option takes (the server checks them).
+const FACTION_CHOICES = {
+  claim: [["", "Usual for the player count"], ["claim", "Claim (base game)"], ["claim2", "Claim 2"], ["random", "Random factions"]],
+  "claim-kingdoms": [["", "Drawn at random"]],
+};
+
+let games = [];
+
+function strengthSelect(id, value = "heuristic") {
+  return el("select", { id, "aria-label": "computer strength" },
+    STRENGTHS.map(([spec, text]) => el("option", { value: spec, selected: spec === value }, text)));
+}
+
+function tableEntry(answer, title) {
+  const me = answer.invites[0];
+  return {
+    table: answer.table, game: answer.game, title, created: Date.now(),
+    seats: answer.seats.map((s) => s.name),
+    play: me ? me.url : null,
+    invites: answer.invites.map((i) => ({ seat: i.seat, name: i.name, url: i.url })),
+    watch: answer.spectator.url,
+  };
+}
+
+async function quickPlay(game, strength, button) {
+  button.disabled = true;
+  button.textContent = "Setting up…";
+  try {
+    const answer = await api("/api/tables", { json: {
+      game: game.name, players: 2, seats: [{ name: "You" }, { agent: strength }], think_time: 0.5,
+    } });
+    rememberTable(tableEntry(answer, game.title));
+    location.href = answer.invites[0].url;
+  } catch (error) {
+    button.disabled = false;
+    button.textContent = `Play ${game.title}`;
+    button.after(el("p", { class: "error", role: "alert" }, error.message));
+  }
+}
+
+function drawGames() {
+  const box = document.getElementById("games");
+  box.replaceChildren(...games.map((game) => {
+    const strength = strengthSelect(`q-${game.name}`);
+    const button = el("button", { class: "primary", type: "button", id: `play-${game.name}`,
+      onclick: (event) => quickPlay(game, strength.value, event.currentTarget) }, `Play ${game.title}`);
+    return el("article", { class: "panel game-card" },
+      el("h2", {}, game.title), el("p", { class: "small" }, game.summary),
+      el("div", { class: "row" }, button, el("label", {}, "Opponent", strength)),
+      el("p", { class: "small" }, el("a", { href: `/rules/${game.name}` }, `Rules of ${game.title}`),
+        el("span", { class: "muted" }, ` · ${game.players.join(", ")} players`)));
+  }));
+}
+
+const form = document.getElementById("create");
+const fGame = document.getElementById("f-game");
+const fPlayers = document.getElementById("f-players");
+const fFactions = document.getElementById("f-factions");
+const fFirst = document.getElementById("f-first");
+const fSeats = document.getElementById("f-seats");
+
+function current() { return games.find((g) => g.name === fGame.value); }
+
+function drawForm() {
+  const game = current();
+  const players = Number(fPlayers.value) || game.players[0];
+  fPlayers.replaceChildren(...game.players.map((n) => el("option", { value: n, selected: n === players }, String(n))));
+  const choices = FACTION_CHOICES[game.name];
+  const hasFactions = game.options.some((o) => o.name === "factions") && choices;
+  document.getElementById("f-factions-l").hidden = !hasFactions;
+  fFactions.replaceChildren(...(choices || []).map(([v, t]) => el("option", { value: v }, t)));
+  const n = Number(fPlayers.value);
+  fFirst.replaceChildren(el("option", { value: "" }, "Drawn at random"),
+    ...Array.from({ length: n }, (_, s) => el("option", { value: s }, `Seat ${s}`)));
+  const old = [...fSeats.querySelectorAll(".seat-row")].map((row) => ({
+    kind: row.querySelector("select.kind").value, name: row.querySelector("input").value,
+  }));
+  fSeats.replaceChildren(...Array.from({ length: n }, (_, s) => {
+    const prev = old[s] || { kind: s === 0 ? "person" : "heuristic", name: s === 0 ? "You" : "" };
+    const kind = el("select", { class: "kind", id: `seat-${s}-kind`, "aria-label": `seat ${s}: who plays` },
+      el("option", { value: "person", selected: prev.kind === "person" }, "A person (invite link)"),
+      STRENGTHS.map(([spec, text]) => el("option", { value: spec, selected: prev.kind === spec }, `Computer: ${text}`)));
+    const name = el("input", { id: `seat-${s}-name`, value: prev.name, maxlength: 40, placeholder: `Seat ${s}`,
+      "aria-label": `seat ${s}: name` });
+    const sync = () => { name.disabled = kind.value !== "person"; };
+    kind.addEventListener("change", sync);
+    sync();
+    return el("div", { class: "seat-row" }, el("strong", {}, `Seat ${s}`), el("label", {}, "Plays", kind),
+      el("label", {}, "Name", name));
+  }));
+}
+
+function showCreated(answer, title) {
+  const box = document.getElementById("created");
+  const invites = answer.invites.map((invite) => {
+    const input = el("input", { value: invite.url, readonly: true, "aria-label": `invite link for seat ${invite.seat}` });
+    return el("div", { class: "invite" }, el("strong", {}, `Seat ${invite.seat} (${invite.name})`), input,
+      copyButton(input), el("a", { class: "button", href: invite.url }, "Open"));
+  });
+  const watch = el("input", { value: answer.spectator.url, readonly: true, "aria-label": "spectator link" });
+  box.replaceChildren(el("h3", {}, `Table ${answer.table} (${title}) is ready`),
+    el("p", { class: "small" }, "Send each person their own link: it is their seat's key. Keep the others private."),
+    ...(invites.length ? invites : [el("p", {}, "Every seat is a computer: watch them play.")]),
+    el("div", { class: "invite" }, el("strong", {}, "Watch"), watch, copyButton(watch),
+      el("a", { class: "button", href: answer.spectator.url }, "Open")));
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const error = document.getElementById("f-error");
+  error.textContent = "";
+  const game = current();
+  const options = {};
+  if (!document.getElementById("f-factions-l").hidden && fFactions.value) options.factions = fFactions.value;
+  if (fFirst.value !== "") options.first = Number(fFirst.value);
+  const seats = [...fSeats.querySelectorAll(".seat-row")].map((row) => {
+    const kind = row.querySelector("select.kind").value;
+    return kind === "person" ? { name: row.querySelector("input").value.trim() } : { agent: kind };
+  });
+  const body = { game: game.name, players: Number(fPlayers.value), options, seats,
+    think_time: Number(document.getElementById("f-think").value) || 0 };
+  if (document.getElementById("f-takeover").checked) {
+    body.takeover_minutes = Number(document.getElementById("f-minutes").value) || 5;
+  }
+  try {
+    const answer = await api("/api/tables", { json: body });
+    rememberTable(tableEntry(answer, game.title));
+    showCreated(answer, game.title);
+    drawMine();
+  } catch (e) {
+    error.textContent = `The table was not created: ${e.message}`;
+  }
+});
+fGame.addEventListener("change", () => { fPlayers.value = ""; drawForm(); });
+fPlayers.addEventListener("change", drawForm);
+
+function drawMine() {
+  const list = document.getElementById("mine");
+  const tables = myTables();
+  if (!tables.length) {
+    list.replaceChildren(el("li", { class: "muted" }, "None yet."));
+    return;
+  }
+  list.replaceChildren(...tables.map((t) => el("li", {},
+    el("strong", {}, t.title || t.game), ` · ${t.seats.join(", ")} · `,
+    t.play ? el("a", { href: t.play }, "continue") : "", t.play ? " · " : "",
+    el("a", { href: t.watch }, "watch"), " · ",
+    el("a", { href: `/replay/${t.table}` }, "replay (once finished)"))));
+}
+
+async function drawFinished() {
+  const list = document.getElementById("finished");
+  try {
+    const rows = await api("/api/history?limit=20");
+    const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+    list.replaceChildren(...(rows.length ? rows.map((r) => {
+      const winners = r.result ? r.result.winners.map((s) => r.seats[s]).join(" and ") : "";
+      return el("li", {}, el("strong", {}, titles[r.game] || r.game), ` · ${r.seats.join(" vs ")} · ${r.moves} moves`,
+        winners ? ` · won by ${winners}` : "", " · ", el("a", { href: `/replay/${r.table}` }, "replay"));
+    }) : [el("li", { class: "muted" }, "No finished games yet.")]));
+  } catch (e) {
+    list.replaceChildren(el("li", { class: "error" }, e.message));
+  }
+}
+
+async function start() {
+  try {
+    games = await api("/api/games");
+  } catch (e) {
+    document.getElementById("games").replaceChildren(el("p", { class: "error" }, e.message));
+    return;
+  }
+  drawGames();
+  fGame.replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
+  drawForm();
+  drawMine();
+  drawFinished();
+}
+
+start();

@@ -1,0 +1,104 @@
+"""Helpers for the browser tests: set up tables over HTTP, click through games."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from typing import Any
+
+import httpx
+
+CARD = re.compile(r"^[A-Z]{2}\d$")
+
+
+def create(url: str, **body: Any) -> dict[str, Any]:
+    body.setdefault("think_time", 0)
+    answer = httpx.post(f"{url}/api/tables", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def seat_view(url: str, table: str, seat: int, token: str) -> dict[str, Any]:
+    answer = httpx.get(
+        f"{url}/api/tables/{table}/seats/{seat}/view", params={"token": token}, timeout=30
+    )
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def wait_finished(url: str, table: str, timeout: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        summary: dict[str, Any] = httpx.get(f"{url}/api/tables/{table}", timeout=30).json()
+        if summary["finished"]:
+            return summary
+        time.sleep(0.1)
+    raise AssertionError(f"table {table} did not finish")
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#table", "data-version"))
+
+
+def wait_version(page: Any, above: int | None = None, equal: int | None = None) -> None:
+    """Until the page shows a version above ``above`` (or equal to ``equal``)."""
+    test = f"> {above}" if above is not None else f"=== {equal}"
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#table').dataset.version) {test}", timeout=30_000
+    )
+
+
+def wait_text(page: Any, selector: str, text: str) -> None:
+    """Until the element's text is ``text``."""
+    page.wait_for_function(
+        "([s, t]) => { const e = document.querySelector(s); return e && e.textContent === t; }",
+        arg=[selector, text],
+        timeout=30_000,
+    )
+
+
+def wait_ready(page: Any, timeout: float = 30_000) -> None:
+    """Until it is this seat's turn or the game is over (the page says so in data-*)."""
+    page.wait_for_function(
+        "() => { const t = document.querySelector('#table');"
+        " return t && (t.dataset.mine === 'true' || t.dataset.finished === 'true'); }",
+        timeout=timeout,
+    )
+
+
+def shown_cards(page: Any) -> list[str]:
+    """Every card code the page's DOM holds, in attributes or in its text."""
+    html: str = page.content()
+    return sorted(set(re.findall(r"\b(?:GB|KN|UN|DW|DO|GN|GI|DR|TR|SE)\d\b", html)))
+
+
+def observed_cards(observation: dict[str, Any]) -> set[str]:
+    return set(re.findall(r"\b[A-Z]{2}\d\b", json.dumps(observation)))
+
+
+def click_through(
+    page: Any,
+    rng: random.Random,
+    check: Any = None,
+    limit: int = 400,
+) -> int:
+    """Click random legal moves on the page until the game ends; return the clicks made."""
+    clicks = 0
+    while clicks < limit:
+        wait_ready(page)
+        if page.get_attribute("#table", "data-finished") == "true":
+            return clicks
+        if check is not None:
+            check(page)
+        seen = version(page)
+        choices = page.locator("#table button.legal:not([disabled])")
+        count = choices.count()
+        assert count > 0, "it is this seat's turn but no legal move is offered"
+        choices.nth(rng.randrange(count)).click()
+        clicks += 1
+        wait_version(page, above=seen)
+    raise AssertionError(f"the game did not end in {limit} clicks")

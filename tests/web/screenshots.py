@@ -1,0 +1,94 @@
+"""Take the screenshots in docs/screenshots/: each game's table mid-game and at the end,
+the lobby and a replay, at desktop width and at a phone's 375 px.
+
+    .venv/bin/python -m tests.web.screenshots [--out docs/screenshots]
+
+It starts a throwaway server (SQLite in a temporary folder) and the system's Chromium, and
+plays every seat-0 move by clicking random legal moves against the random player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+from tests.server.conftest import ThreadServer
+from tests.web.conftest import ARGS, CHROMIUM
+from tests.web.helpers import create, version, wait_finished, wait_ready, wait_version
+
+DESKTOP = {"width": 1200, "height": 860}
+PHONE = {"width": 375, "height": 760}
+MIDGAME = {"claim": 9, "claim-kingdoms": 12, "kingdoms": 16}
+
+
+def clicks(page: Any, rng: random.Random, count: int) -> None:
+    for _ in range(count):
+        wait_ready(page)
+        if page.get_attribute("#table", "data-finished") == "true":
+            return
+        seen = version(page)
+        choices = page.locator("#table button.legal:not([disabled])")
+        choices.nth(rng.randrange(choices.count())).click()
+        wait_version(page, above=seen)
+    wait_ready(page)
+
+
+def shoot(page: Any, path: Path, full: bool = False) -> None:
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(path), full_page=full)
+    print(path)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", default="docs/screenshots")
+    out = Path(parser.parse_args().out)
+    out.mkdir(parents=True, exist_ok=True)
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        ThreadServer(f"sqlite:///{tmp}/regency.db") as server,
+        sync_playwright() as p,
+    ):
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        desktop = browser.new_context(viewport=DESKTOP)
+        phone = browser.new_context(viewport=PHONE, is_mobile=True, device_scale_factor=1)
+        page, small = desktop.new_page(), phone.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#play-claim")
+        shoot(page, out / "lobby.png")
+        small.goto(server.url + "/")
+        small.wait_for_selector("#play-claim")
+        shoot(small, out / "lobby-phone.png")
+        for game, seed in [("claim", 3), ("claim-kingdoms", 4), ("kingdoms", 6)]:
+            table = create(
+                server.url,
+                game=game,
+                players=2,
+                seed=seed,
+                seats=[{"name": "Ada"}, {"agent": "random"}],
+            )
+            url = table["invites"][0]["url"]
+            rng = random.Random(seed)
+            page.goto(url)
+            clicks(page, rng, MIDGAME[game])
+            shoot(page, out / f"{game}.png")
+            small.goto(url)
+            wait_ready(small)
+            shoot(small, out / f"{game}-phone.png")
+            clicks(page, rng, 10_000)
+            wait_finished(server.url, table["table"])
+            page.locator("#result").scroll_into_view_if_needed()
+            shoot(page, out / f"{game}-end.png")
+        page.goto(f"{server.url}/replay/{table['table']}?seat=0&step=30")
+        page.wait_for_selector("#counter")
+        shoot(page, out / "replay.png")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
