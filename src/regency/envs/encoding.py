@@ -83,9 +83,7 @@ class ActionTable:
             EncodingError: if ``index`` is outside ``0 .. len(table) - 1``.
         """
         if isinstance(index, bool) or not 0 <= int(index) < len(self.notations):
-            raise EncodingError(
-                f"action index {index!r} is outside 0..{len(self.notations) - 1}"
-            ) from None
+            raise EncodingError(f"action index {index!r} is outside 0..{len(self.notations) - 1}")
         return self.notations[int(index)]
 
 
