@@ -340,8 +340,31 @@ def test_ansi_render_draws_the_terminal_screen(game: str) -> None:
     env.reset(seed=2)
     screen = env.render()
     assert isinstance(screen, str) and len(screen.splitlines()) > 3
-    assert regency.game_info(game).title.split()[0] in screen
+    # The screen the terminal draws for the seat to move, and no other seat's.
+    state = env.unwrapped.game
+    seat = state.current_player
+    assert _terminal_text(game, state.observation(seat)) == _plain(screen)
+    others = [s for s in range(state.num_players) if s != seat]
+    assert all(_terminal_text(game, state.observation(s)) != _plain(screen) for s in others)
     assert MODULES[game].raw_env().render() is None
+
+
+def _terminal_text(game: str, observation: dict[str, Any]) -> str:
+    import io
+
+    from rich.console import Console
+
+    from regency.cli.renderers import renderer_for
+
+    buffer = io.StringIO()
+    Console(file=buffer, width=100, color_system=None).print(renderer_for(game).board(observation))
+    return buffer.getvalue()
+
+
+def _plain(screen: str) -> str:
+    import re
+
+    return re.sub(r"\x1b\[[0-9;]*m", "", screen)
 
 
 def test_the_longest_line_of_cards_fits_the_claim_kingdoms_frame() -> None:
