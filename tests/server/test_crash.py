@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 import time
@@ -48,6 +49,24 @@ def race(count: int, job: Callable[[int], str]) -> list[str]:
     for t in threads:
         t.join()
     return outcomes
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text()
+        found.extend(int(p) for p in text.split())
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat").read_text() if Path(f"/proc/{pid}/stat").exists() else ""
+    return " Z " not in stat  # a zombie has ended
 
 
 def wait_for(check: Any, seconds: float = 60) -> Any:
@@ -100,9 +119,13 @@ def test_kill_9_loses_no_acknowledged_move(database: str, tmp_path: Path) -> Non
         spectate = {"Authorization": f"Bearer {bots['spectator']['token']}"}
         bots_before = http.get(f"/api/tables/{bots['table']}/spectate", headers=spectate).json()
         assert not bots_before["finished"]
-        server.kill()
         assert server.proc is not None and server.proc.stdout is not None
-        assert f"open http://127.0.0.1:{server.port}/" in server.proc.stdout.read()
+        workers = children(server.proc.pid)
+        assert workers, "the computer seats' worker processes should be running"
+        server.kill()
+        assert f"open http://127.0.0.1:{server.port}/" in server.proc.stdout.readline()
+        # The workers do not outlive the server.
+        wait_for(lambda: not any(alive(pid) for pid in workers), 30)
         # The crash is real: nothing answers.
         with pytest.raises(httpx.HTTPError):
             http.get("/", timeout=1)

@@ -252,3 +252,23 @@ def test_index_games_and_pages(sqlite_client: TestClient) -> None:
     assert sqlite_client.get("/openapi.json").status_code == 200
     assert sqlite_client.get("/no/such/page").json()["error"] == "not_found"
     assert sqlite_client.get("/api/history?limit=0").status_code == 422
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"factions": ["claim"]},
+        {"factions": {"a": 1}},
+        {"factions": 3},
+        {"first": "x"},
+        {"first": [1]},
+        {"not an identifier": 1},
+    ],
+)
+def test_options_of_the_wrong_type_are_a_bad_table(
+    sqlite_client: TestClient, options: dict[str, object]
+) -> None:
+    for game in regency.available_games():
+        answer = sqlite_client.post("/api/tables", json={"game": game, "options": options})
+        assert answer.status_code == 400, (game, answer.text)
+        assert answer.json()["error"] == "bad_table"

@@ -7,7 +7,10 @@ in every server process and after every restart, and gets the same answer.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
+import signal
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -40,6 +43,22 @@ def think(spec: str, game: str, seed: int, view: SeatView[Any]) -> str:
     return str(agent.choose(view))
 
 
+def _die_with(server: int) -> None:
+    """Worker initializer: end this worker when the server process ends, even by kill -9.
+
+    On Linux the kernel is asked to kill the worker when its parent dies
+    (``PR_SET_PDEATHSIG``); a server that died before that was set is caught by the
+    parent check. Elsewhere the workers end when the server closes the pool.
+    """
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    if os.getppid() != server:
+        os._exit(0)
+
+
 class ComputerPool:
     """The worker processes computer seats think in.
 
@@ -48,9 +67,12 @@ class ComputerPool:
     """
 
     def __init__(self, workers: int) -> None:
-        # forkserver: the workers never inherit the server's threads or sockets.
-        context = multiprocessing.get_context("forkserver")
-        self.executor: Executor = ProcessPoolExecutor(max(1, workers), mp_context=context)
+        # spawn: the workers are the server's own children (so they can follow it when
+        # it dies) and never inherit its threads or sockets.
+        context = multiprocessing.get_context("spawn")
+        self.executor: Executor = ProcessPoolExecutor(
+            max(1, workers), mp_context=context, initializer=_die_with, initargs=(os.getpid(),)
+        )
 
     def close(self) -> None:
         """Stop the workers (a running search is abandoned)."""

@@ -370,8 +370,11 @@ class Hub:
             for s in spec.seats:
                 if s.agent is not None:
                     effective_spec(s.agent, req.think_time)
-        except (RegencyError, TypeError) as exc:
-            raise ProtocolError(400, "bad_table", str(exc)) from None
+        except (RegencyError, TypeError, ValueError, KeyError, AttributeError) as exc:
+            # The engine's own refusal (a RegencyError); the others are options of a
+            # type the game never expected (a list where it wants a name, say).
+            message = str(exc) if isinstance(exc, RegencyError) else f"bad options: {exc}"
+            raise ProtocolError(400, "bad_table", message) from None
         tokens = {seat: new_token() for seat in spec.people}
         spectator = new_token()
         now = time.time()
