@@ -68,6 +68,25 @@ def check_reward(reward: str) -> None:
         raise GameOptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
 
 
+def terminal_screen(game: Game[Any], seat: int | None) -> str:
+    """What ``regency play`` draws for ``seat`` (``None``: a spectator), as ANSI text.
+
+    The result panel follows once the game is over.
+    """
+    from rich.console import Console
+
+    from regency.cli.renderers import renderer_for
+
+    renderer = renderer_for(game.name)
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, width=100, color_system="standard")
+    observation = game.observation(seat)
+    console.print(renderer.board(observation))
+    if game.is_over:
+        console.print(renderer.result(game.result().to_dict(), observation))
+    return buffer.getvalue()
+
+
 class ActionMapper:
     """Maps a game's actions to the indices of its encoder's table, and legal sets to masks.
 
@@ -251,19 +270,7 @@ class RegencyAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         """Return the terminal screen as text (``render_mode="ansi"``), else ``None``."""
         if self.render_mode is None:
             return None
-        from rich.console import Console
-
-        from regency.cli.renderers import renderer_for
-
-        renderer = renderer_for(self.game_name)
-        buffer = io.StringIO()
-        console = Console(file=buffer, force_terminal=True, width=100, color_system="standard")
-        seat = self.game.current_player
-        observation = self.game.observation(seat)
-        console.print(renderer.board(observation))
-        if seat is None:
-            console.print(renderer.result(self.game.result().to_dict(), observation))
-        return buffer.getvalue()
+        return terminal_screen(self.game, self.game.current_player)
 
     def close(self) -> None:
         """Nothing to release."""

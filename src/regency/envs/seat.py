@@ -22,7 +22,13 @@ from regency.core.errors import GameOptionError, IllegalActionError
 from regency.core.game import Game
 from regency.core.registry import game_info, new_game
 from regency.core.rng import MAX_SEED
-from regency.envs.aec import ActionMapper, check_reward, final_rewards, observation_space
+from regency.envs.aec import (
+    ActionMapper,
+    check_reward,
+    final_rewards,
+    observation_space,
+    terminal_screen,
+)
 from regency.envs.encoding import encoder_for
 
 __all__ = ["ILLEGAL", "RegencySeatEnv"]
@@ -167,20 +173,7 @@ class RegencySeatEnv(gymnasium.Env[Obs, np.int64]):
         """Return the learner's terminal screen as text (``render_mode="ansi"``)."""
         if self.render_mode is None:
             return None
-        import io
-
-        from rich.console import Console
-
-        from regency.cli.renderers import renderer_for
-
-        renderer = renderer_for(self.game_name)
-        buffer = io.StringIO()
-        console = Console(file=buffer, force_terminal=True, width=100, color_system="standard")
-        observation = self.game.observation(self.seat)
-        console.print(renderer.board(observation))
-        if self.game.is_over:
-            console.print(renderer.result(self.game.result().to_dict(), observation))
-        return buffer.getvalue()
+        return terminal_screen(self.game, self.seat)
 
     def _play_opponents(self) -> None:
         game = self.game
