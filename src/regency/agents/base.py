@@ -22,6 +22,8 @@ __all__ = [
     "AgentError",
     "AgentSpec",
     "HeuristicAgent",
+    "MoveEstimate",
+    "MoveEvaluator",
     "RandomAgent",
     "agent_names",
     "make_agent",
@@ -42,6 +44,38 @@ class Agent(Protocol):
 
     def choose(self, view: SeatView[Any]) -> Hashable:
         """Return one of ``view.legal_actions``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEstimate:
+    """An agent's judgement of one legal move, for the seat deciding.
+
+    Attributes:
+        action: The legal action (one of ``view.legal_actions``).
+        notation: Its notation (``str(action)``).
+        win: The estimated win chance of the deciding seat after this move, 0 to 1 (the
+            mean reward of the searches through it; ``None`` when it was never tried).
+        visits: How many searches (samples) went through the move.
+    """
+
+    action: Hashable
+    notation: str
+    win: float | None
+    visits: int
+
+
+@runtime_checkable
+class MoveEvaluator(Protocol):
+    """An agent that can judge every legal move, not only pick one (for analysis, hints)."""
+
+    def evaluate(self, view: SeatView[Any]) -> list[MoveEstimate]:
+        """Judge each of ``view.legal_actions`` from the view alone.
+
+        Returns:
+            One estimate per legal move, the move the agent prefers first (the order in
+            which it would choose them).
+        """
         ...
 
 
