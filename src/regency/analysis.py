@@ -66,7 +66,11 @@ __all__ = [
     "MoveFigure",
     "SeatSummary",
     "accuracy",
+    "agent_spec",
     "analyze",
+    "as_record",
+    "assemble",
+    "decisions_due",
     "default_agent",
     "evaluator",
     "judge",
@@ -502,26 +506,12 @@ def analyze(
         AgentError: if the agent spec is bad or names an agent that cannot judge moves.
         AnalysisError: if a seat is not a seat of the game, or ``workers`` is below 1.
     """
-    if isinstance(record, (str, bytes, bytearray)):
-        record = Record.from_json(record)
-    elif not isinstance(record, Record):
-        record = Record.from_dict(record)
-    replay(record)  # checks every move and the digest before anything is searched
-    spec = str(parse_spec(str(agent) if agent is not None else default_agent(record.game)))
-    evaluator(spec, record.game, 0)  # a bad or non-judging agent is refused at once
+    record = as_record(record)
+    spec = agent_spec(record, agent)
     chosen = _seats(seats, record.players)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise AnalysisError(f"workers must be a whole number from 1, not {quote(workers)}")
-    # Each decision as the seat saw it: its view is all that is kept of the game.
-    due: list[tuple[SeatView[Any], str, int]] = []
-    game = new_game(record.game, players=record.players, seed=record.seed, **record.options)
-    for number, notation in enumerate(record.actions, start=1):
-        seat = game.current_player
-        assert seat is not None
-        action = game.parse_action(notation)
-        if seat in chosen:
-            due.append((game.view(seat), str(action), number))
-        game.apply(action)
+    due = decisions_due(record, chosen)
     total = sum(len(view.legal_actions) > 1 for view, _, _ in due)
     done = 0
 
@@ -545,13 +535,68 @@ def analyze(
             for future in as_completed(futures):
                 judged(future.result())
             decisions = [future.result() for future in futures]
+    return assemble(record, spec, seed, chosen, decisions)
+
+
+def as_record(record: Record | dict[str, Any] | str | bytes) -> Record:
+    """The record, read and replayed to check every move and the digest.
+
+    Raises:
+        CorruptSaveError: if it is not a record of a legal game.
+    """
+    if isinstance(record, (str, bytes, bytearray)):
+        record = Record.from_json(record)
+    elif not isinstance(record, Record):
+        record = Record.from_dict(record)
+    replay(record)
+    return record
+
+
+def agent_spec(record: Record, agent: str | AgentSpec | None) -> str:
+    """The judging agent's spec for ``record``'s game, checked (default: :func:`default_agent`).
+
+    Raises:
+        AgentError: if the spec is bad or names an agent that cannot judge moves.
+    """
+    spec = str(parse_spec(str(agent) if agent is not None else default_agent(record.game)))
+    evaluator(spec, record.game, 0)
+    return spec
+
+
+def decisions_due(
+    record: Record, seats: Iterable[int] | None = None
+) -> list[tuple[SeatView[Any], str, int]]:
+    """Each decision of ``seats`` (default: all) as its seat saw it: (view, move played, number).
+
+    The view is all that is kept of the game at that point, so whatever judges these
+    decisions, here or in another process, cannot reach what the seat could not see.
+    """
+    chosen = _seats(seats, record.players)
+    due: list[tuple[SeatView[Any], str, int]] = []
+    game = new_game(record.game, players=record.players, seed=record.seed, **record.options)
+    for number, notation in enumerate(record.actions, start=1):
+        seat = game.current_player
+        assert seat is not None
+        action = game.parse_action(notation)
+        if seat in chosen:
+            due.append((game.view(seat), str(action), number))
+        game.apply(action)
+    return due
+
+
+def assemble(
+    record: Record, agent: str, seed: int, seats: Iterable[int], decisions: Iterable[Decision]
+) -> Analysis:
+    """The analysis of ``record`` from its judged ``decisions``, with the seats' summaries."""
+    chosen = sorted(set(seats))
+    ordered = sorted(decisions, key=lambda d: d.number)
     return Analysis(
         record=record,
-        agent=spec,
+        agent=agent,
         seed=seed,
-        seats=tuple(sorted(chosen)),
-        decisions=tuple(decisions),
-        summaries=tuple(summarize(seat, decisions) for seat in sorted(chosen)),
+        seats=tuple(chosen),
+        decisions=tuple(ordered),
+        summaries=tuple(summarize(seat, ordered) for seat in chosen),
     )
 
 
