@@ -31,6 +31,7 @@ figures, whichever seats are analysed. ``Analysis.to_json`` writes the documente
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import multiprocessing
@@ -76,6 +77,7 @@ __all__ = [
     "judge",
     "judge_view",
     "label_for",
+    "summarize",
 ]
 
 ANALYSIS_FORMAT = "regency-analysis"
@@ -120,15 +122,35 @@ def accuracy(loss: float) -> float:
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * points) - 3.1669))
 
 
-def default_agent(game: str) -> str:
+def default_agent(game: str, players: int = 2) -> str:
     """The agent spec ``regency analyze`` uses for ``game`` when none is given.
 
-    The ``ismcts`` search at the game's own budget per move (``GameInfo.search_iterations``,
-    about a second a move on this project's 2-core machine), times :data:`ANALYSIS_SHARE`;
-    an iteration budget rather than a time budget, so that analysis is reproducible.
+    The default computer opponent for that game and player count if it can judge moves,
+    else ``ismcts``; searching :data:`ANALYSIS_SHARE` of its playing budget (the game's
+    ``search_iterations``, about a second a move on this project's 2-core machine) as an
+    iteration budget rather than a time budget, so that analysis is reproducible.
     """
-    iterations = game_info(game).search_iterations or 1000
-    return f"ismcts:iters={max(1, round(iterations * ANALYSIS_SHARE))}"
+    opponent = parse_spec(_default_opponent(game, players))
+    if not isinstance(make_agent(opponent, game, 0), MoveEvaluator):
+        opponent = parse_spec("ismcts")
+    params = dict(opponent.params)
+    if "time" not in params:
+        playing = int(params.get("iters") or game_info(game).search_iterations or 1000)
+        params["iters"] = str(max(1, round(playing * ANALYSIS_SHARE)))
+    return f"{opponent.name}:" + ",".join(f"{key}={value}" for key, value in params.items())
+
+
+def _default_opponent(game: str, players: int) -> str:
+    """The default computer opponent's spec (``regency.agents.defaults``, where it exists).
+
+    Looked up by name so that this module works with or without that table; without it
+    the default opponent is the heuristic, as ``regency play`` has it.
+    """
+    try:
+        defaults = importlib.import_module("regency.agents.defaults")
+    except ImportError:
+        return "heuristic"
+    return str(defaults.default_opponent(game, players))
 
 
 def evaluator(spec: str | AgentSpec, game: str, seed: int) -> MoveEvaluator:
@@ -437,7 +459,7 @@ def judge(
         raise AnalysisError("the game is over: there is no decision to judge")
     notation = str(game.parse_action(played, list_legal=False))
     number = len(game.actions) + 1 if number is None else number
-    spec = str(agent) if agent is not None else default_agent(game.name)
+    spec = str(agent) if agent is not None else default_agent(game.name, game.num_players)
     return judge_view(game.view(seat), notation, number, spec, seed)
 
 
@@ -558,7 +580,8 @@ def agent_spec(record: Record, agent: str | AgentSpec | None) -> str:
     Raises:
         AgentError: if the spec is bad or names an agent that cannot judge moves.
     """
-    spec = str(parse_spec(str(agent) if agent is not None else default_agent(record.game)))
+    spec = str(agent) if agent is not None else default_agent(record.game, record.players)
+    spec = str(parse_spec(spec))
     evaluator(spec, record.game, 0)
     return spec
 

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import regency
+from regency import analysis as analysis_module
 from regency.agents import make_agent
 from regency.agents.base import AgentError, MoveEvaluator
 from regency.analysis import (
@@ -235,10 +236,17 @@ def test_progress_counts_the_searched_decisions() -> None:
     assert calls == [(n, searched) for n in range(1, searched + 1)]
 
 
-def test_the_default_agent_judges_at_half_the_playing_budget() -> None:
+def test_the_default_agent_is_the_default_opponent_if_it_judges_at_half_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     for info in regency.available_games():
-        assert default_agent(info.name) == f"ismcts:iters={(info.search_iterations or 0) // 2}"
+        half = (info.search_iterations or 0) // 2
+        assert default_agent(info.name) == f"ismcts:iters={half}"
     assert isinstance(make_agent(default_agent("kingdoms"), "kingdoms", 0), MoveEvaluator)
+    monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: "ismcts:3000,c=0.5")
+    assert default_agent("claim", 3) == "ismcts:iters=1500,c=0.5"
+    monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: "random")
+    assert default_agent("claim", 4) == "ismcts:iters=2500"
 
 
 # -- reproducible, and saved -----------------------------------------------------------

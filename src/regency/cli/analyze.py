@@ -35,9 +35,11 @@ def add_analyze_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a record written by --save (or a saved game)")
     parser.add_argument(
         "--agent",
-        help="the judging agent, a search (default: ismcts at half its playing budget, "
-        "reproducible: claim ismcts:iters=2500, claim-kingdoms and kingdoms ismcts:iters=1000; "
-        "a 2-player game takes one to a few minutes on 2 cores); e.g. ismcts:iters=5000",
+        help="the judging agent, a search (default: the default computer player if it is a "
+        "search, else ismcts, at half its playing budget, in iterations so that it is "
+        "reproducible: claim ismcts:iters=2500, claim-kingdoms and kingdoms "
+        "ismcts:iters=1000; a 2-player game takes one to a few minutes on 2 idle cores); "
+        "e.g. ismcts:iters=5000",
     )
     parser.add_argument("--seat", type=int, help="analyse only this seat's decisions")
     parser.add_argument(
@@ -154,7 +156,7 @@ def run_analyze(args: argparse.Namespace, console: Console) -> int:
         target = Path(args.json)
         if target.is_dir() or not os.access(target.parent, os.W_OK):
             raise UsageError(f"--json {args.json}: cannot write there")
-    agent = args.agent or default_agent(record.game)
+    agent = args.agent or default_agent(record.game, record.players)
     options: dict[str, Any] = {"agent": agent, "seats": seats, "seed": args.seed}
     options["workers"] = args.workers
     if args.quiet:
