@@ -3,8 +3,9 @@
 For each game (or ``--game``), the heuristic player plays itself from a seeded deal and
 the record is analysed with the default agent (``regency.analysis.default_agent``, or
 ``--agent``), as ``regency analyze RECORD`` does. Prints the decisions searched, the
-seconds, the seconds per decision, the machine line and the load average, which matters:
-other work on the machine slows the search in proportion.
+seconds, the seconds per decision (wall clock, and this process's CPU time, which other
+work on the machine does not inflate), the machine line and the load average: other work
+on the machine slows the wall clock in proportion.
 
 Run: ``.venv/bin/python benchmarks/bench_analysis.py`` (``--workers 2`` searches in two
 processes; the figures do not change).
@@ -41,20 +42,23 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="search processes (default 1)")
     args = parser.parse_args()
     print(describe_machine())
-    print("| game | agent | decisions | searched | seconds | s/decision | load before, after |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | --- |")
+    print(
+        "| game | agent | decisions | searched | seconds | s/decision | CPU s/decision "
+        "| load before, after |"
+    )
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |")
     for game in args.game or [g.name for g in regency.available_games()]:
         record = heuristic_game(game, args.seed)
         agent = args.agent or default_agent(game)
         before = os.getloadavg()[0]
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         analysis = analyze(record, agent=agent, workers=args.workers)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         after = os.getloadavg()[0]
         searched = sum(not d.forced for d in analysis.decisions)
         print(
             f"| {game} | `{agent}` | {len(analysis.decisions)} | {searched} | {seconds:.0f} "
-            f"| {seconds / searched:.2f} | {before:.1f}, {after:.1f} |",
+            f"| {seconds / searched:.2f} | {cpu / searched:.2f} | {before:.1f}, {after:.1f} |",
             flush=True,
         )
 

@@ -122,11 +122,11 @@ def accuracy(loss: float) -> float:
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * points) - 3.1669))
 
 
-def default_agent(game: str, players: int = 2) -> str:
+def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) -> str:
     """The agent spec ``regency analyze`` uses for ``game`` when none is given.
 
     The default computer opponent for that game and player count if it can judge moves,
-    else ``ismcts``; searching :data:`ANALYSIS_SHARE` of its playing budget (the game's
+    else ``ismcts``; searching ``share`` of its playing budget (the game's
     ``search_iterations``, about a second a move on this project's 2-core machine) as an
     iteration budget rather than a time budget, so that analysis is reproducible.
     """
@@ -136,7 +136,7 @@ def default_agent(game: str, players: int = 2) -> str:
     params = dict(opponent.params)
     if "time" not in params:
         playing = int(params.get("iters") or game_info(game).search_iterations or 1000)
-        params["iters"] = str(max(1, round(playing * ANALYSIS_SHARE)))
+        params["iters"] = str(max(1, round(playing * share)))
     return f"{opponent.name}:" + ",".join(f"{key}={value}" for key, value in params.items())
 
 

@@ -142,6 +142,8 @@ def test_hint_is_judged_from_the_persons_view_only() -> None:
     assert seat is not None
     console = Console(file=io.StringIO(), width=200)
     session = Session(console, table, game)
+    playing = regency.game_info("claim-kingdoms").search_iterations
+    assert session.hint_agent == f"ismcts:iters={playing}"  # the playing budget
     session.hint_agent = "ismcts:40"
     hint = session.hint(seat).plain
     assert hint.count("%") == 3

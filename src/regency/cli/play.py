@@ -34,7 +34,7 @@ from rich.text import Text
 
 from regency.agents import Agent
 from regency.agents.base import MoveEstimate
-from regency.analysis import evaluator
+from regency.analysis import default_agent, evaluator
 from regency.cli.args import UsageError, game_options
 from regency.cli.renderers import renderer_for
 from regency.core.errors import CorruptSaveError, IllegalActionError, RegencyError
@@ -55,8 +55,9 @@ HELP = (
 MANY = 24
 """Above this many legal moves, they are shown grouped by kind rather than numbered."""
 
-HINT_AGENT = "ismcts"
-"""The agent ``hint`` asks: the search at its playing budget (about a second)."""
+HINT_AGENT: str | None = None
+"""The agent ``hint`` asks (``None``: the default computer player if it can judge moves,
+else ``ismcts``, at its playing budget, about a second)."""
 
 HINT_MOVES = 3
 """How many moves ``hint`` shows."""
@@ -150,7 +151,9 @@ class Session:
         self.renderer: ModuleType = renderer_for(self.game.name)
         self.people = self.table.people
         self.agents = self.table.agents(self.game.seed)
-        self.hint_agent = HINT_AGENT
+        self.hint_agent = HINT_AGENT or default_agent(
+            self.game.name, self.game.num_players, share=1.0
+        )
         self.moves = _history(self.game)
         self.news = {p: [] for p in self.people}
         self.pan = {p: (0, 0) for p in self.people}
