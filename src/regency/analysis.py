@@ -128,15 +128,20 @@ def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) ->
     The default computer opponent for that game and player count if it can judge moves,
     else ``ismcts``; searching ``share`` of its playing budget (the game's
     ``search_iterations``, about a second a move on this project's 2-core machine) as an
-    iteration budget rather than a time budget, so that analysis is reproducible.
+    iteration budget rather than a time budget, so that analysis is reproducible, and
+    without the parameters that keep the root to some moves (``top``, ``widen``), so that
+    every legal move gets an estimate.
     """
     opponent = parse_spec(_default_opponent(game, players))
     if not isinstance(make_agent(opponent, game, 0), MoveEvaluator):
         opponent = parse_spec("ismcts")
     params = dict(opponent.params)
-    if "time" not in params:
-        playing = int(params.get("iters") or game_info(game).search_iterations or 1000)
-        params["iters"] = str(max(1, round(playing * share)))
+    # Every legal move must be judged: no root kept to a few moves (``top``, ``widen``).
+    # And reproducible: iterations, never seconds.
+    for unwanted in ("top", "widen", "time"):
+        params.pop(unwanted, None)
+    playing = int(params.get("iters") or game_info(game).search_iterations or 1000)
+    params["iters"] = str(max(1, round(playing * share)))
     return f"{opponent.name}:" + ",".join(f"{key}={value}" for key, value in params.items())
 
 
@@ -383,6 +388,11 @@ def _from_dict(data: Any) -> Analysis:
             raise ValueError(f"{quote(value)} is not a whole number")
         return value
 
+    def flag(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{quote(value)} is not true or false")
+        return value
+
     def text(value: Any, optional: bool = False) -> Any:
         if (value is None and optional) or isinstance(value, str):
             return value
@@ -393,7 +403,7 @@ def _from_dict(data: Any) -> Analysis:
             number=integer(d["number"]),
             seat=integer(d["seat"]),
             played=text(d["played"]),
-            forced=bool(d["forced"]),
+            forced=flag(d["forced"]),
             best=text(d["best"], optional=True),
             win=number(d["win"]),
             win_played=number(d["win_played"]),

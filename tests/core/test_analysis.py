@@ -245,6 +245,9 @@ def test_the_default_agent_is_the_default_opponent_if_it_judges_at_half_the_budg
     assert isinstance(make_agent(default_agent("kingdoms"), "kingdoms", 0), MoveEvaluator)
     monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: "ismcts:3000,c=0.5")
     assert default_agent("claim", 3) == "ismcts:iters=1500,c=0.5"
+    guided = "ismcts:time=1,widen=0.5,c=0.5"
+    monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: guided)
+    assert default_agent("kingdoms", 2) == "ismcts:c=0.5,iters=1000"
     monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: "random")
     assert default_agent("claim", 4) == "ismcts:iters=2500"
 
@@ -288,6 +291,7 @@ def open_docs() -> str:
         (lambda d: d.pop("decisions"), "not a regency analysis"),
         (lambda d: d["decisions"][0].update(win="lots"), "not a number"),
         (lambda d: d["decisions"][0].update(number=True), "whole number"),
+        (lambda d: d["decisions"][0].update(forced="no"), "true or false"),
         (lambda d: d["record"].update(seed=-1), "seed"),
         (lambda d: d["summaries"].append(7), "not a regency analysis"),
     ],
