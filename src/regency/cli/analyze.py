@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
@@ -87,6 +88,8 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
         "",
         title=f"Analysis by {analysis.agent} (seed {analysis.seed})",
         title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
     )
     for d in analysis.decisions:
         if d.forced:
@@ -114,10 +117,12 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
         "inacc.",
         "mistakes",
         "blunders",
-        "avg lost",
+        "lost/move",
         "accuracy",
         title="Summary",
         title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
     )
     for s in analysis.summaries:
         summary.add_row(
