@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -46,3 +47,35 @@ def test_a_finished_game_is_analysed_on_request_as_regency_analyze_would(
     assert sqlite_client.post(url).json() == answer.json()  # kept, not recomputed
     assert sqlite_client.get("/api/tables/nope/analysis").status_code == 404
     assert sqlite_client.post("/api/tables/nope/analysis").status_code == 404
+
+
+def wait_done(client: TestClient, url: str) -> Any:
+    deadline = time.monotonic() + 120
+    answer = client.get(url)
+    while answer.status_code == 202 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        answer = client.get(url)
+    return answer
+
+
+def test_a_failed_analysis_is_reported_and_can_be_asked_for_again(
+    sqlite_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server_analysis, "AGENT", "ismcts:5")
+    table = create(sqlite_client, game="kingdoms", players=2, seats=people(2), seed=4)
+    play_random(sqlite_client, table, random.Random(1))
+    url = f"/api/tables/{table['table']}/analysis"
+
+    def broken(*_: Any) -> Any:
+        raise RuntimeError("the judge fell ill")
+
+    monkeypatch.setattr(server_analysis, "assemble", broken)
+    assert sqlite_client.post(url).status_code == 202
+    failed = wait_done(sqlite_client, url)
+    assert failed.status_code == 500 and failed.json()["error"] == "analysis_failed"
+    assert "the judge fell ill" in failed.json()["message"]
+    monkeypatch.undo()
+    monkeypatch.setattr(server_analysis, "AGENT", "ismcts:5")
+    assert sqlite_client.post(url).status_code == 202
+    done = wait_done(sqlite_client, url)
+    assert done.status_code == 200 and done.json()["agent"] == "ismcts:5"

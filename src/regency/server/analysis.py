@@ -11,8 +11,10 @@ Routes added here:
 The decisions are judged one at a time in the server's computer-player worker pool, each
 from the deciding seat's view alone (``decisions_due`` keeps nothing else of the game),
 so a computer seat's move waits behind at most one decision, never behind a whole game.
-Finished analyses are kept in memory (the most recent :data:`KEEP`); asking again after
-a restart recomputes the same figures (the analysis seed is fixed).
+Finished analyses are kept in memory (the most recent :data:`KEEP`, in each server
+process); asking again after a restart, or of another process, recomputes the same
+figures (the analysis seed is fixed). A failed analysis is reported (500
+``analysis_failed``) until someone POSTs again.
 """
 
 from __future__ import annotations
@@ -82,7 +84,10 @@ class Analyses:
         )
 
     async def start(self, hub: Hub, table_id: str) -> JSONResponse:
-        """Start analysing a finished game (or say how far it has got)."""
+        """Start analysing a finished game (or say how far it has got); a failed one again."""
+        failed = self.jobs.get(table_id)
+        if failed is not None and failed.failed is not None:
+            del self.jobs[table_id]
         known = self.status(table_id)
         if known is not None:
             return known
