@@ -9,7 +9,7 @@ so an agent can be rebuilt in another process from its spec and a seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -29,6 +29,7 @@ __all__ = [
     "make_agent",
     "parse_spec",
     "register_agent",
+    "root_estimates",
 ]
 
 
@@ -77,6 +78,30 @@ class MoveEvaluator(Protocol):
             which it would choose them).
         """
         ...
+
+
+def root_estimates(
+    legal: Sequence[Hashable], children: Mapping[Hashable, Any]
+) -> list[MoveEstimate]:
+    """Judge ``legal`` moves by a search root's children, best first (for ``evaluate``).
+
+    Args:
+        legal: The view's legal actions.
+        children: The root's children by action: anything with ``visits`` and ``reward``
+            (the total reward of the deciding seat); a move without a child was never tried.
+
+    Returns:
+        One estimate per legal move, most visited first, ties by total reward, then in
+        the order of ``legal`` (the order a search's ``choose`` picks by).
+    """
+    ranked: list[tuple[tuple[int, float], MoveEstimate]] = []
+    for action in legal:
+        child = children.get(action)
+        visits, reward = (int(child.visits), float(child.reward)) if child else (0, 0.0)
+        win = reward / visits if visits else None
+        ranked.append(((visits, reward), MoveEstimate(action, str(action), win, visits)))
+    ranked.sort(key=lambda pair: pair[0], reverse=True)  # stable: ties keep legal's order
+    return [estimate for _, estimate in ranked]
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from regency.agents.base import AgentError, HeuristicAgent, MoveEstimate
+from regency.agents.base import AgentError, HeuristicAgent, MoveEstimate, root_estimates
 from regency.core.errors import quote
 from regency.core.game import Game
 from regency.core.registry import game_class, game_info
@@ -191,15 +191,7 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return [MoveEstimate(legal[0], str(legal[0]), None, 0)]
-        root = self.search(view)
-        ranked: list[tuple[tuple[int, float], MoveEstimate]] = []
-        for action in legal:
-            child = root.children.get(action)
-            visits, reward = (child.visits, child.reward) if child else (0, 0.0)
-            win = reward / visits if visits else None
-            ranked.append(((visits, reward), MoveEstimate(action, str(action), win, visits)))
-        ranked.sort(key=lambda pair: pair[0], reverse=True)  # stable: ties as choose()
-        return [estimate for _, estimate in ranked]
+        return root_estimates(legal, self.search(view).children)
 
     def search(self, view: SeatView[Any]) -> Node:
         """Grow a tree from ``view`` within the budget and return its root."""
