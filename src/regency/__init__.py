@@ -14,6 +14,7 @@ Everything a program needs is here; see ``docs/architecture.md`` for the layers.
 
 from __future__ import annotations
 
+from regency.analysis import Analysis, analyze
 from regency.core import (
     CorruptSaveError,
     Game,
@@ -66,6 +67,7 @@ def available_games() -> GameList:
 
 
 __all__ = [
+    "Analysis",
     "CorruptSaveError",
     "Game",
     "GameInfo",
@@ -80,6 +82,7 @@ __all__ = [
     "SeatView",
     "UnknownGameError",
     "__version__",
+    "analyze",
     "available_games",
     "game_info",
     "load_game",

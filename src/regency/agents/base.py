@@ -9,7 +9,7 @@ so an agent can be rebuilt in another process from its spec and a seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -22,11 +22,14 @@ __all__ = [
     "AgentError",
     "AgentSpec",
     "HeuristicAgent",
+    "MoveEstimate",
+    "MoveEvaluator",
     "RandomAgent",
     "agent_names",
     "make_agent",
     "parse_spec",
     "register_agent",
+    "root_estimates",
 ]
 
 
@@ -43,6 +46,62 @@ class Agent(Protocol):
     def choose(self, view: SeatView[Any]) -> Hashable:
         """Return one of ``view.legal_actions``."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEstimate:
+    """An agent's judgement of one legal move, for the seat deciding.
+
+    Attributes:
+        action: The legal action (one of ``view.legal_actions``).
+        notation: Its notation (``str(action)``).
+        win: The estimated win chance of the deciding seat after this move, 0 to 1 (the
+            mean reward of the searches through it; ``None`` when it was never tried).
+        visits: How many searches (samples) went through the move.
+    """
+
+    action: Hashable
+    notation: str
+    win: float | None
+    visits: int
+
+
+@runtime_checkable
+class MoveEvaluator(Protocol):
+    """An agent that can judge every legal move, not only pick one (for analysis, hints)."""
+
+    def evaluate(self, view: SeatView[Any]) -> list[MoveEstimate]:
+        """Judge each of ``view.legal_actions`` from the view alone.
+
+        Returns:
+            One estimate per legal move, the move the agent prefers first (the order in
+            which it would choose them).
+        """
+        ...
+
+
+def root_estimates(
+    legal: Sequence[Hashable], children: Mapping[Hashable, Any]
+) -> list[MoveEstimate]:
+    """Judge ``legal`` moves by a search root's children, best first (for ``evaluate``).
+
+    Args:
+        legal: The view's legal actions.
+        children: The root's children by action: anything with ``visits`` and ``reward``
+            (the total reward of the deciding seat); a move without a child was never tried.
+
+    Returns:
+        One estimate per legal move, most visited first, ties by total reward, then in
+        the order of ``legal`` (the order a search's ``choose`` picks by).
+    """
+    ranked: list[tuple[tuple[int, float], MoveEstimate]] = []
+    for action in legal:
+        child = children.get(action)
+        visits, reward = (int(child.visits), float(child.reward)) if child else (0, 0.0)
+        win = reward / visits if visits else None
+        ranked.append(((visits, reward), MoveEstimate(action, str(action), win, visits)))
+    ranked.sort(key=lambda pair: pair[0], reverse=True)  # stable: ties keep legal's order
+    return [estimate for _, estimate in ranked]
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from regency.agents.base import AgentError, HeuristicAgent
+from regency.agents.base import AgentError, HeuristicAgent, MoveEstimate, root_estimates
 from regency.core.errors import quote
 from regency.core.game import Game
 from regency.core.registry import game_class, game_info
@@ -179,6 +179,19 @@ class ISMCTSAgent:
             key=lambda a: (root.children[a].visits, root.children[a].reward),
         )
         return best
+
+    def evaluate(self, view: SeatView[Any]) -> list[MoveEstimate]:
+        """Search from the view; judge every legal move by the root's statistics.
+
+        A move's win chance is the mean reward of the iterations through it (the share
+        of the win, or the blend ``reward=score`` asks for); the order is the one
+        :meth:`choose` picks by, most visited first. A forced move is not searched.
+        """
+        legal = view.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return [MoveEstimate(legal[0], str(legal[0]), None, 0)]
+        return root_estimates(legal, self.search(view).children)
 
     def search(self, view: SeatView[Any]) -> Node:
         """Grow a tree from ``view`` within the budget and return its root."""

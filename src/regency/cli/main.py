@@ -68,6 +68,17 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--all", action="store_true", help="print every position, no prompts")
     replay.add_argument("--seat", type=int, help="show what this seat saw (default: spectator)")
 
+    from regency.cli.analyze import add_analyze_arguments
+
+    analyze = sub.add_parser(
+        "analyze",
+        help="judge every move of a saved game: win chances, inaccuracies, mistakes, blunders",
+        description="Judge every decision of a saved game from the deciding seat's view "
+        "(what it could see), as Lichess does for chess. The default search budget is half "
+        "of what the computer player uses per move, so that a game takes minutes, not more.",
+    )
+    add_analyze_arguments(analyze)
+
     sim = sub.add_parser("simulate", help="play many games between computer agents")
     add_game_arguments(sim)
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
@@ -188,6 +199,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from regency.cli.replay import run_replay
 
             return run_replay(args, console)
+        if args.command == "analyze":
+            from regency.cli.analyze import run_analyze
+
+            return run_analyze(args, console)
         if args.command == "arena":
             from regency.cli.arena import run_arena
 

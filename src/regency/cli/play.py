@@ -8,7 +8,8 @@ place and fits 80x24.
 
 Nothing typed at the prompt can crash the game: a wrong entry gets a sentence and a new
 prompt. ``undo`` takes back the person's last move and the computer's replies,
-``rules`` shows the rules in short, ``hint`` asks the heuristic player, ``quit`` (or
+``rules`` shows the rules in short, ``hint`` shows the search's three best moves with
+their estimated win chances (judged from the person's own view), ``quit`` (or
 end of input, or Ctrl-C) stops. With ``--save FILE`` the record is written at the start
 (so a path that cannot be written is refused at once) and after every move, so
 stopping in any way keeps the game, which ``--load FILE`` continues.
@@ -31,24 +32,35 @@ from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from regency.agents import Agent, make_agent
+from regency.agents import Agent
+from regency.agents.base import MoveEstimate
+from regency.analysis import default_agent, evaluator
 from regency.cli.args import UsageError, game_options
 from regency.cli.renderers import renderer_for
 from regency.core.errors import CorruptSaveError, IllegalActionError, RegencyError
 from regency.core.game import Game
 from regency.core.registry import game_info, load_game, new_game, replay
+from regency.core.rng import derive_seed
 from regency.tables import PERSON, SeatSpec, TableError, TableSpec, parse_seats
 
-__all__ = ["MANY", "SaveFile", "Session", "run_play"]
+__all__ = ["HINT_AGENT", "MANY", "SaveFile", "Session", "hint_text", "run_play"]
 
 HELP = (
     "Type the number of a move or its notation (shown beside the number). Commands: "
-    "'undo' takes back your last move, 'rules' shows the rules in short, 'hint' asks the "
-    "computer for a suggestion, 'quit' stops (the game is kept with --save)."
+    "'undo' takes back your last move, 'rules' shows the rules in short, 'hint' shows the "
+    "computer's three best moves with your estimated win chances (from what you can see), "
+    "'quit' stops (the game is kept with --save)."
 )
 
 MANY = 24
 """Above this many legal moves, they are shown grouped by kind rather than numbered."""
+
+HINT_AGENT: str | None = None
+"""The agent ``hint`` asks (``None``: the default computer player if it can judge moves,
+else ``ismcts``, at its playing budget, about a second)."""
+
+HINT_MOVES = 3
+"""How many moves ``hint`` shows."""
 
 LONGEST_ENTRY = 200
 """Longer entries are refused before any parsing."""
@@ -139,8 +151,9 @@ class Session:
         self.renderer: ModuleType = renderer_for(self.game.name)
         self.people = self.table.people
         self.agents = self.table.agents(self.game.seed)
-        info = game_info(self.game.name)
-        self.hint = make_agent("heuristic", self.game.name, 0) if info.heuristic else None
+        self.hint_agent = HINT_AGENT or default_agent(
+            self.game.name, self.game.num_players, share=1.0
+        )
         self.moves = _history(self.game)
         self.news = {p: [] for p in self.people}
         self.pan = {p: (0, 0) for p in self.people}
@@ -305,13 +318,7 @@ class Session:
                 message = _refusal(reason)
                 continue
             if lowered == "hint":
-                if self.hint is None:
-                    message = _refusal("This game has no computer player to ask.")
-                else:
-                    suggestion = self.hint.choose(self.game.view(seat))
-                    message = Text.assemble(
-                        "The computer would play ", (str(suggestion), "bold"), "."
-                    )
+                message = self.hint(seat)
                 continue
             if lowered in PAN and getattr(self.renderer, "VIEW", None):
                 dx, dy = PAN[lowered]
@@ -342,6 +349,18 @@ class Session:
                 return self.game.parse_action(entry)  # type: ignore[no-any-return]
             except IllegalActionError as exc:
                 message = _refusal(_sentence(str(exc)))
+
+    def hint(self, seat: int) -> Text:
+        """The search's three best moves for ``seat``, judged from its own view only."""
+        view = self.game.view(seat)
+        seed = derive_seed(self.game.seed, "hint", seat, len(self.game.actions))
+        judge = evaluator(self.hint_agent, self.game.name, seed)
+        if self.live:
+            with self.console.status("The computer is thinking about your move..."):
+                estimates = judge.evaluate(view)
+        else:
+            estimates = judge.evaluate(view)
+        return hint_text(estimates, view.observation, self.renderer)
 
     def read(self, prompt: str) -> str:
         """One line from the person; end of input stops the game."""
@@ -525,6 +544,23 @@ class Session:
 
 _UNDO: Hashable = object()
 """What :meth:`Session.ask` returns for ``undo``."""
+
+
+def hint_text(estimates: list[MoveEstimate], observation: dict[str, Any], renderer: Any) -> Text:
+    """The best three of ``estimates`` in a line: notation, label, estimated win chance."""
+    text = Text("The computer's best moves for you: ")
+    for rank, estimate in enumerate(estimates[:HINT_MOVES], start=1):
+        if rank > 1:
+            text.append(" · ")
+        text.append(f"{rank}. ")
+        text.append(estimate.notation, style="bold")
+        label = renderer.action_label(estimate.notation, observation)
+        if label:
+            text.append(f" {label}", style="dim")
+        chance = "?" if estimate.win is None else f"{100 * estimate.win:.0f}%"
+        text.append(f" {chance}")
+    text.append(" (your estimated win chance after each, from what you can see).", style="dim")
+    return text
 
 
 def _refusal(text: str) -> Text:

@@ -16,6 +16,8 @@ Routes added here:
 * ``GET /static/...``: the assets.
 * ``GET /api/tables/{table}/replay/{step}?seat=N``: the view message ``seat`` (omitted:
   a spectator) had after ``step`` moves of a finished game.
+* ``GET|POST /api/tables/{table}/analysis``: a finished game's move analysis
+  (``regency.server.analysis``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 import regency
+from regency.server.analysis import install_analysis
 from regency.server.live import Hub, ProtocolError, view_message
 
 __all__ = ["WEB", "ReplayCache", "install_pages", "rules_html"]
@@ -204,4 +207,5 @@ def install_pages(app: FastAPI) -> None:
             raise ProtocolError(404, "no_such_seat", f"table {table_id} has no seat {seat}")
         return await asyncio.to_thread(replayed_view, record, step, seat)
 
+    install_analysis(app)
     app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")

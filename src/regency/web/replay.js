@@ -9,7 +9,11 @@ let seat = params.get("seat") === null || params.get("seat") === "" ? null : Num
 let step = params.has("step") ? Number(params.get("step")) : null;
 let steps = 0;
 let game = null;
+let seatNames = [];
+let analysis = null;
 const state = {};
+const box = document.getElementById("analysis");
+const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(100 * x)}%`);
 const cache = new Map();
 
 async function viewAt(n) {
@@ -43,6 +47,8 @@ async function show(n) {
       show(step);
     });
   }
+  seatNames = view.seats.map((s) => s.name);
+  drawAnalysis();
   drawTable(root, view, game, { interactive: false, replay: true, play: () => {}, state, rerender: () => show(step) });
   document.getElementById("counter").textContent = `move ${step} of ${steps}`;
   document.getElementById("prev").disabled = step <= 0;
@@ -52,6 +58,74 @@ async function show(n) {
   const url = new URL(location.href);
   url.search = new URLSearchParams({ ...(seat === null ? {} : { seat }), step }).toString();
   history.replaceState(null, "", url);
+}
+
+// The move analysis (docs/analysis.md): each decision judged from its seat's view by the
+// server's search; asked for with a button, then shown for the move that led here.
+async function loadAnalysis(start) {
+  const url = `/api/tables/${tableId}/analysis`;
+  let body;
+  try {
+    body = await api(url, start ? { method: "POST" } : {});
+  } catch (error) {
+    if (error.status === 404 && error.body && error.body.error === "not_analysed") {
+      box.replaceChildren(el("div", { class: "row" },
+        el("button", { type: "button", id: "analyse", onclick: () => loadAnalysis(true) }, "Analyse this game"),
+        el("span", { class: "small muted" },
+          "The computer judges every move from what its player could see (a minute or a few).")));
+    } else {
+      box.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+    }
+    return;
+  }
+  if (body && body.format === "regency-analysis") {
+    analysis = body;
+    drawAnalysis();
+    return;
+  }
+  box.replaceChildren(el("p", { id: "analysing" },
+    `Analysing… ${body.done} of ${body.total} decisions judged.`));
+  setTimeout(() => loadAnalysis(false), 1500);
+}
+
+function nameOf(seat) {
+  return seatNames[seat] || `seat ${seat}`;
+}
+
+function drawAnalysis() {
+  if (!analysis) return;
+  const decision = analysis.decisions.find((d) => d.number === step);
+  let about;
+  if (step === 0 || !decision) {
+    about = el("p", {}, "The start: step forward to see each move judged.");
+  } else if (decision.forced) {
+    about = el("p", {}, `Move ${step}: ${nameOf(decision.seat)} played ${decision.played}, their only move.`);
+  } else {
+    const same = decision.best === decision.played;
+    about = el("div", {},
+      el("p", {},
+        `Move ${step}: ${nameOf(decision.seat)} played `, el("b", {}, decision.played),
+        ` (win chance ${pct(decision.win_played)})`,
+        decision.label ? el("span", { class: `verdict ${decision.label}` }, ` ${decision.label}`) : null,
+        same ? "; the computer's choice too." :
+          `; the computer prefers ${decision.best} (${pct(decision.win)})` +
+          (decision.loss === null ? "." : `: ${Math.round(100 * decision.loss)} points lost.`)),
+      el("p", { class: "small muted" }, "Best moves: ",
+        decision.moves.slice(0, 3).map((m) => `${m.move} ${pct(m.win)}`).join(" · ")));
+  }
+  const marked = analysis.decisions.filter((d) => d.label === "mistake" || d.label === "blunder");
+  const jumps = marked.length ? el("p", { class: "small" }, "Mistakes and blunders: ",
+    marked.map((d) => el("button", { type: "button", class: `jump ${d.label}`, onclick: () => show(d.number) },
+      `${d.number}. ${d.played}`))) : el("p", { class: "small muted" }, "No mistakes or blunders.");
+  const rows = analysis.summaries.map((s) => el("tr", {},
+    el("td", {}, nameOf(s.seat)), el("td", {}, Math.round(s.accuracy)), el("td", {}, s.inaccuracies),
+    el("td", {}, s.mistakes), el("td", {}, s.blunders), el("td", {}, (100 * s.average_loss).toFixed(1))));
+  const summary = el("table", { class: "summary small" },
+    el("thead", {}, el("tr", {}, ["seat", "accuracy", "inaccuracies", "mistakes", "blunders", "avg lost"]
+      .map((h) => el("th", {}, h)))), el("tbody", {}, rows));
+  box.replaceChildren(el("h2", {}, "Analysis"), about, jumps, el("div", { class: "scroll-x" }, summary),
+    el("p", { class: "small muted" },
+      `Win chances estimated by ${analysis.agent}, each move judged from what its player could see.`));
 }
 
 document.getElementById("first").addEventListener("click", () => show(0));
@@ -74,3 +148,4 @@ document.addEventListener("keydown", (event) => {
 });
 
 show(step === null ? 1e9 : step);
+loadAnalysis(false);

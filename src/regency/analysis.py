@@ -1,0 +1,646 @@
+"""Move analysis: how much win chance each decision of a recorded game gave away.
+
+``regency.analyze(record)`` replays a game record and, for every decision, asks a search
+agent (a :class:`~regency.agents.base.MoveEvaluator`, by default ``ismcts``) to judge each
+legal move *from the deciding seat's view only*: the agent gets ``game.view(seat)``, the
+seat's observation and its legal moves, exactly what the seat had when it decided, and
+never the real hidden cards. As Lichess does for chess, each decision gets:
+
+* the estimated win chance of every legal move for the deciding seat (0 to 1);
+* the move played and the move the searcher prefers (the one it would have played);
+* the win chance the move played gave away (``loss``: the preferred move's estimate
+  minus the played move's, never below zero), and a label by that loss:
+
+  ============  ==================
+  label         lost win chance
+  ============  ==================
+  inaccuracy    at least 0.10
+  mistake       at least 0.20
+  blunder       at least 0.30
+  ============  ==================
+
+A move that was the seat's only choice is marked ``forced`` and not searched. Each seat
+gets a summary: decisions judged, the count of each label, the average loss and an
+accuracy from 0 to 100 (Lichess's formula on the loss in percentage points, averaged).
+
+Analysis is deterministic: decision ``n`` is searched with a seed derived from the
+analysis seed and ``n`` alone, so the same record, agent spec and seed give the same
+figures, whichever seats are analysed. ``Analysis.to_json`` writes the documented JSON
+(``docs/analysis.md``); :meth:`Analysis.from_json` reads it back.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import multiprocessing
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from regency.agents.base import (
+    AgentError,
+    AgentSpec,
+    MoveEstimate,
+    MoveEvaluator,
+    make_agent,
+    parse_spec,
+)
+from regency.core.errors import CorruptSaveError, RegencyError, quote
+from regency.core.game import Game
+from regency.core.record import Record, read_json
+from regency.core.registry import game_info, new_game, replay
+from regency.core.rng import derive_seed
+from regency.core.view import SeatView
+
+__all__ = [
+    "ANALYSIS_FORMAT",
+    "ANALYSIS_VERSION",
+    "LABELS",
+    "Analysis",
+    "AnalysisError",
+    "Decision",
+    "MoveEstimate",
+    "MoveEvaluator",
+    "MoveFigure",
+    "SeatSummary",
+    "accuracy",
+    "agent_spec",
+    "analyze",
+    "as_record",
+    "assemble",
+    "decisions_due",
+    "default_agent",
+    "evaluator",
+    "judge",
+    "judge_view",
+    "label_for",
+    "summarize",
+]
+
+ANALYSIS_FORMAT = "regency-analysis"
+ANALYSIS_VERSION = 1
+
+LABELS: tuple[tuple[str, float], ...] = (
+    ("blunder", 0.30),
+    ("mistake", 0.20),
+    ("inaccuracy", 0.10),
+)
+"""Each label and the lost win chance (0 to 1) from which it is given, worst first."""
+
+ANALYSIS_SHARE = 0.5
+"""The default analysis budget as a share of the game's playing budget (``search_iterations``).
+
+Half: a 2-player game has 50 to 150 decisions, so the playing budget (about a second a
+move) would keep a person waiting minutes; see ``docs/analysis.md`` for the timings."""
+
+
+class AnalysisError(RegencyError, ValueError):
+    """An analysis that cannot be made or read: a bad seat, or JSON that is no analysis."""
+
+
+def label_for(loss: float | None) -> str | None:
+    """The label for a lost win chance (``None``: not judged, or below every threshold)."""
+    if loss is None:
+        return None
+    for label, threshold in LABELS:
+        if loss >= threshold - 1e-12:
+            return label
+    return None
+
+
+def accuracy(loss: float) -> float:
+    """A move's accuracy, 0 to 100, from its lost win chance (0 to 1).
+
+    Lichess's move accuracy on the drop in win percentage:
+    ``103.1668 * exp(-0.04354 * points) - 3.1669``, clamped to 0..100; a move that
+    loses nothing scores 100, one that loses 30 points about 24.
+    """
+    points = 100.0 * max(0.0, loss)
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * points) - 3.1669))
+
+
+def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) -> str:
+    """The agent spec ``regency analyze`` uses for ``game`` when none is given.
+
+    The default computer opponent for that game and player count if it can judge moves,
+    else ``ismcts``; searching ``share`` of its playing budget (the game's
+    ``search_iterations``, about a second a move on this project's 2-core machine) as an
+    iteration budget rather than a time budget, so that analysis is reproducible, and
+    without the parameters that keep the root to some moves (``top``, ``widen``), so that
+    every legal move gets an estimate.
+    """
+    opponent = parse_spec(_default_opponent(game, players))
+    if not isinstance(make_agent(opponent, game, 0), MoveEvaluator):
+        opponent = parse_spec("ismcts")
+    params = dict(opponent.params)
+    # Every legal move must be judged: no root kept to a few moves (``top``, ``widen``).
+    # And reproducible: iterations, never seconds.
+    for unwanted in ("top", "widen", "time"):
+        params.pop(unwanted, None)
+    playing = int(params.get("iters") or game_info(game).search_iterations or 1000)
+    params["iters"] = str(max(1, round(playing * share)))
+    return f"{opponent.name}:" + ",".join(f"{key}={value}" for key, value in params.items())
+
+
+def _default_opponent(game: str, players: int) -> str:
+    """The default computer opponent's spec (``regency.agents.defaults``, where it exists).
+
+    Looked up by name so that this module works with or without that table; without it
+    the default opponent is the heuristic, as ``regency play`` has it.
+    """
+    try:
+        defaults = importlib.import_module("regency.agents.defaults")
+    except ImportError:
+        return "heuristic"
+    return str(defaults.default_opponent(game, players))
+
+
+def evaluator(spec: str | AgentSpec, game: str, seed: int) -> MoveEvaluator:
+    """Build the agent ``spec`` names and check that it can judge moves.
+
+    Raises:
+        AgentError: if the spec is bad, or names an agent that only picks moves.
+    """
+    agent = make_agent(spec, game, seed)
+    if not isinstance(agent, MoveEvaluator):
+        raise AgentError(
+            f"agent {quote(str(spec))} cannot judge moves, only choose them; analysis "
+            "needs a searching agent such as ismcts"
+        )
+    return agent
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFigure:
+    """One legal move's figures at a decision.
+
+    Attributes:
+        move: Its notation.
+        win: The deciding seat's estimated win chance after it, 0 to 1 (``None``: the
+            search never tried it).
+        visits: The searches behind the estimate.
+    """
+
+    move: str
+    win: float | None
+    visits: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figure as JSON-ready data."""
+        return {"move": self.move, "win": self.win, "visits": self.visits}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the game, judged from the deciding seat's view.
+
+    Attributes:
+        number: The move's number in the record (1 is the first move).
+        seat: The seat that decided.
+        played: The move played (notation).
+        forced: Whether it was the only legal move (then nothing was searched).
+        best: The move the searcher prefers (``None`` when forced).
+        win: The seat's estimated win chance with the preferred move (``None`` when forced).
+        win_played: Its estimated win chance with the move played (``None`` when forced or
+            when the search never tried it).
+        loss: ``win - win_played``, never below 0 (``None`` when not judged).
+        label: ``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or ``None``.
+        moves: Every legal move's figures, the preferred first.
+    """
+
+    number: int
+    seat: int
+    played: str
+    forced: bool
+    best: str | None = None
+    win: float | None = None
+    win_played: float | None = None
+    loss: float | None = None
+    label: str | None = None
+    moves: tuple[MoveFigure, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON-ready data."""
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "played": self.played,
+            "forced": self.forced,
+            "best": self.best,
+            "win": self.win,
+            "win_played": self.win_played,
+            "loss": self.loss,
+            "label": self.label,
+            "moves": [m.to_dict() for m in self.moves],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """How one seat played, over its judged decisions.
+
+    Attributes:
+        seat: The seat.
+        decisions: Decisions judged (not forced, the move played was tried by the search).
+        forced: Decisions that were the seat's only move.
+        inaccuracies: Decisions labelled ``inaccuracy``.
+        mistakes: Decisions labelled ``mistake``.
+        blunders: Decisions labelled ``blunder``.
+        average_loss: The mean lost win chance, 0 to 1.
+        accuracy: The mean of each judged move's :func:`accuracy`, 0 to 100.
+    """
+
+    seat: int
+    decisions: int
+    forced: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    average_loss: float
+    accuracy: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON-ready data."""
+        return {
+            "seat": self.seat,
+            "decisions": self.decisions,
+            "forced": self.forced,
+            "inaccuracies": self.inaccuracies,
+            "mistakes": self.mistakes,
+            "blunders": self.blunders,
+            "average_loss": self.average_loss,
+            "accuracy": self.accuracy,
+        }
+
+
+def summarize(seat: int, decisions: Iterable[Decision]) -> SeatSummary:
+    """The summary of ``seat`` over ``decisions`` (those of other seats are ignored)."""
+    mine = [d for d in decisions if d.seat == seat]
+    judged = [d.loss for d in mine if d.loss is not None]
+    labels = [d.label for d in mine]
+    return SeatSummary(
+        seat=seat,
+        decisions=len(judged),
+        forced=sum(d.forced for d in mine),
+        inaccuracies=labels.count("inaccuracy"),
+        mistakes=labels.count("mistake"),
+        blunders=labels.count("blunder"),
+        average_loss=sum(judged) / len(judged) if judged else 0.0,
+        accuracy=sum(accuracy(x) for x in judged) / len(judged) if judged else 100.0,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """A game's analysis: every decision judged, and a summary per seat.
+
+    Attributes:
+        record: The game's record.
+        agent: The agent spec that judged the moves.
+        seed: The analysis seed (each decision's search is seeded from it and the move's
+            number).
+        seats: The seats whose decisions were analysed.
+        decisions: The decisions of those seats, in the order played.
+        summaries: One summary per analysed seat, in seat order.
+    """
+
+    record: Record
+    agent: str
+    seed: int
+    seats: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+    summaries: tuple[SeatSummary, ...] = field(default=())
+
+    def decision(self, number: int) -> Decision | None:
+        """The decision that made move ``number`` (1-based), if it was analysed."""
+        for decision in self.decisions:
+            if decision.number == number:
+                return decision
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as JSON-ready data (the format ``docs/analysis.md`` documents)."""
+        return {
+            "format": ANALYSIS_FORMAT,
+            "version": ANALYSIS_VERSION,
+            "record": self.record.to_dict(),
+            "agent": self.agent,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "thresholds": {label: threshold for label, threshold in LABELS},
+            "decisions": [d.to_dict() for d in self.decisions],
+            "summaries": [s.to_dict() for s in self.summaries],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The analysis as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Analysis:
+        """Read an analysis from its JSON-ready data, checking its shape.
+
+        Raises:
+            AnalysisError: if the data is not an analysis this version reads.
+        """
+        try:
+            return _from_dict(data)
+        except (KeyError, TypeError, ValueError, CorruptSaveError) as exc:
+            if isinstance(exc, AnalysisError):
+                raise
+            raise AnalysisError(f"not a regency analysis: {exc}") from None
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Analysis:
+        """Read an analysis from JSON text.
+
+        Raises:
+            AnalysisError: if the text is not an analysis this version reads.
+        """
+        try:
+            data = read_json(text, "analysis")
+        except CorruptSaveError as exc:
+            raise AnalysisError(str(exc)) from None
+        return cls.from_dict(data)
+
+
+def _from_dict(data: Any) -> Analysis:
+    if not isinstance(data, dict) or data.get("format") != ANALYSIS_FORMAT:
+        raise AnalysisError("not a regency analysis (its format is not regency-analysis)")
+    if data.get("version") != ANALYSIS_VERSION:
+        raise AnalysisError(
+            f"analysis version {quote(data.get('version'))} is not supported "
+            f"(this regency reads {ANALYSIS_VERSION})"
+        )
+
+    def number(value: Any) -> float | None:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"{quote(value)} is not a number")
+        return float(value)
+
+    def integer(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{quote(value)} is not a whole number")
+        return value
+
+    def flag(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{quote(value)} is not true or false")
+        return value
+
+    def text(value: Any, optional: bool = False) -> Any:
+        if (value is None and optional) or isinstance(value, str):
+            return value
+        raise ValueError(f"{quote(value)} is not text")
+
+    decisions = tuple(
+        Decision(
+            number=integer(d["number"]),
+            seat=integer(d["seat"]),
+            played=text(d["played"]),
+            forced=flag(d["forced"]),
+            best=text(d["best"], optional=True),
+            win=number(d["win"]),
+            win_played=number(d["win_played"]),
+            loss=number(d["loss"]),
+            label=text(d["label"], optional=True),
+            moves=tuple(
+                MoveFigure(text(m["move"]), number(m["win"]), integer(m["visits"]))
+                for m in d["moves"]
+            ),
+        )
+        for d in data["decisions"]
+    )
+    seats = tuple(integer(s) for s in data["seats"])
+    return Analysis(
+        record=Record.from_dict(data["record"]),
+        agent=text(data["agent"]),
+        seed=integer(data["seed"]),
+        seats=seats,
+        decisions=decisions,
+        summaries=tuple(
+            SeatSummary(
+                seat=integer(s["seat"]),
+                decisions=integer(s["decisions"]),
+                forced=integer(s["forced"]),
+                inaccuracies=integer(s["inaccuracies"]),
+                mistakes=integer(s["mistakes"]),
+                blunders=integer(s["blunders"]),
+                average_loss=float(number(s["average_loss"]) or 0.0),
+                accuracy=float(number(s["accuracy"]) or 0.0),
+            )
+            for s in data["summaries"]
+        ),
+    )
+
+
+def judge(
+    game: Game[Any],
+    played: str,
+    *,
+    agent: str | AgentSpec | None = None,
+    seed: int = 0,
+    number: int | None = None,
+) -> Decision:
+    """Judge the decision now due in ``game``, the move ``played`` being what was played.
+
+    Only ``game.view(seat)`` reaches the agent (see :func:`judge_view`).
+
+    Args:
+        game: The game just before the decision (not over).
+        played: The move played, in notation (it must be legal now).
+        agent: The judging agent's spec (default: :func:`default_agent`).
+        seed: The analysis seed.
+        number: The move's number in the game (default: the moves made so far, plus one);
+            with ``seed`` it fixes the search's seed.
+
+    Raises:
+        AgentError: if the agent cannot judge moves.
+        AnalysisError: if the game is over.
+        IllegalActionError: if ``played`` is not legal now.
+    """
+    seat = game.current_player
+    if seat is None:
+        raise AnalysisError("the game is over: there is no decision to judge")
+    notation = str(game.parse_action(played, list_legal=False))
+    number = len(game.actions) + 1 if number is None else number
+    spec = str(agent) if agent is not None else default_agent(game.name, game.num_players)
+    return judge_view(game.view(seat), notation, number, spec, seed)
+
+
+def judge_view(view: SeatView[Any], played: str, number: int, agent: str, seed: int) -> Decision:
+    """Judge one decision from the deciding seat's view alone: all the agent is given.
+
+    Args:
+        view: The deciding seat's view (its observation and legal moves).
+        played: The notation of the move played (one of the view's legal moves).
+        number: The move's number in the game; with ``seed`` it fixes the search's seed.
+        agent: The judging agent's spec.
+        seed: The analysis seed.
+    """
+    if len(view.legal_actions) == 1:
+        return Decision(number, view.seat, played, forced=True)
+    judging = evaluator(agent, view.game, derive_seed(seed, "analysis", number))
+    return _decision(number, view.seat, played, judging.evaluate(view))
+
+
+def _decision(number: int, seat: int, played: str, estimates: Sequence[MoveEstimate]) -> Decision:
+    figures = tuple(MoveFigure(e.notation, e.win, e.visits) for e in estimates)
+    best = figures[0]
+    mine = next((f for f in figures if f.move == played), None)
+    win_played = mine.win if mine is not None else None
+    loss = None
+    if best.win is not None and win_played is not None:
+        loss = max(0.0, best.win - win_played)
+    return Decision(
+        number=number,
+        seat=seat,
+        played=played,
+        forced=False,
+        best=best.move,
+        win=best.win,
+        win_played=win_played,
+        loss=loss,
+        label=label_for(loss),
+        moves=figures,
+    )
+
+
+def analyze(
+    record: Record | dict[str, Any] | str | bytes,
+    *,
+    agent: str | AgentSpec | None = None,
+    seats: Iterable[int] | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Judge every decision of a recorded game from the deciding seat's view.
+
+    Args:
+        record: The game's record (a :class:`~regency.core.record.Record`, its dict, or
+            JSON text: a record or a saved game).
+        agent: The judging agent's spec, a :class:`MoveEvaluator` (default:
+            :func:`default_agent` for the game).
+        seats: Analyse only these seats' decisions (default: every seat).
+        seed: The analysis seed.
+        workers: Processes to search in (the figures do not depend on it).
+        progress: Called as ``progress(done, total)`` after each decision searched (forced
+            moves are not searched and not counted).
+
+    Raises:
+        CorruptSaveError: if the record is not a record of a legal game.
+        AgentError: if the agent spec is bad or names an agent that cannot judge moves.
+        AnalysisError: if a seat is not a seat of the game, or ``workers`` is below 1.
+    """
+    record = as_record(record)
+    spec = agent_spec(record, agent)
+    chosen = _seats(seats, record.players)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise AnalysisError(f"workers must be a whole number from 1, not {quote(workers)}")
+    due = decisions_due(record, chosen)
+    total = sum(len(view.legal_actions) > 1 for view, _, _ in due)
+    done = 0
+
+    def judged(decision: Decision) -> Decision:
+        nonlocal done
+        if not decision.forced:
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        return decision
+
+    if workers == 1 or total < 2:
+        decisions = [judged(judge_view(view, played, n, spec, seed)) for view, played, n in due]
+    else:
+        # spawn: the caller may run threads (a progress bar), which fork would copy half-way.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            futures = [
+                pool.submit(judge_view, view, played, n, spec, seed) for view, played, n in due
+            ]
+            for future in as_completed(futures):
+                judged(future.result())
+            decisions = [future.result() for future in futures]
+    return assemble(record, spec, seed, chosen, decisions)
+
+
+def as_record(record: Record | dict[str, Any] | str | bytes) -> Record:
+    """The record, read and replayed to check every move and the digest.
+
+    Raises:
+        CorruptSaveError: if it is not a record of a legal game.
+    """
+    if isinstance(record, (str, bytes, bytearray)):
+        record = Record.from_json(record)
+    elif not isinstance(record, Record):
+        record = Record.from_dict(record)
+    replay(record)
+    return record
+
+
+def agent_spec(record: Record, agent: str | AgentSpec | None) -> str:
+    """The judging agent's spec for ``record``'s game, checked (default: :func:`default_agent`).
+
+    Raises:
+        AgentError: if the spec is bad or names an agent that cannot judge moves.
+    """
+    spec = str(agent) if agent is not None else default_agent(record.game, record.players)
+    spec = str(parse_spec(spec))
+    evaluator(spec, record.game, 0)
+    return spec
+
+
+def decisions_due(
+    record: Record, seats: Iterable[int] | None = None
+) -> list[tuple[SeatView[Any], str, int]]:
+    """Each decision of ``seats`` (default: all) as its seat saw it: (view, move played, number).
+
+    The view is all that is kept of the game at that point, so whatever judges these
+    decisions, here or in another process, cannot reach what the seat could not see.
+    """
+    chosen = _seats(seats, record.players)
+    due: list[tuple[SeatView[Any], str, int]] = []
+    game = new_game(record.game, players=record.players, seed=record.seed, **record.options)
+    for number, notation in enumerate(record.actions, start=1):
+        seat = game.current_player
+        assert seat is not None
+        action = game.parse_action(notation)
+        if seat in chosen:
+            due.append((game.view(seat), str(action), number))
+        game.apply(action)
+    return due
+
+
+def assemble(
+    record: Record, agent: str, seed: int, seats: Iterable[int], decisions: Iterable[Decision]
+) -> Analysis:
+    """The analysis of ``record`` from its judged ``decisions``, with the seats' summaries."""
+    chosen = sorted(set(seats))
+    ordered = sorted(decisions, key=lambda d: d.number)
+    return Analysis(
+        record=record,
+        agent=agent,
+        seed=seed,
+        seats=tuple(chosen),
+        decisions=tuple(ordered),
+        summaries=tuple(summarize(seat, ordered) for seat in chosen),
+    )
+
+
+def _seats(seats: Iterable[int] | None, players: int) -> set[int]:
+    if seats is None:
+        return set(range(players))
+    chosen = set()
+    for seat in seats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise AnalysisError(
+                f"seat {quote(seat)} is not a seat of this game (seats are 0 to {players - 1})"
+            )
+        chosen.add(seat)
+    return chosen

@@ -1,0 +1,160 @@
+"""Move analysis of finished games, for the replay page (``regency.analysis``).
+
+Routes added here:
+
+* ``POST /api/tables/{table}/analysis``: start judging a finished game's decisions
+  (202 while it runs, 200 with the analysis once done, 409 while the game is played).
+* ``GET /api/tables/{table}/analysis``: the analysis (200, the JSON of
+  ``docs/analysis.md``), how far it has got (202, ``{"status": "running", "done",
+  "total"}``), or 404 ``not_analysed`` when nobody has asked for it yet.
+
+The decisions are judged one at a time in the server's computer-player worker pool, each
+from the deciding seat's view alone (``decisions_due`` keeps nothing else of the game),
+so a computer seat's move waits behind at most one decision, never behind a whole game.
+Finished analyses are kept in memory (the most recent :data:`KEEP`, in each server
+process); asking again after a restart, or of another process, recomputes the same
+figures (the analysis seed is fixed). A failed analysis is reported (500
+``analysis_failed``) until someone POSTs again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from regency.analysis import (
+    Analysis,
+    Decision,
+    agent_spec,
+    as_record,
+    assemble,
+    decisions_due,
+    judge_view,
+)
+from regency.server.live import Hub, ProtocolError
+
+__all__ = ["AGENT", "KEEP", "RUNNING", "SEED", "Analyses", "install_analysis"]
+
+KEEP = 64
+"""How many finished analyses the server keeps in memory."""
+
+RUNNING = 1
+"""How many games are analysed at once (the others wait their turn)."""
+
+SEED = 0
+"""The analysis seed: the same figures as ``regency analyze`` gives by default."""
+
+AGENT: str | None = None
+"""The judging agent's spec (``None``: ``regency.analysis.default_agent``, as the CLI)."""
+
+
+@dataclass(slots=True)
+class _Job:
+    total: int
+    done: int = 0
+    task: asyncio.Task[None] | None = None
+    failed: str | None = None
+
+
+@dataclass(slots=True)
+class Analyses:
+    """The analyses the server has made or is making, by table."""
+
+    finished: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
+    jobs: dict[str, _Job] = field(default_factory=dict)
+    turn: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(RUNNING))
+
+    def status(self, table_id: str) -> JSONResponse | None:
+        """The answer for a table already analysed or being analysed (``None``: neither)."""
+        if table_id in self.finished:
+            self.finished.move_to_end(table_id)
+            return JSONResponse(self.finished[table_id])
+        job = self.jobs.get(table_id)
+        if job is None:
+            return None
+        if job.failed is not None:
+            raise ProtocolError(500, "analysis_failed", job.failed)
+        return JSONResponse(
+            {"status": "running", "done": job.done, "total": job.total}, status_code=202
+        )
+
+    async def start(self, hub: Hub, table_id: str) -> JSONResponse:
+        """Start analysing a finished game (or say how far it has got); a failed one again."""
+        failed = self.jobs.get(table_id)
+        if failed is not None and failed.failed is not None:
+            del self.jobs[table_id]
+        known = self.status(table_id)
+        if known is not None:
+            return known
+        data = await hub.record(table_id)  # 404 for no such table, 409 while it is played
+        record, spec, due = await asyncio.to_thread(_prepare, data)
+        job = _Job(total=sum(len(view.legal_actions) > 1 for view, _, _ in due))
+        self.jobs[table_id] = job
+
+        async def run() -> None:
+            loop = asyncio.get_running_loop()
+            decisions: list[Decision] = []
+            try:
+                async with self.turn:
+                    for view, played, number in due:
+                        decision = await loop.run_in_executor(
+                            hub.pool.executor, judge_view, view, played, number, spec, SEED
+                        )
+                        decisions.append(decision)
+                        job.done += not decision.forced
+                analysis: Analysis = assemble(record, spec, SEED, range(record.players), decisions)
+            except asyncio.CancelledError:
+                self.jobs.pop(table_id, None)
+                raise
+            except Exception as exc:  # reported to whoever asks next, not lost
+                job.failed = f"the analysis failed: {exc}"
+                return
+            self.finished[table_id] = analysis.to_dict()
+            while len(self.finished) > KEEP:
+                self.finished.popitem(last=False)
+            self.jobs.pop(table_id, None)
+
+        hub.spawn(run())
+        return JSONResponse({"status": "running", "done": 0, "total": job.total}, status_code=202)
+
+
+def _prepare(data: dict[str, Any]) -> tuple[Any, str, list[Any]]:
+    record = as_record(data)
+    return record, agent_spec(record, AGENT), decisions_due(record)
+
+
+def install_analysis(app: FastAPI) -> None:
+    """Add the analysis routes to ``app``."""
+    analyses = Analyses()
+
+    def hub_of(request: Request) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    @app.post(
+        "/api/tables/{table_id}/analysis",
+        summary="Start judging every decision of a finished game (see docs/analysis.md)",
+        status_code=202,
+    )
+    async def start_analysis(table_id: str, request: Request) -> JSONResponse:
+        return await analyses.start(hub_of(request), table_id)
+
+    @app.get(
+        "/api/tables/{table_id}/analysis",
+        summary="A finished game's analysis: every decision judged from its seat's view",
+    )
+    async def get_analysis(table_id: str, request: Request) -> JSONResponse:
+        known = analyses.status(table_id)
+        if known is not None:
+            return known
+        await hub_of(request).record(table_id)  # 404 for no such table, 409 while played
+        raise ProtocolError(
+            404,
+            "not_analysed",
+            "this game has not been analysed yet: POST to this address to start",
+        )

@@ -1,0 +1,306 @@
+"""Move analysis: judged from the deciding seat's view only, labelled, reproducible, saved."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import regency
+from regency import analysis as analysis_module
+from regency.agents import make_agent
+from regency.agents.base import AgentError, MoveEvaluator
+from regency.analysis import (
+    LABELS,
+    Analysis,
+    AnalysisError,
+    Decision,
+    accuracy,
+    analyze,
+    default_agent,
+    judge,
+    label_for,
+)
+from regency.core.errors import CorruptSaveError
+from regency.games.claim import ClaimState
+
+GAMES = [g.name for g in regency.available_games()]
+SPEC = "ismcts:30"
+
+
+def played_record(game: str, players: int = 2, seed: int = 1, moves: int | None = None) -> Any:
+    """A record of random play (the first ``moves`` decisions only, if given)."""
+    g = regency.new_game(game, players=players, seed=seed)
+    agents = [make_agent("random", game, seed * 10 + s) for s in range(players)]
+    while not g.is_over and (moves is None or len(g.actions) < moves):
+        seat = g.current_player
+        assert seat is not None
+        g.play(agents[seat].choose(g.view(seat)))
+    return g.record({"seats": [f"p{s}" for s in range(players)]})
+
+
+def decisions_to_probe(record: Any, count: int) -> list[int]:
+    """Indexes (moves made before) of up to ``count`` unforced decisions, spread out."""
+    g = regency.new_game(record.game, players=record.players, seed=record.seed, **record.options)
+    found = []
+    for index, notation in enumerate(record.actions):
+        if len(g.legal_actions()) > 1:
+            found.append(index)
+        g.play(notation)
+    step = max(1, len(found) // count)
+    return found[::step][:count]
+
+
+# -- the move evaluator ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_search_judges_every_legal_move_and_prefers_what_it_would_play(game: str) -> None:
+    record = played_record(game, moves=6)
+    g = regency.replay(record)
+    view = g.view(g.current_player or 0)
+    agent = make_agent(SPEC, game, 3)
+    assert isinstance(agent, MoveEvaluator)
+    estimates = agent.evaluate(view)
+    assert sorted(e.notation for e in estimates) == sorted(str(a) for a in view.legal_actions)
+    assert {e.action for e in estimates} == set(view.legal_actions)
+    assert all(e.win is None or 0.0 <= e.win <= 1.0 for e in estimates)
+    assert sum(e.visits for e in estimates) == 30
+    visits = [e.visits for e in estimates]
+    assert visits == sorted(visits, reverse=True)
+    assert estimates[0].action == make_agent(SPEC, game, 3).choose(view)
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "random"])
+def test_an_agent_that_only_chooses_is_refused(spec: str) -> None:
+    with pytest.raises(AgentError, match="cannot judge moves"):
+        analyze(played_record("claim", moves=4), agent=spec)
+
+
+def test_a_bad_spec_or_seat_is_refused_before_any_search() -> None:
+    record = played_record("claim", moves=4)
+    with pytest.raises(AgentError, match="unknown agent"):
+        analyze(record, agent="stockfish")
+    with pytest.raises(AgentError, match="iters"):
+        analyze(record, agent="ismcts:iters=0")
+    with pytest.raises(AnalysisError, match="seat 2"):
+        analyze(record, seats=[2])
+    with pytest.raises(CorruptSaveError):
+        analyze('{"format": "regency-record", "game": "claim", "players": 2}')
+
+
+# -- what the seat could not see ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), [(g, 2) for g in GAMES] + [("claim", 4)])
+def test_the_figures_never_depend_on_what_the_deciding_seat_could_not_see(
+    game: str, players: int
+) -> None:
+    """Re-deal what the deciding seat could not see: every figure stays the same."""
+    record = played_record(game, players=players, seed=4)
+    changed = 0
+    for index in decisions_to_probe(record, 3):
+        real = regency.replay(record, stop=index)
+        seat = real.current_player
+        assert seat is not None
+        played = record.actions[index]
+        figures = judge(real, played, agent=SPEC, seed=7, number=index + 1)
+        assert figures.moves and figures.seat == seat
+        for k in range(3):
+            other = real.resample_hidden(seat, random.Random(k))
+            changed += other.state_dict() != real.state_dict()
+            assert judge(other, played, agent=SPEC, seed=7, number=index + 1) == figures
+        # The figures are a search's, not constants: another seed moves them.
+        again = judge(real, played, agent=SPEC, seed=8, number=index + 1)
+        assert again.moves != figures.moves or len(figures.moves) <= 2
+    assert changed > 0  # the re-deals did hide something different
+
+
+def test_the_seats_chosen_do_not_change_a_decisions_figures() -> None:
+    record = played_record("claim-kingdoms", moves=5)
+    both = analyze(record, agent=SPEC, seed=2)
+    only = analyze(record, agent=SPEC, seed=2, seats=[1])
+    assert only.seats == (1,)
+    assert only.decisions == tuple(d for d in both.decisions if d.seat == 1)
+    assert [s.seat for s in only.summaries] == [1]
+
+
+# -- a position whose answer is known --------------------------------------------------
+
+
+def claim_two_tricks_left() -> Any:
+    """Phase two, two tricks left; seat 1 led UN5, seat 0 holds UN7 and UN2, seat 1 DW3.
+
+    UN7 wins the trick and the Undead (2 against 1): with Goblins and Knights that is
+    three factions for seat 0. UN2 gives seat 1 the Undead, and seat 1 already has the
+    Dwarves and Doppelgangers: three factions for seat 1. Every other card is known
+    (discarded), so the outcome of each move is certain from seat 0's view too.
+    """
+    return ClaimState.from_position(
+        phase=2,
+        leader=1,
+        played=["UN5"],
+        hands=[["UN7", "UN2"], ["DW3"]],
+        score_piles=[["GB1", "GB2", "KN2", "KN3"], ["DO1", "DO2", "UN0", "DW1", "DW2"]],
+    )
+
+
+def finish(game: Any, move: str) -> list[int]:
+    game = game.clone()
+    game.play(move)
+    while not game.is_over:
+        game.play(game.legal_actions()[0])  # the rest is forced: one card each
+    return list(game.result().winners)
+
+
+def test_the_position_is_what_the_test_says() -> None:
+    game = claim_two_tricks_left()
+    assert finish(game, "UN7") == [0]
+    assert finish(game, "UN2") == [1]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_move_that_loses_for_sure_is_a_blunder_and_the_winning_move_is_preferred(
+    seed: int,
+) -> None:
+    game = claim_two_tricks_left()
+    bad = judge(game, "UN2", agent="ismcts:200", seed=seed)
+    assert (bad.best, bad.played, bad.label) == ("UN7", "UN2", "blunder")
+    assert bad.win == 1.0 and bad.win_played == 0.0 and bad.loss == 1.0
+    good = judge(game, "UN7", agent="ismcts:200", seed=seed)
+    assert (good.best, good.label, good.loss) == ("UN7", None, 0.0)
+
+
+def test_a_forced_move_is_marked_and_not_searched() -> None:
+    game = ClaimState.from_position(hands=[["GB9"], ["KN2"]], phase=2)
+    decision = judge(game, "GB9", agent="ismcts:100000")
+    assert decision == Decision(1, 0, "GB9", forced=True)
+
+
+# -- labels and summaries --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("loss", "label"),
+    [
+        (None, None),
+        (0.0, None),
+        (0.0999, None),
+        (0.10, "inaccuracy"),
+        (0.1999, "inaccuracy"),
+        (0.20, "mistake"),
+        (0.2999, "mistake"),
+        (0.30, "blunder"),
+        (1.0, "blunder"),
+    ],
+)
+def test_labels_follow_the_documented_thresholds(loss: float | None, label: str | None) -> None:
+    assert label_for(loss) == label
+    assert dict(LABELS) == {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.30}
+
+
+@given(st.floats(0, 1), st.floats(0, 1))
+def test_accuracy_falls_as_the_loss_grows(a: float, b: float) -> None:
+    low, high = sorted((a, b))
+    assert 0.0 <= accuracy(high) <= accuracy(low) <= 100.0
+    assert accuracy(0.0) == pytest.approx(100.0, abs=0.01)
+
+
+def test_summaries_count_what_the_decisions_say() -> None:
+    analysis = analyze(played_record("claim", moves=16), agent="ismcts:30", seed=1)
+    for summary in analysis.summaries:
+        mine = [d for d in analysis.decisions if d.seat == summary.seat]
+        judged = [d.loss for d in mine if d.loss is not None]
+        assert summary.decisions == len(judged)
+        assert summary.forced == sum(d.forced for d in mine)
+        assert summary.blunders == sum(d.label == "blunder" for d in mine)
+        assert summary.mistakes == sum(d.label == "mistake" for d in mine)
+        assert summary.inaccuracies == sum(d.label == "inaccuracy" for d in mine)
+        assert summary.average_loss == pytest.approx(sum(judged) / len(judged))
+    assert [d.number for d in analysis.decisions] == list(range(1, 17))
+    assert all(
+        d.played == n for d, n in zip(analysis.decisions, analysis.record.actions, strict=True)
+    )
+
+
+def test_progress_counts_the_searched_decisions() -> None:
+    record = played_record("claim", seed=3)
+    calls: list[tuple[int, int]] = []
+    analysis = analyze(record, agent="ismcts:5", seats=[0], progress=lambda *a: calls.append(a))
+    searched = sum(not d.forced for d in analysis.decisions)
+    assert searched < len(analysis.decisions)  # Claim's last tricks force some moves
+    assert calls == [(n, searched) for n in range(1, searched + 1)]
+
+
+def test_the_default_agent_is_the_default_opponent_if_it_judges_at_half_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for info in regency.available_games():
+        half = (info.search_iterations or 0) // 2
+        assert default_agent(info.name) == f"ismcts:iters={half}"
+    assert isinstance(make_agent(default_agent("kingdoms"), "kingdoms", 0), MoveEvaluator)
+    monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: "ismcts:3000,c=0.5")
+    assert default_agent("claim", 3) == "ismcts:iters=1500,c=0.5"
+    guided = "ismcts:time=1,widen=0.5,c=0.5"
+    monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: guided)
+    assert default_agent("kingdoms", 2) == "ismcts:c=0.5,iters=1000"
+    monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: "random")
+    assert default_agent("claim", 4) == "ismcts:iters=2500"
+
+
+# -- reproducible, and saved -----------------------------------------------------------
+
+
+def test_the_same_seed_gives_the_same_analysis_in_one_process_or_two() -> None:
+    record = played_record("claim", moves=6)
+    one = analyze(record, agent="ismcts:30", seed=5)
+    assert analyze(record, agent="ismcts:30", seed=5) == one
+    assert analyze(record, agent="ismcts:30", seed=5, workers=2) == one
+    assert analyze(record, agent="ismcts:30", seed=6) != one
+
+
+def test_the_json_round_trips_and_is_documented() -> None:
+    analysis = analyze(played_record("claim", moves=10), agent="ismcts:30", seed=3)
+    text = analysis.to_json(indent=1)
+    assert Analysis.from_json(text) == analysis
+    data = json.loads(text)
+    assert (data["format"], data["version"]) == ("regency-analysis", 1)
+    documented = open_docs()
+    for key in [*data, *data["decisions"][0], *data["decisions"][0]["moves"][0]]:
+        assert f"`{key}`" in documented, key
+    for key in data["summaries"][0]:
+        assert f"`{key}`" in documented, key
+    assert regency.replay(data["record"]).actions == regency.replay(analysis.record).actions
+
+
+def open_docs() -> str:
+    from pathlib import Path
+
+    return (Path(__file__).parents[2] / "docs" / "analysis.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="regency-record"), "not a regency analysis"),
+        (lambda d: d.update(version=2), "version 2"),
+        (lambda d: d.pop("decisions"), "not a regency analysis"),
+        (lambda d: d["decisions"][0].update(win="lots"), "not a number"),
+        (lambda d: d["decisions"][0].update(number=True), "whole number"),
+        (lambda d: d["decisions"][0].update(forced="no"), "true or false"),
+        (lambda d: d["record"].update(seed=-1), "seed"),
+        (lambda d: d["summaries"].append(7), "not a regency analysis"),
+    ],
+)
+def test_a_damaged_analysis_is_refused_with_a_reason(change: Any, message: str) -> None:
+    analysis = analyze(played_record("claim", moves=4), agent="ismcts:10")
+    data = analysis.to_dict()
+    change(data)
+    with pytest.raises(AnalysisError, match=message):
+        Analysis.from_dict(data)
+    with pytest.raises(AnalysisError, match="not valid JSON"):
+        Analysis.from_json("{")
