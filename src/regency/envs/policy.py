@@ -20,7 +20,7 @@ from typing import Any
 
 from regency.agents.base import AgentError
 from regency.core.view import SeatView
-from regency.envs.aec import ActionMapper
+from regency.envs.arrays import ActionMapper
 from regency.envs.encoding import encoder_for
 
 __all__ = ["PolicyAgent", "load_policy"]
