@@ -20,7 +20,7 @@ lives in ``rules.py``; this module sequences it.
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from regency.core.errors import (
     GameOptionError,
@@ -65,6 +65,9 @@ from regency.games.kingdoms.tiles import (
     TILE_NAME,
     tile_from_code,
 )
+
+if TYPE_CHECKING:
+    from regency.core.arrays import ArraySpec, ArrayWriter
 
 __all__ = ["EPOCHS", "START_GOLD", "KingdomsState", "Move", "move_from_dict"]
 
@@ -632,6 +635,13 @@ class KingdomsState(Game[KingdomsAction]):
         from regency.games.kingdoms.worlds import world_from_observation
 
         return world_from_observation(cls, observation, rng)
+
+    @classmethod
+    def array_writer(cls, spec: ArraySpec) -> ArrayWriter[KingdomsAction]:
+        """The RL environments' fast path to this game's arrays (see ``tensor.py``)."""
+        from regency.games.kingdoms.tensor import KingdomsArrayWriter
+
+        return KingdomsArrayWriter(spec)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> Self:
         """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""
