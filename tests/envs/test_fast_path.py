@@ -50,7 +50,6 @@ def check_game(case: Case, seed: int, redeal_every: int) -> int:
     assert writer is not None
     game = regency.new_game(name, players=players, seed=seed, **options)
     rng = random.Random(seed)
-    one = np.empty((1, encoder.size), dtype=np.float32)
     mask = np.empty((1, encoder.num_actions), dtype=np.int8)
     states: list[Game[Any]] = []
     changed = 0
@@ -58,6 +57,7 @@ def check_game(case: Case, seed: int, redeal_every: int) -> int:
     while True:
         states.append(game.clone())
         for seat in range(players):
+            one = np.zeros((1, encoder.size), dtype=np.float32)
             writer.write([game], [seat], one)
             expected = encoder.encode(game.observation(seat))
             if not np.array_equal(one[0], expected):
@@ -68,8 +68,10 @@ def check_game(case: Case, seed: int, redeal_every: int) -> int:
             if redeal_every and step % redeal_every == 0:
                 other = game.resample_hidden(seat, rng)
                 changed += other.state_dict() != game.state_dict()
+                one = np.zeros((1, encoder.size), dtype=np.float32)
                 writer.write([other], [seat], one)
                 assert np.array_equal(one[0], expected), f"a re-deal shows (move {step})"
+                one = np.zeros((1, encoder.size), dtype=np.float32)
                 writer.write([game.relabelled(rng)], [seat], one)
                 assert np.array_equal(one[0], expected), f"relabelling shows (move {step})"
         writer.write_masks([game], mask)
@@ -86,7 +88,7 @@ def check_game(case: Case, seed: int, redeal_every: int) -> int:
         step += 1
     # A batch of every position of the game, for shifting seats, equals row by row.
     seats = [i % players for i in range(len(states))]
-    batch = np.empty((len(states), encoder.size), dtype=np.float32)
+    batch = np.zeros((len(states), encoder.size), dtype=np.float32)
     writer.write(states, seats, batch)
     masks = np.empty((len(states), encoder.num_actions), dtype=np.int8)
     writer.write_masks(states, masks)

@@ -64,8 +64,9 @@ class ArrayWriter(Protocol[A_co]):
         Args:
             games: Games of the writer's game and player count (finished ones too).
             seats: One seat per game (never ``None``: a spectator has no array).
-            out: A C-contiguous ``float32`` array of shape ``(len(games), size)``;
-                every entry of each row is written (no need to zero it first).
+            out: A C-contiguous ``float32`` array of shape ``(len(games), size)``, all
+                zeros (a fresh ``numpy.zeros`` costs next to nothing: writers of large,
+                sparse arrays set only the non-zero entries).
         """
 
     def write_masks(self, games: Sequence[Any], out: Any) -> None:

@@ -114,21 +114,21 @@ class GameArrays:
         fast: Use the game's fast path if it offers one (the arrays are the same).
     """
 
-    __slots__ = ("_mask", "_obs", "encoder", "mapper", "writer")
+    __slots__ = ("_mask", "encoder", "mapper", "writer")
 
     def __init__(self, game: str, encoder: Encoder, fast: bool = True) -> None:
         self.encoder = encoder
         self.mapper = ActionMapper(encoder)
         self.writer = writer_for(game, encoder) if fast else None
-        self._obs = np.empty((1, encoder.size), dtype=np.float32)
         self._mask = np.empty((1, encoder.num_actions), dtype=np.int8)
 
     def observe(self, game: Game[Any], seat: int) -> Array:
         """Return ``seat``'s observation array of ``game`` (a new array)."""
         if self.writer is None:
             return self.encoder.encode(game.observation(seat))
-        self.writer.write((game,), (seat,), self._obs)
-        array: Array = self._obs[0].copy()
+        out = np.zeros((1, self.encoder.size), dtype=np.float32)
+        self.writer.write((game,), (seat,), out)
+        array: Array = out[0]
         return array
 
     def legal(self, game: Game[Any]) -> Legal:
@@ -142,7 +142,7 @@ class GameArrays:
 
     def observe_many(self, games: Sequence[Game[Any]], seats: Sequence[int]) -> Array:
         """Return the arrays of ``games[i]`` for ``seats[i]``, one row each (a new array)."""
-        out = np.empty((len(games), self.encoder.size), dtype=np.float32)
+        out = np.zeros((len(games), self.encoder.size), dtype=np.float32)
         if self.writer is None:
             for i, (game, seat) in enumerate(zip(games, seats, strict=True)):
                 out[i] = self.encoder.encode(game.observation(seat))

@@ -24,7 +24,7 @@ move is refused), ``positions.py`` (positions set up by hand).
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game, Result, check_notation
@@ -83,6 +83,9 @@ from regency.games.claim_kingdoms.worlds import (
     revealed,
     seen_leaving,
 )
+
+if TYPE_CHECKING:
+    from regency.core.arrays import ArraySpec, ArrayWriter
 
 __all__ = ["ClaimKingdomsState", "Turn"]
 
@@ -810,6 +813,13 @@ class ClaimKingdomsState(Game[Action]):
         from regency.games.claim_kingdoms.worlds import world_from_observation
 
         return world_from_observation(cls, observation, rng)
+
+    @classmethod
+    def array_writer(cls, spec: ArraySpec) -> ArrayWriter[Action]:
+        """The RL environments' fast path to this game's arrays (see ``tensor.py``)."""
+        from regency.games.claim_kingdoms.tensor import ClaimKingdomsArrayWriter
+
+        return ClaimKingdomsArrayWriter(spec)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> Self:
         """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""
