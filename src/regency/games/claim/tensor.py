@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from itertools import pairwise
 from struct import pack_into
 from typing import Any
 
@@ -62,22 +63,21 @@ _CARD_CHANNELS = (
 _SLOTS = sum(k for _, k in _CARD_CHANNELS)
 
 
-_BYTES = 14  # a mask's 104 bits and a zero byte: bit 104 is always 0, used as padding
-_ZERO = 104
-_COPIES = [KIND.count(k) for k in _KINDS]
-_FIRST = np.array(_KINDS, dtype=np.intp)
-"""Code -> the id of its first copy (a code's copies have consecutive ids)."""
-_SECOND = np.array([k + 1 if c > 1 else _ZERO for k, c in zip(_KINDS, _COPIES, strict=True)])
-"""Code -> the id of its second copy, or the always-zero bit."""
-_MANY = np.array([i for i, c in enumerate(_COPIES) if c > 2], dtype=np.intp)
-"""The codes with more than two copies (five of them)."""
-_MORE = max(_COPIES) - 2
-_REST = np.array(
-    [_KINDS[i] + j if j < _COPIES[i] else _ZERO for i in _MANY for j in range(2, 2 + _MORE)]
-)
-"""Their third and later copies, ``_MORE`` ids per code, padded with the zero bit."""
-_FEW = 8
-"""Up to this many new masks are counted in Python; more in one numpy pass."""
+def _chunks() -> list[tuple[int, int, int, int]]:
+    """Split the ids into runs of about 13 that hold whole codes: (shift, bits, codes).
+
+    Returns ``(first id, width, first code, last code + 1)`` per run.
+    """
+    starts = sorted({next(k for k in _KINDS if k >= t) for t in range(0, 104, 13)})
+    bounds = [*starts, 104]
+    out = []
+    for lo, hi in pairwise(bounds):
+        codes = [i for i, k in enumerate(_KINDS) if lo <= k < hi]
+        out.append((lo, hi - lo, codes[0], codes[-1] + 1))
+    return out
+
+
+_CHUNKS = _chunks()
 
 
 class _Rows:
@@ -86,9 +86,10 @@ class _Rows:
     The masks an environment meets repeat (a score pile or the discards stay the same
     for a whole trick, a single played card is one of 104), so each row is built once
     and then copied into place as bytes: a game's 26 card channels are one
-    ``bytes.join`` of rows looked up in a dict. New masks are counted together, in one
-    ``numpy.unpackbits`` and three column gathers when there are many. The dict is
-    emptied when it grows past ``_CACHE_LIMIT`` rows (a few MB).
+    ``bytes.join`` of rows looked up in a dict. A new mask is cut into eight runs of
+    about 13 ids that hold whole codes, and its row joined from the runs' pieces, each
+    remembered too (at most 8,192 per run, so they are soon all known). The dict of rows
+    is emptied when it grows past ``_CACHE_LIMIT`` rows (a few MB).
 
     Args:
         presence: Rows of int8 presence (1 where the mask holds the code: a legal-action
@@ -99,52 +100,46 @@ class _Rows:
         self._presence = presence
         self._zero = bytes(_CODES * (1 if presence else 4))
         self._rows: dict[int, bytes] = {0: self._zero}
+        self._runs: list[tuple[int, int, int, int, dict[int, bytes]]] = [
+            (lo, (1 << width) - 1, first, end, {}) for lo, width, first, end in _CHUNKS
+        ]
 
     def many(self, masks: list[int]) -> list[bytes]:
         """The rows of ``masks``, in order."""
         rows = self._rows
         found = list(map(rows.get, masks))
         if None in found:
-            new = {m for m, row in zip(masks, found, strict=True) if row is None}
-            if len(rows) + len(new) > _CACHE_LIMIT:  # start afresh (hits were dropped too)
+            if len(rows) > _CACHE_LIMIT:
                 rows.clear()
                 rows[0] = self._zero
-                new = set(masks)
-                new.discard(0)
-            if len(new) <= _FEW:
-                for m in new:
-                    rows[m] = self._one(m)
-            else:
-                self._build(list(new))
-            found = list(map(rows.__getitem__, masks))
+            for i, row in enumerate(found):
+                if row is None:
+                    m = masks[i]
+                    row = rows.get(m)
+                    if row is None:
+                        row = rows[m] = self._row(m)
+                    found[i] = row
         return found  # type: ignore[return-value]  # no None left
 
-    def _one(self, mask: int) -> bytes:
-        counts = bytearray(_CODES)
-        m = mask
-        if self._presence:
-            while m:
-                low = m & -m
-                counts[_CODE_OF_BIT[low]] = 1
-                m ^= low
-            return bytes(counts)
-        while m:
-            low = m & -m
-            counts[_CODE_OF_BIT[low]] += 1
-            m ^= low
-        return array("f", list(counts)).tobytes()
+    def _row(self, mask: int) -> bytes:
+        pieces = []
+        for lo, bits, first, end, known in self._runs:
+            part = mask >> lo & bits
+            piece = known.get(part)
+            if piece is None:
+                piece = known[part] = self._piece(part << lo, first, end)
+            pieces.append(piece)
+        return b"".join(pieces)
 
-    def _build(self, masks: list[int]) -> None:
-        k = len(masks)
-        raw = np.frombuffer(b"".join([m.to_bytes(_BYTES, "little") for m in masks]), np.uint8)
-        bits = np.unpackbits(raw.reshape(k, _BYTES), axis=1, bitorder="little")
-        counts = bits[:, _FIRST] + bits[:, _SECOND]
-        counts[:, _MANY] += bits[:, _REST].reshape(k, -1, _MORE).sum(axis=2, dtype=np.uint8)
-        data = (np.minimum(counts, 1) if self._presence else counts.astype(np.float32)).tobytes()
-        width = len(self._zero)
-        rows = self._rows
-        for i, m in enumerate(masks):
-            rows[m] = data[i * width : (i + 1) * width]
+    def _piece(self, mask: int, first: int, end: int) -> bytes:
+        counts = [0] * (end - first)
+        while mask:
+            low = mask & -mask
+            counts[_CODE_OF_BIT[low] - first] += 1
+            mask ^= low
+        if self._presence:
+            return bytes(min(c, 1) for c in counts)
+        return array("f", counts).tobytes()
 
 
 _COUNTS = _Rows(presence=False)
