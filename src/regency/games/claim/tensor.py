@@ -89,7 +89,7 @@ class _Rows:
     ``bytes.join`` of rows looked up in a dict. A new mask is cut into eight runs of
     about 13 ids that hold whole codes, and its row joined from the runs' pieces, each
     remembered too (at most 8,192 per run, so they are soon all known). The dict of rows
-    is emptied when it grows past ``_CACHE_LIMIT`` rows (a few MB).
+    is emptied when it grows past ``_CACHE_LIMIT`` rows (at most some 20 MB).
 
     Args:
         presence: Rows of int8 presence (1 where the mask holds the code: a legal-action
