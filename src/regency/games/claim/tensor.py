@@ -78,6 +78,22 @@ def _chunks() -> list[tuple[int, int, int, int]]:
 
 
 _CHUNKS = _chunks()
+_FEW = 8
+"""Up to this many new masks are joined from pieces in Python; more are counted in numpy."""
+_BYTES = 14  # a mask's 104 bits and a zero byte: bit 104 is always 0, used as padding
+_ZERO = 104
+_COPIES = [KIND.count(k) for k in _KINDS]
+_FIRST = np.array(_KINDS, dtype=np.intp)
+"""Code -> the id of its first copy (a code's copies have consecutive ids)."""
+_SECOND = np.array([k + 1 if c > 1 else _ZERO for k, c in zip(_KINDS, _COPIES, strict=True)])
+"""Code -> the id of its second copy, or the always-zero bit."""
+_MANY = np.array([i for i, c in enumerate(_COPIES) if c > 2], dtype=np.intp)
+"""The codes with more than two copies (five of them)."""
+_MORE = max(_COPIES) - 2
+_REST = np.array(
+    [_KINDS[i] + j if j < _COPIES[i] else _ZERO for i in _MANY for j in range(2, 2 + _MORE)]
+)
+"""Their third and later copies, ``_MORE`` ids per code, padded with the zero bit."""
 
 
 class _Rows:
@@ -86,9 +102,10 @@ class _Rows:
     The masks an environment meets repeat (a score pile or the discards stay the same
     for a whole trick, a single played card is one of 104), so each row is built once
     and then copied into place as bytes: a game's 26 card channels are one
-    ``bytes.join`` of rows looked up in a dict. A new mask is cut into eight runs of
-    about 13 ids that hold whole codes, and its row joined from the runs' pieces, each
-    remembered too (at most 8,192 per run, so they are soon all known). The dict of rows
+    ``bytes.join`` of rows looked up in a dict. A few new masks are each cut into eight
+    runs of about 13 ids that hold whole codes, and their rows joined from the runs'
+    pieces, each remembered too (at most 8,192 per run, so they are soon all known);
+    many new masks (a batch of games) are counted at once with numpy. The dict of rows
     is emptied when it grows past ``_CACHE_LIMIT`` rows (at most some 20 MB).
 
     Args:
@@ -112,14 +129,27 @@ class _Rows:
             if len(rows) > _CACHE_LIMIT:
                 rows.clear()
                 rows[0] = self._zero
-            for i, row in enumerate(found):
-                if row is None:
-                    m = masks[i]
-                    row = rows.get(m)
-                    if row is None:
-                        row = rows[m] = self._row(m)
-                    found[i] = row
+            new = list({masks[i] for i, row in enumerate(found) if row is None})
+            if len(new) > _FEW:
+                self._build(new)
+            else:
+                for m in new:
+                    rows[m] = self._row(m)
+            found = list(map(rows.__getitem__, masks))
         return found  # type: ignore[return-value]  # no None left
+
+    def _build(self, masks: list[int]) -> None:
+        """Count many new masks at once: one unpacking of their bits, three gathers."""
+        k = len(masks)
+        raw = np.frombuffer(b"".join([m.to_bytes(_BYTES, "little") for m in masks]), np.uint8)
+        bits = np.unpackbits(raw.reshape(k, _BYTES), axis=1, bitorder="little")
+        counts = bits[:, _FIRST] + bits[:, _SECOND]
+        counts[:, _MANY] += bits[:, _REST].reshape(k, -1, _MORE).sum(axis=2, dtype=np.uint8)
+        data = (np.minimum(counts, 1) if self._presence else counts.astype(np.float32)).tobytes()
+        width = len(self._zero)
+        rows = self._rows
+        for i, m in enumerate(masks):
+            rows[m] = data[i * width : (i + 1) * width]
 
     def _row(self, mask: int) -> bytes:
         pieces = []
