@@ -78,6 +78,7 @@ def _chunks() -> list[tuple[int, int, int, int]]:
 
 
 _CHUNKS = _chunks()
+_F32 = 4  # bytes per float32
 _FEW = 8
 """Up to this many new masks are joined from pieces in Python; more are counted in numpy."""
 _BYTES = 14  # a mask's 104 bits and a zero byte: bit 104 is always 0, used as padding
@@ -97,7 +98,7 @@ _REST = np.array(
 
 
 class _Rows:
-    """A mask's cards per code, as 88 packed numbers (bytes), remembered by mask.
+    """A mask's cards per code, as 88 packed float32s (bytes), remembered by mask.
 
     The masks an environment meets repeat (a score pile or the discards stay the same
     for a whole trick, a single played card is one of 104), so each row is built once
@@ -107,15 +108,10 @@ class _Rows:
     pieces, each remembered too (at most 8,192 per run, so they are soon all known);
     many new masks (a batch of games) are counted at once with numpy. The dict of rows
     is emptied when it grows past ``_CACHE_LIMIT`` rows (at most some 20 MB).
-
-    Args:
-        presence: Rows of int8 presence (1 where the mask holds the code: a legal-action
-            mask) rather than float32 counts.
     """
 
-    def __init__(self, presence: bool) -> None:
-        self._presence = presence
-        self._zero = bytes(_CODES * (1 if presence else 4))
+    def __init__(self) -> None:
+        self._zero = bytes(_CODES * _F32)
         self._rows: dict[int, bytes] = {0: self._zero}
         self._runs: list[tuple[int, int, int, int, dict[int, bytes]]] = [
             (lo, (1 << width) - 1, first, end, {}) for lo, width, first, end in _CHUNKS
@@ -145,7 +141,7 @@ class _Rows:
         bits = np.unpackbits(raw.reshape(k, _BYTES), axis=1, bitorder="little")
         counts = bits[:, _FIRST] + bits[:, _SECOND]
         counts[:, _MANY] += bits[:, _REST].reshape(k, -1, _MORE).sum(axis=2, dtype=np.uint8)
-        data = (np.minimum(counts, 1) if self._presence else counts.astype(np.float32)).tobytes()
+        data = counts.astype(np.float32).tobytes()
         width = len(self._zero)
         rows = self._rows
         for i, m in enumerate(masks):
@@ -167,14 +163,10 @@ class _Rows:
             low = mask & -mask
             counts[_CODE_OF_BIT[low] - first] += 1
             mask ^= low
-        if self._presence:
-            return bytes(min(c, 1) for c in counts)
         return array("f", counts).tobytes()
 
 
-_COUNTS = _Rows(presence=False)
-_PRESENT = _Rows(presence=True)
-_F32 = 4  # bytes per float32
+_COUNTS = _Rows()
 _ROW = _CODES * _F32  # bytes per card channel
 
 
@@ -382,8 +374,7 @@ class ClaimArrayWriter:
         n = self.players
         width = self.num_actions
         buf = bytearray(len(games) * width)
-        masks: list[int] = []
-        starts: list[int] = []
+        code_of = _CODE_OF_BIT
         for r, g in enumerate(games):
             state: ClaimState = g
             turn = state._turn
@@ -401,10 +392,11 @@ class ClaimArrayWriter:
                 if state._seer and len(state._picking) == n:
                     buf[at + self._deck_col] = 1  # R-CLAIM-14: the Seer's own peeked card
                 at += self._take_at
-            masks.append(mask)
-            starts.append(at)
-        for at, row in zip(starts, _PRESENT.many(masks), strict=True):
-            buf[at : at + _CODES] = row
+            # A handful of cards: set their codes one by one (copies set the same byte).
+            while mask:
+                low = mask & -mask
+                buf[at + code_of[low]] = 1
+                mask ^= low
         out[...] = np.frombuffer(buf, dtype=np.int8).reshape(len(games), width)
 
     def action(self, game: Any, index: int) -> ClaimAction:
