@@ -133,3 +133,26 @@ def test_an_environment_gives_the_same_episode_with_or_without_the_fast_path(gam
         slow.step(action)
     assert fast.rewards == slow.rewards
     assert fast.game.record().to_dict() == slow.game.record().to_dict()
+
+
+def test_claims_remembered_rows_are_right_when_the_memory_is_emptied(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from regency.games.claim import tensor
+
+    monkeypatch.setattr(tensor, "_CACHE_LIMIT", 5)  # emptied at nearly every call
+    encoder = encoder_for("claim", 3)
+    writer = writer_for("claim", encoder)
+    assert writer is not None
+    games = [regency.new_game("claim", players=3, seed=s) for s in range(12)]
+    rng = random.Random(4)
+    for _ in range(30):
+        seats = [g.current_player or 0 for g in games]
+        for batch in (games, games[:1], games[:3]):  # many new masks, and few
+            out = np.zeros((len(batch), encoder.size), dtype=np.float32)
+            writer.write(batch, seats[: len(batch)], out)
+            for row, game, seat in zip(out, batch, seats, strict=False):
+                assert np.array_equal(row, encoder.encode(game.observation(seat)))
+        for g in games:
+            if not g.is_over:
+                g.apply(rng.choice(g.legal_actions()))

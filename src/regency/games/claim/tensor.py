@@ -122,10 +122,12 @@ class _Rows:
         rows = self._rows
         found = list(map(rows.get, masks))
         if None in found:
-            if len(rows) > _CACHE_LIMIT:
+            if len(rows) > _CACHE_LIMIT:  # start afresh: the rows found go too
                 rows.clear()
                 rows[0] = self._zero
-            new = list({masks[i] for i, row in enumerate(found) if row is None})
+                new = list(set(masks) - {0})
+            else:
+                new = list({masks[i] for i, row in enumerate(found) if row is None})
             if len(new) > _FEW:
                 self._build(new)
             else:
