@@ -127,7 +127,7 @@ class _Rows:
                 rows[0] = self._zero
                 new = list(set(masks) - {0})
             else:
-                new = list({masks[i] for i, row in enumerate(found) if row is None})
+                new = list(set(masks) - rows.keys())
             if len(new) > _FEW:
                 self._build(new)
             else:
@@ -242,6 +242,7 @@ class ClaimArrayWriter:
         self._pile = at["draw_pile"]
         self._seer = at["seer_pick"]
         self._hand_size = HAND_SIZE[n]
+        self._deck_rows: dict[tuple[Faction, ...], bytes] = {}
         template = [0.0] * (self.size - tail)
         template[at["players"] + n - 2] = 1.0
         template[at["tricks_per_phase"]] = self._hand_size
@@ -276,6 +277,7 @@ class ClaimArrayWriter:
         buf = bytearray(rows * size * _F32)
         view = memoryview(buf).cast("f")
         every: list[int] = []
+        deck_rows = self._deck_rows
         tail_at = self._tail_at
         tail_format = self._tail_format
         template = self._template
@@ -337,11 +339,12 @@ class ClaimArrayWriter:
                 if bits:
                     byte = (at + self._voids + p * _FACTIONS) * _F32
                     buf[byte : byte + _FACTIONS * _F32] = _FACTION_ROWS[bits]
-            deck = 0
-            for f in state.factions:
-                deck |= 1 << f
+            factions = state.factions
+            row = deck_rows.get(factions)
+            if row is None:
+                row = deck_rows[factions] = _FACTION_ROWS[sum(1 << f for f in factions)]
             byte = (at + self._deck) * _F32
-            buf[byte : byte + _FACTIONS * _F32] = _FACTION_ROWS[deck]
+            buf[byte : byte + _FACTIONS * _F32] = row
             if plays:
                 view[at + self._lead + state._lead] = 1.0
             # The last channels, as one run.
