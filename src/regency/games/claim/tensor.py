@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from itertools import pairwise
+from itertools import filterfalse, pairwise
 from struct import pack_into
 from typing import Any
 
@@ -127,7 +127,7 @@ class _Rows:
                 rows[0] = self._zero
                 new = list(set(masks) - {0})
             else:
-                new = list(set(masks) - rows.keys())
+                new = list(filterfalse(rows.__contains__, set(masks)))
             if len(new) > _FEW:
                 self._build(new)
             else:
