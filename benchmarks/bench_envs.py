@@ -1,16 +1,25 @@
 """Steps per second of the RL environments, against OpenSpiel's hearts in the same run.
 
 Each step builds the observation array and the action mask of the agent to move and
-takes a uniformly random legal action (drawn from the mask), through the PettingZoo AEC
-environment (``regency.envs.<game>_v0.raw_env``), one process. If OpenSpiel is installed
-(``pip install -e '.[bench]'``), its ``hearts`` is stepped the same way: the
-information-state tensor of the player to move, through ``make_observation`` (a view of
-OpenSpiel's own buffer, copied out as an environment hands it over), and a mask built
-from ``legal_actions()``; its chance nodes are sampled and not counted.
+takes a uniformly random legal action (drawn from the mask), in one process:
+
+* ``single``: the PettingZoo AEC environment (``regency.envs.<game>_v0.raw_env``) with
+  the game's fast path (``Game.array_writer``, the default);
+* ``single, encoder``: the same with ``fast=False``, encoding ``observation(seat)``;
+* ``vector N``: ``regency.envs.<game>_v0.vector_env(num_envs=N)``, self-play, N games
+  stepped and encoded as one batch (steps counted over all N games).
+
+If OpenSpiel is installed (``pip install -e '.[bench]'``), its ``hearts`` is stepped the
+same way, taking turns with each regency figure in slices of a quarter second, so both
+feel the same load (on a shared machine it drifts by the second); each ratio is to the
+hearts figure measured beside it: the information-state tensor of the player to move,
+through ``make_observation`` (a view of OpenSpiel's own buffer, copied out as an
+environment hands it over), and a mask built from ``legal_actions()``; its chance nodes
+are sampled and not counted.
 
 It also splits one step of each game into its parts (the engine's ``apply`` and
-``legal_actions``, ``observation(seat)``, the encoder, the mask), to show where the
-time goes.
+``legal_actions``, the fast path's array and mask; ``observation(seat)`` and the encoder
+on the slow path), in microseconds, to show where the time goes.
 
 Run: ``.venv/bin/python benchmarks/bench_envs.py`` (``--help`` for options).
 """
@@ -19,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import time
 from typing import Any
@@ -27,134 +37,227 @@ import numpy as np
 
 import regency
 from regency.envs.aec import RegencyAECEnv
+from regency.envs.vector import RegencyVectorEnv
 from regency.sim.machine import describe_machine
 
 GAMES = ("claim", "claim-kingdoms", "kingdoms")
 
 
-def bench_env(game: str, players: int, seconds: float) -> dict[str, float]:
-    env = RegencyAECEnv(game, players=players)
-    rng = np.random.default_rng(1)
-    steps = episodes = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        env.reset(seed=episodes)
-        game_state = env.game
-        while game_state.current_player is not None:
-            obs = env.observe(env.agent_selection)
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
-            steps += 1
-        episodes += 1
-    elapsed = time.perf_counter() - start
-    return {"steps_per_s": steps / elapsed, "steps_per_episode": steps / episodes}
+class Runner:
+    """Steps one environment for a slice of time at a time, resuming where it stopped."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            self.steps += self.step()
+        self.seconds += time.perf_counter() - start
+
+    def step(self) -> int:
+        """Take one step (or one batch); return how many steps it counts for."""
+        raise NotImplementedError
+
+    @property
+    def rate(self) -> float:
+        return self.steps / self.seconds
+
+
+class AECRunner(Runner):
+    """The AEC environment: the array and mask of the agent to move, a random legal action."""
+
+    def __init__(self, game: str, players: int, fast: bool) -> None:
+        super().__init__()
+        self.env = RegencyAECEnv(game, players=players, fast=fast)
+        self.rng = np.random.default_rng(1)
+        self.episodes = 0
+        self.env.reset(seed=0)
+
+    def step(self) -> int:
+        env = self.env
+        if env.game.current_player is None:
+            self.episodes += 1
+            env.reset(seed=self.episodes)
+        obs = env.observe(env.agent_selection)
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[self.rng.integers(len(legal))]))
+        return 1
+
+
+class VectorRunner(Runner):
+    """The vector environment, self-play: a random legal action in every game."""
+
+    def __init__(self, game: str, players: int, num_envs: int) -> None:
+        super().__init__()
+        self.env = RegencyVectorEnv(game, num_envs, players=players)
+        self.rng = np.random.default_rng(1)
+        self.obs, _ = self.env.reset(seed=1)
+
+    def step(self) -> int:
+        mask = self.obs["action_mask"]
+        # A uniformly random legal action in every game: the largest of random keys
+        # drawn for the legal indices only.
+        pick = np.argmax(mask * self.rng.random(mask.shape, dtype=np.float32), axis=1)
+        self.obs, _, _, _, _ = self.env.step(pick)
+        return self.env.num_envs
+
+
+class HeartsRunner(Runner):
+    """OpenSpiel's hearts with its information-state tensor (see the module docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        import pyspiel
+        from open_spiel.python.observation import make_observation
+
+        self.game = pyspiel.load_game("hearts")
+        self.observer = make_observation(self.game, pyspiel.IIGObservationType(perfect_recall=True))
+        self.actions = self.game.num_distinct_actions()
+        self.rng = random.Random(1)
+        self.state = self.game.new_initial_state()
+
+    def step(self) -> int:
+        state = self.state
+        while state.is_chance_node():
+            state.apply_action(self.rng.choice(state.chance_outcomes())[0])
+        if state.is_terminal():
+            self.state = state = self.game.new_initial_state()
+            return 0
+        self.observer.set_from(state, state.current_player())
+        tensor = self.observer.tensor.copy()
+        legal = state.legal_actions()
+        mask = np.zeros(self.actions, dtype=np.int8)
+        mask[legal] = 1
+        del tensor
+        state.apply_action(self.rng.choice(legal))
+        return 1
+
+
+def interleaved(runner: Runner, hearts: Runner | None, seconds: float) -> None:
+    """Run ``runner`` and ``hearts`` by turns, in slices of a quarter second.
+
+    The load of a shared machine drifts by the second; taking turns this often makes
+    the two feel the same load, so their ratio holds even when their rates do not.
+    """
+    slices = max(1, round(seconds / 0.25))
+    for _ in range(slices):
+        runner.run(seconds / slices)
+        if hearts is not None:
+            hearts.run(seconds / slices)
 
 
 def split_step(game: str, players: int, games: int) -> dict[str, float]:
     """Microseconds per step spent in each part of a step, over ``games`` random games."""
-    env = RegencyAECEnv(game, players=players)
+    fast = RegencyAECEnv(game, players=players).arrays
+    slow = RegencyAECEnv(game, players=players, fast=False).arrays
     rng = random.Random(1)
-    parts = dict.fromkeys(("engine", "observation", "encode", "mask"), 0.0)
+    parts = dict.fromkeys(("engine", "array", "mask", "observation", "encode"), 0.0)
     steps = 0
     clock = time.perf_counter
     for seed in range(games):
         state = regency.new_game(game, players=players, seed=seed)
         while not state.is_over:
             seat = state.current_player
+            assert seat is not None
             t0 = clock()
             legal = state.legal_actions()
             t1 = clock()
-            seen = state.observation(seat)
+            fast.observe(state, seat)
             t2 = clock()
-            env.encoder.encode(seen)
+            fast.legal(state)
             t3 = clock()
-            env.mapper.mask(env.mapper.legal(legal))
+            seen = state.observation(seat)
             t4 = clock()
-            state.apply(rng.choice(legal))
+            slow.encoder.encode(seen)
             t5 = clock()
-            parts["engine"] += (t1 - t0) + (t5 - t4)
-            parts["observation"] += t2 - t1
-            parts["encode"] += t3 - t2
-            parts["mask"] += t4 - t3
+            state.apply(rng.choice(legal))
+            t6 = clock()
+            parts["engine"] += (t1 - t0) + (t6 - t5)
+            parts["array"] += t2 - t1
+            parts["mask"] += t3 - t2
+            parts["observation"] += t4 - t3
+            parts["encode"] += t5 - t4
             steps += 1
     return {k: v / steps * 1e6 for k, v in parts.items()}
-
-
-def bench_hearts(seconds: float) -> dict[str, float] | None:
-    try:
-        import pyspiel
-        from open_spiel.python.observation import make_observation
-    except ImportError:
-        return None
-    game = pyspiel.load_game("hearts")
-    observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
-    actions = game.num_distinct_actions()
-    rng = random.Random(1)
-    steps = episodes = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-                continue
-            observer.set_from(state, state.current_player())
-            tensor = observer.tensor.copy()
-            legal = state.legal_actions()
-            mask = np.zeros(actions, dtype=np.int8)
-            mask[legal] = 1
-            del tensor
-            state.apply_action(rng.choice(legal))
-            steps += 1
-        episodes += 1
-    elapsed = time.perf_counter() - start
-    return {
-        "steps_per_s": steps / elapsed,
-        "steps_per_episode": steps / episodes,
-        "tensor_size": float(observer.tensor.size),
-    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--players", type=int, default=2, help="players (default 2)")
+    parser.add_argument("--num-envs", type=int, default=64, help="games per vector env")
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES, help="games")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
+    try:
+        make_hearts: Any = HeartsRunner
+        make_hearts()
+    except ImportError:
+        make_hearts = None
     rows: list[dict[str, Any]] = []
-    for game in GAMES:
-        figures = bench_env(game, args.players, args.seconds)
-        split = split_step(game, args.players, games=20)
-        size = RegencyAECEnv(game, players=args.players).encoder.size
-        rows.append({"game": game, "players": args.players, "size": size, **figures, **split})
-    hearts = bench_hearts(args.seconds)
+    hearts_rates: list[float] = []
+    for game in args.games:
+        row: dict[str, Any] = {"game": game, "players": args.players}
+        runners: dict[str, Runner] = {
+            "single": AECRunner(game, args.players, fast=True),
+            "single_encoder": AECRunner(game, args.players, fast=False),
+            "vector": VectorRunner(game, args.players, args.num_envs),
+        }
+        for name, runner in runners.items():
+            hearts = make_hearts() if make_hearts is not None else None
+            interleaved(runner, hearts, args.seconds)
+            row[name] = runner.rate
+            if hearts is not None:
+                row[f"{name}_hearts"] = hearts.rate
+                hearts_rates.append(hearts.rate)
+        single = runners["single"]
+        assert isinstance(single, AECRunner)
+        row["steps_per_episode"] = single.steps / max(1, single.episodes)
+        row["size"] = single.env.encoder.size
+        row.update(split_step(game, args.players, games=10))
+        rows.append(row)
+    load_after = os.getloadavg()[0]
     if args.json:
-        out = {"machine": describe_machine(), "rows": rows, "open_spiel_hearts": hearts}
+        out = {
+            "machine": describe_machine(),
+            "load_average": [load_before, load_after],
+            "num_envs": args.num_envs,
+            "rows": rows,
+        }
         print(json.dumps(out, indent=2))
         return
     print(f"machine: {describe_machine()}")
+    print(f"load average (1 min) before/after: {load_before:.1f} / {load_after:.1f}")
+    n = args.num_envs
     print(
-        f"{'env':<22}{'players':>8}{'obs size':>10}{'steps/s':>10}{'steps/ep':>10}"
-        f"   us/step: {'engine':>7}{'obs()':>7}{'encode':>7}{'mask':>6}"
+        f"{'env':<16}{'obs size':>9}{'steps/ep':>9}{'single':>9}{'encoder':>9}"
+        f"{f'vector {n}':>11}   us/step: {'engine':>7}{'array':>7}{'mask':>6}"
+        f"{'obs()':>7}{'encode':>7}"
     )
     for r in rows:
         print(
-            f"{r['game']:<22}{r['players']:>8}{r['size']:>10,}{r['steps_per_s']:>10,.0f}"
-            f"{r['steps_per_episode']:>10.1f}   {'':>9}{r['engine']:>7.1f}"
-            f"{r['observation']:>7.1f}{r['encode']:>7.1f}{r['mask']:>6.1f}"
+            f"{r['game']:<16}{r['size']:>9,}{r['steps_per_episode']:>9.1f}{r['single']:>9,.0f}"
+            f"{r['single_encoder']:>9,.0f}{r['vector']:>11,.0f}   {'':>9}{r['engine']:>7.1f}"
+            f"{r['array']:>7.1f}{r['mask']:>6.1f}{r['observation']:>7.1f}{r['encode']:>7.1f}"
         )
-    if hearts is None:
+    if not hearts_rates:
         print("OpenSpiel not installed: no hearts comparison (pip install -e '.[bench]')")
         return
     print(
-        f"{'open_spiel hearts':<22}{4:>8}{int(hearts['tensor_size']):>10,}"
-        f"{hearts['steps_per_s']:>10,.0f}{hearts['steps_per_episode']:>10.1f}"
+        f"open_spiel hearts (4 players, its tensor), taking turns with each figure above: "
+        f"{min(hearts_rates):,.0f} to {max(hearts_rates):,.0f} steps/s"
     )
-    claim = rows[0]
-    ratio = claim["steps_per_s"] / hearts["steps_per_s"]
-    print(f"Claim ({args.players} players) steps/s as a ratio of OpenSpiel hearts: {ratio:.2f}")
+    for r in rows:
+        print(
+            f"{r['game']} ({args.players} players) / hearts beside it: "
+            f"single {r['single'] / r['single_hearts']:.2f}, "
+            f"single with the encoder {r['single_encoder'] / r['single_encoder_hearts']:.2f}, "
+            f"vector {n} {r['vector'] / r['vector_hearts']:.2f}"
+        )
 
 
 if __name__ == "__main__":

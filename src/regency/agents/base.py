@@ -4,6 +4,12 @@ A spec names an agent and its parameters: ``"random"``, ``"heuristic"``, or with
 parameters ``"name:key=value,key=value"``; a bare value is the agent's first parameter
 (``"ismcts:2000"``). Specs are what the command line, simulations and arenas pass around,
 so an agent can be rebuilt in another process from its spec and a seed.
+
+Agents from other layers or packages plug in through the entry-point group
+``regency.agents``: each entry names a function returning ``(factory, params)``, loaded
+the first time a spec names the agent (so the trained-policy agent of
+``regency.envs.policy``, which needs numpy and torch, costs nothing until it is used,
+and this module imports nothing above it).
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Protocol, runtime_checkable
 
 from regency.core.errors import RegencyError, quote
@@ -127,6 +134,11 @@ Factory = Callable[[str, random.Random, dict[str, str]], Agent]
 
 _FACTORIES: dict[str, tuple[Factory, tuple[str, ...]]] = {}
 _SLOW: set[str] = set()
+_PLUGINS: dict[str, EntryPoint] = {}
+"""Agents named by the ``regency.agents`` entry points, not loaded yet."""
+
+PLUGIN_GROUP = "regency.agents"
+"""The entry-point group through which other packages add agents."""
 
 
 def register_agent(
@@ -154,7 +166,7 @@ def is_slow(spec: str | AgentSpec) -> bool:
 def agent_names() -> list[str]:
     """The names of every registered agent."""
     _load_builtin()
-    return sorted(_FACTORIES)
+    return sorted({*_FACTORIES, *_PLUGINS})
 
 
 def parse_spec(text: str) -> AgentSpec:
@@ -166,6 +178,7 @@ def parse_spec(text: str) -> AgentSpec:
     _load_builtin()
     name, _, rest = text.strip().partition(":")
     name = name.strip().lower()
+    _load_plugin(name)
     if name not in _FACTORIES:
         raise AgentError(f"unknown agent {quote(name)}; agents: {', '.join(agent_names())}")
     _, accepted = _FACTORIES[name]
@@ -197,6 +210,8 @@ def make_agent(spec: str | AgentSpec, game: str, seed: int) -> Agent:
         AgentError: if the spec is bad or the agent cannot play that game.
     """
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    _load_builtin()
+    _load_plugin(parsed.name)
     factory, _ = _FACTORIES[parsed.name]
     agent = factory(game, random.Random(seed), dict(parsed.params))
     agent.name = str(parsed)
@@ -253,15 +268,26 @@ def _load_builtin() -> None:
         ("iters", "time", "c", "rollout", "reward", "depth", "prior", "widen"),
         slow=True,
     )
-    register_agent("policy", _policy_agent, ("path", "sample"))
+    for entry in entry_points(group=PLUGIN_GROUP):
+        if entry.name not in _FACTORIES:
+            _PLUGINS[entry.name] = entry
 
 
-def _policy_agent(game: str, rng: random.Random, params: dict[str, str]) -> Agent:
-    """Build a trained policy's agent (``regency.envs.policy``; needs the rl extra)."""
+def _load_plugin(name: str) -> None:
+    """Load the entry point of the agent ``name`` if it is a plugin not loaded yet.
+
+    Raises:
+        AgentError: if the plugin cannot be imported (an optional extra is missing).
+    """
+    entry = _PLUGINS.get(name)
+    if entry is None:
+        return
     try:
-        from regency.envs.policy import PolicyAgent
-    except ImportError:
+        factory, params = entry.load()()
+    except ImportError as exc:
         raise AgentError(
-            "the policy agent needs the rl and train extras (see the README)"
+            f"agent {quote(name)} needs packages that are not installed "
+            f"({exc.name or exc}): see the README for the extra it comes with"
         ) from None
-    return PolicyAgent(game, rng, params)
+    del _PLUGINS[name]
+    register_agent(name, factory, params)

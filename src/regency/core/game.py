@@ -38,6 +38,7 @@ from regency.core.errors import (
 from regency.core.record import SAVE_FORMAT, Record
 
 if TYPE_CHECKING:
+    from regency.core.arrays import ArraySpec, ArrayWriter
     from regency.core.view import SeatView
 
 __all__ = [
@@ -281,6 +282,22 @@ class Game(ABC, Generic[A]):
         while left and not self.is_over:
             self._apply(rng.choice(self.legal_actions()))
             left -= 1
+
+    @classmethod
+    def array_writer(cls, spec: ArraySpec) -> ArrayWriter[Any] | None:
+        """Return the game's fast path to the RL environments' arrays, or ``None``.
+
+        The environments encode ``observation(seat)`` into an array (``regency.envs``);
+        a game may override this to return a writer that fills the same arrays, and the
+        action masks, straight from its state (see :mod:`regency.core.arrays`). The
+        writer's module imports numpy, so games import it here, when asked. ``None`` (the
+        default) keeps the environments on the encoder.
+
+        Args:
+            spec: The arrays' layout: channel offsets and the action table.
+        """
+        del spec
+        return None
 
     def estimate(self) -> list[float] | None:
         """Each seat's score as things stand (in ``Result.scores`` units), or ``None``.

@@ -18,6 +18,16 @@ import as ``regency/Claim-v0``, ``regency/ClaimKingdoms-v0`` and ``regency/Kingd
 
     import gymnasium, regency.envs
     env = gymnasium.make("regency/Claim-v0", opponents=["heuristic"])
+
+A Gymnasium ``VectorEnv`` stepping many games as one batch (self-play, or one seat
+against agents)::
+
+    envs = claim_v0.vector_env(num_envs=64)
+    obs, info = envs.reset(seed=1)   # obs["observation"]: (64, 2379)
+
+The arrays come from each game's fast path (``Game.array_writer``) when it has one,
+else from encoding ``observation(seat)``; both give the same arrays (``fast=False``
+forces the encoder).
 """
 
 from __future__ import annotations
@@ -35,6 +45,7 @@ from regency.envs import claim_kingdoms_v0, claim_v0, kingdoms_v0
 from regency.envs.aec import REWARDS, RegencyAECEnv
 from regency.envs.encoding import ActionTable, Encoder, EncodingError, encoder_for
 from regency.envs.seat import RegencySeatEnv
+from regency.envs.vector import RegencyVectorEnv
 
 __all__ = [
     "GYM_IDS",
@@ -44,6 +55,7 @@ __all__ = [
     "EncodingError",
     "RegencyAECEnv",
     "RegencySeatEnv",
+    "RegencyVectorEnv",
     "claim_kingdoms_v0",
     "claim_v0",
     "encoder_for",

@@ -2,7 +2,8 @@
 
 ``env(players=2, reward="win", render_mode=None, **options)`` takes the game's options
 as ``regency.new_game("claim-kingdoms", ...)`` does; ``raw_env`` is the same without the
-wrappers. Version history: v0, the first.
+wrappers; ``vector_env(num_envs, ...)`` steps many games as one batch
+(:class:`~regency.envs.vector.RegencyVectorEnv`). Version history: v0, the first.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from typing import Any
 
 from regency.envs._wrap import wrapped
 from regency.envs.aec import RegencyAECEnv
+from regency.envs.vector import RegencyVectorEnv
 
-__all__ = ["GAME", "env", "raw_env"]
+__all__ = ["GAME", "env", "raw_env", "vector_env"]
 
 GAME = "claim-kingdoms"
 """The registered game this environment plays."""
@@ -26,3 +28,8 @@ def raw_env(**kwargs: Any) -> RegencyAECEnv:
 def env(**kwargs: Any) -> Any:
     """Return the environment with PettingZoo's usual wrappers (illegal move: -1, game over)."""
     return wrapped(raw_env(**kwargs))
+
+
+def vector_env(num_envs: int, **kwargs: Any) -> RegencyVectorEnv:
+    """Return ``num_envs`` games stepped as one batch (see :mod:`regency.envs.vector`)."""
+    return RegencyVectorEnv(GAME, num_envs, **kwargs)

@@ -166,6 +166,19 @@ class Encoder(ABC):
         """Length of the observation array."""
         return self.layout.size
 
+    @property
+    def num_actions(self) -> int:
+        """Size of the fixed action space."""
+        return len(self.actions)
+
+    def offset(self, channel: str) -> int:
+        """Index of the first entry of ``channel`` (a game's array writer asks for it)."""
+        return self.layout[channel].offset
+
+    def action_index(self, notation: str) -> int:
+        """The index of the action written ``notation`` (:meth:`ActionTable.to_index`)."""
+        return self.actions.to_index(notation)
+
     def encode(self, observation: dict[str, Any]) -> Array:
         """Return ``observation`` (one seat's) as a new ``float32`` array of ``size``."""
         index, extra = self.entries(observation)

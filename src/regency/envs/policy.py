@@ -18,12 +18,12 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from regency.agents.base import AgentError
+from regency.agents.base import Agent, AgentError, Factory
 from regency.core.view import SeatView
-from regency.envs.aec import ActionMapper
+from regency.envs.arrays import ActionMapper
 from regency.envs.encoding import encoder_for
 
-__all__ = ["PolicyAgent", "load_policy"]
+__all__ = ["PolicyAgent", "agent_plugin", "load_policy"]
 
 _LOADED: dict[str, Any] = {}
 
@@ -84,3 +84,12 @@ class PolicyAgent:
         )
         action: Hashable = legal[int(index)]
         return action
+
+
+def _make(game: str, rng: random.Random, params: dict[str, str]) -> Agent:
+    return PolicyAgent(game, rng, params)
+
+
+def agent_plugin() -> tuple[Factory, tuple[str, ...]]:
+    """The ``policy`` agent for the agent registry (the ``regency.agents`` entry point)."""
+    return _make, ("path", "sample")

@@ -23,12 +23,12 @@ from regency.core.game import Game
 from regency.core.registry import game_info, new_game
 from regency.core.rng import MAX_SEED
 from regency.envs.aec import (
-    ActionMapper,
     check_reward,
     final_rewards,
     observation_space,
     terminal_screen,
 )
+from regency.envs.arrays import GameArrays, Legal
 from regency.envs.encoding import encoder_for
 
 __all__ = ["ILLEGAL", "RegencySeatEnv"]
@@ -52,6 +52,8 @@ class RegencySeatEnv(gymnasium.Env[Obs, np.int64]):
         illegal: ``"lose"`` (an illegal action ends the episode with reward -1 and
             ``info["illegal_action"]``) or ``"raise"``.
         render_mode: ``None`` or ``"ansi"`` (the learner's terminal screen as text).
+        fast: Write the arrays with the game's fast path when it has one (the same
+            arrays); ``False`` always encodes the observation.
         **options: The game's own options, as ``regency.new_game`` takes them.
 
     Raises:
@@ -70,6 +72,7 @@ class RegencySeatEnv(gymnasium.Env[Obs, np.int64]):
         reward: str = "win",
         illegal: str = "lose",
         render_mode: str | None = None,
+        fast: bool = True,
         **options: Any,
     ) -> None:
         info = game_info(game)
@@ -105,12 +108,12 @@ class RegencySeatEnv(gymnasium.Env[Obs, np.int64]):
         self.render_mode = render_mode
         self.game_options = dict(options)
         self.encoder = encoder_for(info.name, self.num_players)
-        self.mapper = ActionMapper(self.encoder)
+        self.arrays = GameArrays(info.name, self.encoder, fast)
         self.observation_space = cast(spaces.Space[Obs], observation_space(self.encoder))
-        self.action_space = spaces.Discrete(len(self.encoder.actions))
+        self.action_space = spaces.Discrete(self.encoder.num_actions)
         self.game: Game[Any] = new_game(self.game_name, self.num_players, 0, **self.game_options)
         self._agents: dict[int, Agent] = {}
-        self._legal: dict[int, Any] = {}
+        self._legal: Legal = self.arrays.no_moves()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -150,8 +153,8 @@ class RegencySeatEnv(gymnasium.Env[Obs, np.int64]):
             if self.illegal == "raise":
                 notation = self.encoder.actions.to_notation(int(action))
                 raise IllegalActionError(f"action {action} ({notation}) is not legal now")
-            self._legal = {}
-            obs = self._observe(mask=False)
+            self._legal = self.arrays.no_moves()
+            obs = self._observe()
             return obs, -1.0, True, False, {"illegal_action": True}
         self.game.apply(chosen)
         self._play_opponents()
@@ -165,9 +168,7 @@ class RegencySeatEnv(gymnasium.Env[Obs, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now as booleans (what sb3-contrib's MaskablePPO asks for)."""
-        mask = np.zeros(self.mapper.size, dtype=np.bool_)
-        mask[list(self._legal)] = True
-        return mask
+        return self._legal.mask.astype(np.bool_)
 
     def render(self) -> str | None:
         """Return the learner's terminal screen as text (``render_mode="ansi"``)."""
@@ -181,11 +182,10 @@ class RegencySeatEnv(gymnasium.Env[Obs, np.int64]):
         while seat is not None and seat != self.seat:
             game.apply(self._agents[seat].choose(game.view(seat)))
             seat = game.current_player
-        self._legal = self.mapper.legal(game.legal_actions()) if seat is not None else {}
+        self._legal = self.arrays.legal(game) if seat is not None else self.arrays.no_moves()
 
-    def _observe(self, mask: bool = True) -> Obs:
-        array = self.encoder.encode(self.game.observation(self.seat))
+    def _observe(self) -> Obs:
         return {
-            "observation": array,
-            "action_mask": self.mapper.mask(self._legal if mask else ()),
+            "observation": self.arrays.observe(self.game, self.seat),
+            "action_mask": self._legal.mask.copy(),
         }

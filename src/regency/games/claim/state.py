@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from regency.core.errors import (
     GameOptionError,
@@ -48,6 +48,9 @@ from regency.games.claim.cards import (
     remove_copy,
 )
 from regency.games.claim.deck import HAND_SIZE, parse_factions, stacked_deal
+
+if TYPE_CHECKING:
+    from regency.core.arrays import ArraySpec, ArrayWriter
 
 __all__ = ["ClaimState", "Trick"]
 
@@ -856,6 +859,13 @@ class ClaimState(Game[ClaimAction]):
         from regency.games.claim.worlds import world_sampler
 
         return world_sampler(cls, observation)
+
+    @classmethod
+    def array_writer(cls, spec: ArraySpec) -> ArrayWriter[ClaimAction]:
+        """The RL environments' fast path to this game's arrays (see ``tensor.py``)."""
+        from regency.games.claim.tensor import ClaimArrayWriter
+
+        return ClaimArrayWriter(spec)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> Self:
         """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game, Result, check_notation
@@ -84,6 +84,9 @@ from regency.games.claim_kingdoms.worlds import (
     revealed,
     seen_leaving,
 )
+
+if TYPE_CHECKING:
+    from regency.core.arrays import ArraySpec, ArrayWriter
 
 __all__ = ["ClaimKingdomsState", "Turn"]
 
@@ -813,6 +816,13 @@ class ClaimKingdomsState(Game[Action]):
         from regency.games.claim_kingdoms.worlds import world_from_observation
 
         return world_from_observation(cls, observation, rng)
+
+    @classmethod
+    def array_writer(cls, spec: ArraySpec) -> ArrayWriter[Action]:
+        """The RL environments' fast path to this game's arrays (see ``tensor.py``)."""
+        from regency.games.claim_kingdoms.tensor import ClaimKingdomsArrayWriter
+
+        return ClaimKingdomsArrayWriter(spec)
 
     @classmethod
     def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:

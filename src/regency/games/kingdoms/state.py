@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from regency.core.errors import (
     GameOptionError,
@@ -66,6 +66,9 @@ from regency.games.kingdoms.tiles import (
     TILE_NAME,
     tile_from_code,
 )
+
+if TYPE_CHECKING:
+    from regency.core.arrays import ArraySpec, ArrayWriter
 
 __all__ = ["EPOCHS", "START_GOLD", "KingdomsState", "Move", "move_from_dict"]
 
@@ -633,6 +636,13 @@ class KingdomsState(Game[KingdomsAction]):
         from regency.games.kingdoms.worlds import world_from_observation
 
         return world_from_observation(cls, observation, rng)
+
+    @classmethod
+    def array_writer(cls, spec: ArraySpec) -> ArrayWriter[KingdomsAction]:
+        """The RL environments' fast path to this game's arrays (see ``tensor.py``)."""
+        from regency.games.kingdoms.tensor import KingdomsArrayWriter
+
+        return KingdomsArrayWriter(spec)
 
     @classmethod
     def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:

@@ -1,0 +1,87 @@
+"""The contract of a game's fast path to the RL environments' arrays (``docs/envs.md``).
+
+The environments (:mod:`regency.envs`) encode a seat's observation dict
+(``Game.observation(seat)``) into a fixed-size array. That is the reference, and the
+no-leak guarantee rests on it: the observation is the one place hidden information is
+decided. Building the dict and reading it back costs far more than the engine's move, so
+a game may also offer an :class:`ArrayWriter` (through ``Game.array_writer``) that writes
+the same arrays straight from its state, for many games at once. The conformance tests
+(``tests/envs/test_fast_path.py``) check at every step of many random games, for every
+player count and option, that the writer's array equals the encoder's array of
+``observation(seat)`` and that its mask is exactly ``legal_actions()``; so the writer
+shows a seat nothing its observation does not.
+
+This module names the two sides of that contract without importing numpy: numpy stays
+an optional dependency, and the writers (``regency.games.<game>.tensor``) are imported
+only by the environments, when they ask for one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol, TypeVar
+
+__all__ = ["ArraySpec", "ArrayWriter"]
+
+A_co = TypeVar("A_co", bound=Hashable, covariant=True)
+
+
+class ArraySpec(Protocol):
+    """What a writer needs to know of the arrays it writes (an envs encoder provides it).
+
+    Attributes:
+        players: The number of seats of the games encoded.
+    """
+
+    players: int
+
+    @property
+    def size(self) -> int:
+        """Length of one observation array."""
+
+    @property
+    def num_actions(self) -> int:
+        """Size of the fixed action space (length of one mask)."""
+
+    def offset(self, channel: str) -> int:
+        """Index of the first entry of the channel named ``channel``."""
+
+    def action_index(self, notation: str) -> int:
+        """The index of the action written ``notation`` in the fixed action space."""
+
+
+class ArrayWriter(Protocol[A_co]):
+    """Writes seats' observation arrays and the movers' action masks from game states.
+
+    Every method takes a batch (a list of games, one row each), so one call serves one
+    environment (a batch of one) or a vector of them. Arrays are numpy arrays, typed
+    ``Any`` here so that this module needs no numpy.
+    """
+
+    def write(self, games: Sequence[Any], seats: Sequence[int], out: Any) -> None:
+        """Write ``games[i]``'s array for ``seats[i]`` into row ``i`` of ``out``.
+
+        Args:
+            games: Games of the writer's game and player count (finished ones too).
+            seats: One seat per game (never ``None``: a spectator has no array).
+            out: A C-contiguous ``float32`` array of shape ``(len(games), size)``, all
+                zeros (a fresh ``numpy.zeros`` costs next to nothing: writers of large,
+                sparse arrays set only the non-zero entries).
+        """
+
+    def write_masks(self, games: Sequence[Any], out: Any) -> None:
+        """Write the legal actions of each game's seat to move into row ``i`` of ``out``.
+
+        Args:
+            games: Games of the writer's game and player count.
+            out: A C-contiguous ``int8`` array of shape ``(len(games), num_actions)``;
+                a row is 1 at each legal action's index and 0 elsewhere (all 0 once
+                the game is over).
+        """
+
+    def action(self, game: Any, index: int) -> A_co:
+        """The game's action object at ``index``, for the seat to move.
+
+        The caller has checked that ``index`` is set in the game's mask; what an
+        unset index gives is undefined.
+        """
