@@ -191,7 +191,7 @@ def _load_builtin() -> None:
     register_agent(
         "ismcts",
         ISMCTSAgent.from_params,
-        ("iters", "time", "c", "rollout", "reward", "depth", "prior", "widen"),
+        ("iters", "time", "c", "rollout", "reward", "depth", "prior", "widen", "top", "eval"),
         slow=True,
     )
     register_agent("policy", _policy_agent, ("path", "sample"))
