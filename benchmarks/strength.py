@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Any
 
 import regency
+from regency.core.rng import derive_seed
 from regency.sim.arena import Arena, head_to_head, schedule
 from regency.sim.machine import describe_machine
-from regency.core.rng import derive_seed
 from regency.sim.runner import Table, run_tables
 from regency.sim.stats import wilson_interval
 
@@ -77,7 +77,7 @@ def table_share(
     """
     rotations = 2 if team else players
     deals = math.ceil(games / rotations)
-    tables = []
+    tables: list[Table] = []
     for deal in range(deals):
         for rotation in range(rotations):
             mine = {rotation, rotation + 2} if team else {rotation}

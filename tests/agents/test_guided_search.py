@@ -24,7 +24,7 @@ def decisions(game: str, seed: int, count: int, players: int = 2) -> list[regenc
     """Positions with a real choice along a random game."""
     state = regency.new_game(game, players=players, seed=seed)
     rng = random.Random(seed)
-    out = []
+    out: list[regency.Game[Any]] = []
     while not state.is_over and len(out) < count:
         legal = state.legal_actions()
         if len(legal) > 1:

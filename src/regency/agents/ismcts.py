@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from regency.agents.base import AgentError, HeuristicAgent
@@ -234,7 +234,7 @@ class ISMCTSAgent:
             assert mover is not None
             legal = world.legal_actions()
             groups: dict[Hashable, list[Any]] | None = None
-            keys: list[Hashable] | tuple[Hashable, ...] = legal
+            keys: Sequence[Hashable] = legal
             if hides and mover != me:
                 groups = {}
                 for action in legal:
@@ -292,10 +292,7 @@ class ISMCTSAgent:
             else:
                 self._heuristic_playout(world, self.depth)
         judge = self._judge
-        if judge is not None:
-            rewards = judge(world)
-        else:
-            rewards = self._rewards(world, rng)
+        rewards = judge(world) if judge is not None else self._rewards(world, rng)
         # Backpropagation: each node scores the result for the seat that moved into it.
         while node is not root:
             node.visits += 1

@@ -33,10 +33,10 @@ from regency.core.view import SeatView
 __all__ = [
     "GameInfo",
     "Heuristic",
-    "Judge",
-    "Ranking",
     "Insights",
+    "Judge",
     "Option",
+    "Ranking",
     "available_games",
     "game_class",
     "game_info",

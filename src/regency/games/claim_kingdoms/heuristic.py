@@ -429,9 +429,10 @@ def ranked(view: SeatView[Any], rng: random.Random) -> list[Hashable]:
     elif decision == "take":
         worth = _take_worths(obs, board, legal, rng)
     else:
-        values = _card_values(obs, board, {a.arg for a in legal})
-        worth = {a: values[a.arg] for a in legal}
-    return sorted(legal, key=lambda a: -worth[a])
+        cards = _card_values(obs, board, {a.arg for a in legal})
+        worth = {a: cards[a.arg] for a in legal}
+    out: list[Hashable] = sorted(legal, key=lambda a: -worth[a])
+    return out
 
 
 def _power_worths(
