@@ -431,8 +431,8 @@ def ranked(view: SeatView[Any], rng: random.Random) -> list[Hashable]:
     else:
         cards = _card_values(obs, board, {a.arg for a in legal})
         worth = {a: cards[a.arg] for a in legal}
-    out: list[Hashable] = sorted(legal, key=lambda a: -worth[a])
-    return out
+    ordered: list[Action] = sorted(legal, key=lambda a: -worth[a])
+    return list[Hashable](ordered)
 
 
 def _power_worths(
