@@ -132,3 +132,63 @@ def test_guided_search_never_reads_hidden_cards(game: str) -> None:
             str(k): (c.visits, c.reward) for k, c in other_root.children.items()
         }
     assert changed, "re-dealing never changed a hidden card: the test has no teeth"
+
+
+ROLLOUT = "rollout:iters=3,top=3,depth=3"
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_rollouts_play_legal_reproducible_moves(game: str) -> None:
+    for players in (2, 4):
+        for state in decisions(game, 30 + players, 3, players):
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            first = make_agent(ROLLOUT, game, 7).choose(view)
+            assert first in view.legal_actions
+            assert make_agent(ROLLOUT, game, 7).choose(view) == first
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_rollouts_never_read_hidden_cards(game: str) -> None:
+    """Re-deal what the seat cannot see: for a fixed seed the same figures and move."""
+    rng = random.Random(8)
+    changed = 0
+    for state in decisions(game, 41, 5):
+        seat = state.current_player
+        assert seat is not None
+        other = state.resample_hidden(seat, rng)
+        changed += other.state_dict() != state.state_dict()
+        roots = [
+            make_agent(ROLLOUT, game, 3).search(s.view(seat))  # type: ignore[attr-defined]
+            for s in (state, other)
+        ]
+        figures = [{str(k): (c.visits, c.reward) for k, c in r.children.items()} for r in roots]
+        assert figures[0] == figures[1]
+        moves = [make_agent(ROLLOUT, game, 3).choose(s.view(seat)) for s in (state, other)]
+        assert moves[0] == moves[1]
+    assert changed, "re-dealing never changed a hidden card: the test has no teeth"
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_rollouts_give_a_search_root_over_the_heuristics_best(game: str) -> None:
+    """Like the tree search's root: a child per candidate, each with visits and reward."""
+    state = decisions(game, 5, 2)[1]
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    root = make_agent("rollout:iters=4,top=2,depth=2", game, 1).search(view)  # type: ignore[attr-defined]
+    ranking = regency.game_info(game).ranking
+    assert ranking is not None
+    assert len(root.children) == 2 and root.visits == 4
+    assert all(c.visits == 4 and 0.0 <= c.reward <= 4.0 for c in root.children.values())
+    assert all(key in view.legal_actions for key in root.children)
+
+
+def test_rollout_options_are_checked() -> None:
+    with pytest.raises(AgentError, match="at least"):
+        make_agent("rollout:iters=0", "kingdoms", 0)
+    with pytest.raises(AgentError, match="number"):
+        make_agent("rollout:depth=x", "kingdoms", 0)
+    with pytest.raises(AgentError, match="no heuristic ranking"):
+        make_agent("rollout", "claim", 0)

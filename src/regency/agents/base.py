@@ -195,6 +195,11 @@ def _load_builtin() -> None:
         slow=True,
     )
     register_agent("policy", _policy_agent, ("path", "sample"))
+    from regency.agents.rollout import RolloutAgent
+
+    register_agent(
+        "rollout", RolloutAgent.from_params, ("iters", "top", "depth", "bias"), slow=True
+    )
 
 
 def _policy_agent(game: str, rng: random.Random, params: dict[str, str]) -> Agent:
