@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ import regency
 from regency.core.rng import derive_seed
 from regency.sim.arena import Arena, head_to_head, schedule
 from regency.sim.machine import describe_machine
-from regency.sim.runner import Table, run_tables
+from regency.sim.runner import GameOutcome, Table, run_tables
 from regency.sim.stats import wilson_interval
 
 
@@ -41,7 +42,7 @@ def duel(
 ) -> dict[str, Any]:
     arena = Arena(game, 2, (agent, opponent), games, seed=seed)
     start = time.perf_counter()
-    outcomes = run_tables(game, 2, {}, arena.agents, schedule(arena), workers=workers)
+    outcomes = _run(game, 2, (agent, opponent), schedule(arena), workers)
     elapsed = time.perf_counter() - start
     points, played = head_to_head(2, outcomes)[0][1]
     low, high = wilson_interval(points, played)
@@ -58,6 +59,34 @@ def duel(
         "minutes": round(elapsed / 60, 1),
         "moves": moves,
     }
+
+
+def _run(
+    game: str, players: int, agents: tuple[str, str], tables: list[Table], workers: int
+) -> list[GameOutcome]:
+    """Play the tables a few at a time, printing the agent's running score to stderr.
+
+    Long runs can then be watched, and stopped with a figure in hand.
+    """
+    outcomes: list[GameOutcome] = []
+    chunk = 10 * workers
+    for first in range(0, len(tables), chunk):
+        outcomes += run_tables(
+            game, players, {}, agents, tables[first : first + chunk], workers=workers
+        )
+        points = sum(_agent_share(o) for o in outcomes)
+        print(f"  {len(outcomes)} games: {points / len(outcomes):.1%}", file=sys.stderr, flush=True)
+    return outcomes
+
+
+def _agent_share(outcome: GameOutcome) -> float:
+    """Contestant 0's share of the win: its winning seats over all winning seats.
+
+    A partnership that wins has both seats among the winners (a share of 1), a tie
+    between partnerships gives half.
+    """
+    mine = [s for s in outcome.winners if outcome.seats[s] == 0]
+    return len(mine) / len(outcome.winners) if outcome.winners else 0.0
 
 
 def table_share(
@@ -91,16 +120,9 @@ def table_share(
                 )
             )
     start = time.perf_counter()
-    outcomes = run_tables(game, players, {}, (agent, opponent), tables, workers=workers)
+    outcomes = _run(game, players, (agent, opponent), tables, workers)
     elapsed = time.perf_counter() - start
-    points = 0.0
-    for outcome in outcomes:
-        won = [s for s in outcome.winners if outcome.seats[s] == 0]
-        if won:
-            # A share of the win: a whole one for a team that won, split on a tie.
-            points += len(won) / len(outcome.winners) if not team else 1.0
-            if team and len(won) < len(outcome.winners):
-                points -= 0.5  # both partnerships tied
+    points = sum(_agent_share(o) for o in outcomes)
     played = len(outcomes)
     low, high = wilson_interval(points, played)
     return {
