@@ -295,7 +295,14 @@ def test_search_hooks_agree_with_the_game(case: Case, seed: int) -> None:
         for seat in range(game.num_players):
             hash(game.chance_key(seat))
             view = game.view(seat)
-            assert view.world_sampler()(rng).observation(seat) == view.observation
+            sampler = view.world_sampler()
+            assert sampler(rng).observation(seat) == view.observation
+            # Samplers read the observation once and hand out copies: playing one world
+            # out leaves the next untouched, and each equals the one sample_world deals.
+            sampler(random.Random(seed)).playout(rng)
+            again = sampler(random.Random(seed)).state_dict()
+            dealt = type(game).sample_world(view.observation, random.Random(seed))
+            assert again == dealt.state_dict()
 
 
 @pytest.mark.parametrize("seed", SEEDS[:1])

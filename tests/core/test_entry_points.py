@@ -326,3 +326,11 @@ def test_arabic_digits_are_not_coordinates() -> None:
     with pytest.raises(IllegalActionError):
         ck.play("place 1_0,0")
     assert ck.play("place  1 , 0") is not None
+
+
+@pytest.mark.parametrize("option", ["name", "players_", "options"])
+def test_an_option_named_like_a_parameter_is_an_unknown_option(option: str) -> None:
+    # Found by the fuzz suite: an option called "name" once collided with new_game's
+    # own first parameter and raised a bare TypeError.
+    with pytest.raises(GameOptionError, match=f"no option '{option}'"):
+        regency.new_game("claim", players=2, seed=1, **{option: 1})

@@ -102,3 +102,59 @@ def click_through(
         clicks += 1
         wait_version(page, above=seen)
     raise AssertionError(f"the game did not end in {limit} clicks")
+
+
+class Wiretap:
+    """Everything a page receives from the server: WebSocket frames and JSON responses.
+
+    Attach it before the page loads (``Wiretap(page)``), read :meth:`messages` after.
+    """
+
+    def __init__(self, page: Any) -> None:
+        self.frames: list[str | bytes] = []
+        self.responses: list[Any] = []
+        # Playwright tags each handler with an attribute: plain functions, not list.append.
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: self.frames.append(f)))
+        page.on("response", lambda response: self.responses.append(response))
+
+    def messages(self) -> list[Any]:
+        """Every JSON value the page was sent, frames first."""
+        out = [json.loads(frame) for frame in self.frames]
+        for response in self.responses:
+            if "application/json" in response.headers.get("content-type", ""):
+                out.append(response.json())
+        return out
+
+
+def assert_only_the_seats_views(messages: list[Any], record: dict[str, Any], seat: int) -> int:
+    """Check every game message a seat's page received against the replayed game.
+
+    Each ``view`` must be exactly what the engine shows ``seat`` at that version (its
+    observation, its legal moves only on its turn, each recent move in the form the seat
+    saw it), the finished game's record may come only once the game is over, and no other
+    message may carry a position. Returns the number of views checked.
+    """
+    import regency
+
+    views = 0
+    for message in messages:
+        if not isinstance(message, dict) or "observation" not in message:
+            text = json.dumps(message)
+            assert not any(f'"{key}"' in text for key in ("observation", "state", "record"))
+            continue
+        views += 1
+        assert message["seat"] == seat
+        game = regency.replay(record, stop=message["version"])
+        assert message["observation"] == game.observation(seat), message["version"]
+        mine = game.current_player == seat
+        assert message["legal_moves"] == ([str(a) for a in game.legal_actions()] if mine else [])
+        again = regency.replay(record, stop=0)
+        seen = {}
+        for number, text in enumerate(record["actions"][: message["version"]], start=1):
+            action = again.parse_action(text)
+            seen[number] = again.public_action(action, seat)
+            again.apply(action)
+        for entry in message["recent"]:
+            assert entry["move"] == seen[entry["number"]], entry
+        assert ("record" in message) == game.is_over
+    return views

@@ -16,6 +16,8 @@ import pytest
 
 from tests.server.conftest import ThreadServer
 from tests.web.helpers import (
+    Wiretap,
+    assert_only_the_seats_views,
     click_through,
     create,
     observed_cards,
@@ -84,10 +86,13 @@ def test_whole_claim_game_by_clicks_shows_only_the_seats_cards(
     server: ThreadServer, page: Any
 ) -> None:
     table = against_computer(server, "claim", seed=21)
+    wire = Wiretap(page)
     page.goto(table["invites"][0]["url"])
     check = only_what_the_seat_sees(server, table)
     clicks = click_through(page, random.Random(4), check=check)
     assert clicks >= 13
+    record = httpx.get(f"{server.url}/api/tables/{table['table']}/record").json()
+    assert assert_only_the_seats_views(wire.messages(), record, 0) > clicks
     result = page.locator("#result")
     assert result.is_visible()
     summary = httpx.get(f"{server.url}/api/tables/{table['table']}").json()
@@ -244,11 +249,16 @@ def test_table_pages_fit_a_phone(server: ThreadServer, browser: Any, game: str) 
 )
 def test_whole_game_by_clicks(server: ThreadServer, page: Any, game: str, players: int) -> None:
     table = against_computer(server, game, players)
+    wire = Wiretap(page)
     page.goto(table["invites"][0]["url"])
     check = only_what_the_seat_sees(server, table) if game == "claim" else None
-    click_through(page, random.Random(players), check=check, limit=600)
+    clicks = click_through(page, random.Random(players), check=check, limit=600)
     assert page.locator("#result").is_visible()
     summary = httpx.get(f"{server.url}/api/tables/{table['table']}").json()
     assert summary["finished"]
+    # Every game: the page was sent nothing but its own seat's views (the DOM is drawn
+    # from them alone), each one what the engine shows that seat at that version.
+    record = httpx.get(f"{server.url}/api/tables/{table['table']}/record").json()
+    assert assert_only_the_seats_views(wire.messages(), record, 0) > clicks
     if game == "claim":
         assert "your partner" in page.locator("#table").inner_text()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -49,6 +50,17 @@ def test_rules_pages_come_from_docs_rules(sqlite_client: TestClient) -> None:
     assert "Claim Kingdoms: rules" in page.text
     missing = sqlite_client.get("/rules/chess")
     assert missing.status_code == 404 and "chess" in missing.json()["message"]
+
+
+def test_the_package_carries_every_games_rules_document() -> None:
+    # regency/rules links to docs/rules (package data, so a wheel holds copies): the
+    # rules pages work from any install, and they are the documents in docs/rules.
+    docs = Path(__file__).resolve().parents[2] / "docs" / "rules"
+    for info in regency.available_games():
+        shipped = Path(regency.__file__).parent / "rules" / f"{info.name}.md"
+        assert shipped.read_text(encoding="utf-8") == (docs / f"{info.name}.md").read_text(
+            encoding="utf-8"
+        )
 
 
 def test_replay_waits_for_the_end_then_shows_every_step(sqlite_client: TestClient) -> None:

@@ -203,7 +203,7 @@ def game_class(name: str) -> type[Game[Any]]:
 
 
 def new_game(
-    name: str, players: int | None = None, seed: int | None = None, **options: Any
+    name: str, /, players: int | None = None, seed: int | None = None, **options: Any
 ) -> Game[Any]:
     """Start a game.
 

@@ -38,8 +38,9 @@ __all__ = ["WEB", "ReplayCache", "install_pages", "rules_html"]
 WEB = Path(regency.__file__).parent / "web"
 """The folder of the pages' assets."""
 
-RULES = Path(regency.__file__).parents[2] / "docs" / "rules"
-"""The project's rules documents (present in a clone, as README command 1 installs it)."""
+RULES = Path(regency.__file__).parent / "rules"
+"""The rules documents: ``docs/rules`` (linked from the package in a clone, copied into
+a wheel built from one)."""
 
 RECENT = 12
 """How many recent moves a replayed view carries (as the live view does)."""

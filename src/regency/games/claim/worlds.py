@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from regency.core.errors import RegencyError
+from regency.core.rng import shuffled
 from regency.games.claim.cards import (
     ALL_CARDS,
     CODE_TO_KIND,
@@ -39,7 +40,14 @@ from regency.games.claim.cards import (
 if TYPE_CHECKING:
     from regency.games.claim.state import ClaimState
 
-__all__ = ["deal_unknown", "relabel", "resample", "world_from_observation", "world_sampler"]
+__all__ = [
+    "deal_unknown",
+    "dealer",
+    "relabel",
+    "resample",
+    "world_from_observation",
+    "world_sampler",
+]
 
 S = TypeVar("S", bound="ClaimState")
 
@@ -67,40 +75,61 @@ def deal_unknown(
     Raises:
         RegencyError: if no deal fits (the constraints contradict each other).
     """
+    return dealer(pool, needs)(rng)
+
+
+def dealer(
+    pool: list[int], needs: list[tuple[int, int]]
+) -> Callable[[random.Random], list[list[int]]]:
+    """Work out once how to deal ``pool`` into ``needs``; each call deals (see ``deal_unknown``).
+
+    A world sampler deals the same pool into the same slots every iteration, so the
+    slots' order and which are unconstrained are settled here, not per deal.
+    """
     everything = _mask(pool)
     order = sorted(range(len(needs)), key=lambda i: (needs[i][1] & everything).bit_count())
-    for _ in range(_ATTEMPTS):
-        remaining = pool.copy()
-        rng.shuffle(remaining)
-        dealt: list[list[int]] = [[] for _ in needs]
-        for i in order:
-            count, allowed = needs[i]
-            if allowed & everything == everything:
-                # No constraint: the next cards of a random order are a random choice.
-                dealt[i] = remaining[:count]
-                remaining = remaining[count:]
-                continue
-            chosen: list[int] = []
-            rest: list[int] = []
-            for card in remaining:
-                if len(chosen) < count and allowed >> card & 1:
-                    chosen.append(card)
-                else:
-                    rest.append(card)
-            if len(chosen) < count:
-                break
-            dealt[i] = chosen
-            remaining = rest
-        else:
-            return dealt
-    raise RegencyError("no deal of the hidden cards agrees with what has been seen")
+    # (slot, count, allowed), allowed 0 where the slot may take any of the cards.
+    steps = [
+        (i, needs[i][0], 0 if needs[i][1] & everything == everything else needs[i][1])
+        for i in order
+    ]
+    slots = len(needs)
+
+    def deal(rng: random.Random) -> list[list[int]]:
+        for _ in range(_ATTEMPTS):
+            remaining = shuffled(pool, rng)
+            dealt: list[list[int]] = [[]] * slots  # every slot is assigned below
+            for i, count, allowed in steps:
+                if not allowed:
+                    # No constraint: the next cards of a random order are a random choice.
+                    dealt[i] = remaining[:count]
+                    remaining = remaining[count:]
+                    continue
+                chosen: list[int] = []
+                rest: list[int] = []
+                for card in remaining:
+                    if len(chosen) < count and allowed >> card & 1:
+                        chosen.append(card)
+                    else:
+                        rest.append(card)
+                if len(chosen) < count:
+                    break
+                dealt[i] = chosen
+                remaining = rest
+            else:
+                return dealt
+        raise RegencyError("no deal of the hidden cards agrees with what has been seen")
+
+    return deal
+
+
+_BITS = tuple(1 << card for card in range(128))
+"""Card id -> its bit, so a list of distinct ids becomes a mask in one C-level ``sum``."""
 
 
 def _mask(cards: list[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
+    """The mask of ``cards`` (distinct ids): summed from a table, not or-ed bit by bit."""
+    return sum(map(_BITS.__getitem__, cards))
 
 
 def resample(state: S, seat: int, rng: random.Random) -> S:
@@ -229,10 +258,11 @@ def world_sampler(cls: type[S], obs: dict[str, Any]) -> Callable[[random.Random]
     """
     template, unknown, needs, keep_top = _known_part(cls, obs)
     seat = obs["seat"]
+    deal = dealer(unknown, needs)
 
     def sample(rng: random.Random) -> S:
         world = template.clone()
-        _place(world, seat, deal_unknown(unknown, needs, rng), keep_top)
+        _place(world, seat, deal(rng), keep_top)
         world.seed = rng.getrandbits(63)
         return world
 

@@ -107,6 +107,10 @@ VERBS = {
 
 _LINES = {0: "", 1: " row", 2: " column"}
 
+_NOTATION: dict[Action, str] = {}
+"""Action -> its notation, for actions already written once (see ``Action.__str__``)."""
+_NOTATION_CACHE_SIZE = 100_000
+
 
 class Action(NamedTuple):
     """A decision in Claim Kingdoms. ``str(action)`` is its notation.
@@ -123,10 +127,20 @@ class Action(NamedTuple):
     arg: int = 0
 
     def __str__(self) -> str:
+        # Each turn's history keeps its power moves in notation, so playing a game
+        # formats actions all the time: remember each action's text (there are a few
+        # thousand different actions in a game at most; the cache is bounded anyway).
         try:
-            return self._notation()
+            return _NOTATION[self]
+        except (KeyError, TypeError):  # not met yet, or holding something unhashable
+            pass
+        try:
+            text = self._notation()
         except (KeyError, IndexError, ValueError, TypeError):  # made by hand, malformed
             return f"<not a Claim Kingdoms action: {tuple(self)}>"
+        if len(_NOTATION) < _NOTATION_CACHE_SIZE:
+            _NOTATION[self] = text
+        return text
 
     def _notation(self) -> str:
         kind = self.kind

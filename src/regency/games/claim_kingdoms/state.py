@@ -24,6 +24,7 @@ move is refused), ``positions.py`` (positions set up by hand).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, NamedTuple, Self
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
@@ -635,7 +636,9 @@ class ClaimKingdomsState(Game[Action]):
 
     def _note_take(self, take: str, got: int, looked: tuple[int, ...], refill: list[int]) -> None:
         turn = self._turns[-1]
-        self._turns[-1] = turn._replace(take=take, got=got, looked=looked, refill=tuple(refill))
+        # Turn(...) rather than turn._replace(...): _replace is pure Python and this
+        # runs every turn, in every search playout.
+        self._turns[-1] = Turn(*turn[:5], take, got, looked, tuple(refill))
 
     def _saw_refill(self, card: int) -> None:
         """Everyone saw ``card`` leave the deck (a refill)."""
@@ -810,6 +813,13 @@ class ClaimKingdomsState(Game[Action]):
         from regency.games.claim_kingdoms.worlds import world_from_observation
 
         return world_from_observation(cls, observation, rng)
+
+    @classmethod
+    def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:
+        """Read ``observation`` once; deal a fresh consistent world per call."""
+        from regency.games.claim_kingdoms.worlds import world_sampler
+
+        return world_sampler(cls, observation)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> Self:
         """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""

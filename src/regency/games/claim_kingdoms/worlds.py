@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from regency.core.errors import RegencyError
+from regency.core.rng import shuffled
 from regency.games.claim_kingdoms.actions import OVER, POWER_STEP, STEP_BY_NAME
 from regency.games.claim_kingdoms.factions import CARDS_PER_FACTION, Faction
 from regency.games.claim_kingdoms.grid import square
@@ -59,6 +60,7 @@ __all__ = [
     "seen_leaving",
     "turn_from_dict",
     "world_from_observation",
+    "world_sampler",
 ]
 
 S = TypeVar("S", bound="ClaimKingdomsState")
@@ -178,9 +180,8 @@ def deal_hidden(
     """
     owners = [slot[0] for slot in slots]
     sizes = [slot[1] for slot in slots]
-    cards = pool.copy()
     for _ in range(_TRIES if groups else 1):
-        rng.shuffle(cards)
+        cards = shuffled(pool, rng)
         dealt, start = [], 0
         for size in sizes:
             dealt.append(cards[start : start + size])
@@ -297,11 +298,26 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
     Raises:
         RegencyError: if the observation is not one this game produced.
     """
-    world = from_public(cls, obs, rng.getrandbits(63))
+    return world_sampler(cls, obs)(rng)
+
+
+def world_sampler(cls: type[S], obs: dict[str, Any]) -> Callable[[random.Random], S]:
+    """Read ``obs`` once; each call of the result deals one consistent world.
+
+    Search deals a world per iteration from one observation. Reading the grid and the
+    history back cost far more than the deal, so the public part, the hidden cards and
+    the places they go are worked out once; each world is a clone of the public part
+    with a fresh deal placed in it. ``world_sampler(cls, obs)(rng)`` is the world
+    ``world_from_observation`` deals.
+
+    Raises:
+        RegencyError: if the observation is not one this game produced.
+    """
+    template = from_public(cls, obs, 0)
     seat = obs["seat"]
-    seen: Counter[int] = Counter({int(f): CARDS_PER_FACTION for f in world.factions})
-    seen.subtract(card % DOWN for card in world._cards.values())
-    seen.subtract(world._display)
+    seen: Counter[int] = Counter({int(f): CARDS_PER_FACTION for f in template.factions})
+    seen.subtract(card % DOWN for card in template._cards.values())
+    seen.subtract(template._display)
     slots: list[Slot] = []
     for other, entry in enumerate(obs["hands"]):
         if entry["card"] is not None:
@@ -311,17 +327,23 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
     looking = obs["looking"]
     if looking is not None:
         if looking["cards"] is not None:
-            seen.subtract(world._looking)
+            seen.subtract(template._looking)
         else:
             slots.append((looking["seat"], looking["count"], LOOK))
-    pool = [f for f, c in seen.items() for _ in range(c)]
+    pool = sorted(f for f, c in seen.items() for _ in range(c))
     if any(c < 0 for c in seen.values()) or len(pool) != sum(s[1] for s in slots) + obs["deck"]:
         raise RegencyError("observation does not account for every card of the game")
-    groups = world._known[seat] if seat is not None else ()
-    dealt, deck = deal_hidden(sorted(pool), slots, groups, rng)
-    _place(world, slots, dealt, deck)
-    world._refresh_options()
-    return world
+    groups = template._known[seat] if seat is not None else ()
+
+    def deal(rng: random.Random) -> S:
+        world = template.clone()
+        world.seed = rng.getrandbits(63)
+        dealt, deck = deal_hidden(pool, slots, groups, rng)
+        _place(world, slots, dealt, deck)
+        world._refresh_options()
+        return world
+
+    return deal
 
 
 # -- reading an observation back ----------------------------------------------------------

@@ -20,6 +20,7 @@ lives in ``rules.py``; this module sequences it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Self
 
 from regency.core.errors import (
@@ -632,6 +633,13 @@ class KingdomsState(Game[KingdomsAction]):
         from regency.games.kingdoms.worlds import world_from_observation
 
         return world_from_observation(cls, observation, rng)
+
+    @classmethod
+    def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:
+        """Read ``observation`` once; deal a fresh consistent world per call."""
+        from regency.games.kingdoms.worlds import world_sampler
+
+        return world_sampler(cls, observation)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> Self:
         """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""

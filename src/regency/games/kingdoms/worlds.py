@@ -18,9 +18,11 @@ Two entry points:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from regency.core.errors import RegencyError
+from regency.core.rng import shuffled
 from regency.games.kingdoms.board import EMPTY, SQUARES
 from regency.games.kingdoms.positions import parse_board
 from regency.games.kingdoms.rules import EpochScore
@@ -29,7 +31,7 @@ from regency.games.kingdoms.tiles import NO_TILE, tile_from_code
 if TYPE_CHECKING:
     from regency.games.kingdoms.state import KingdomsState
 
-__all__ = ["resample", "world_from_observation"]
+__all__ = ["resample", "world_from_observation", "world_sampler"]
 
 S = TypeVar("S", bound="KingdomsState")
 
@@ -58,12 +60,42 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
     Raises:
         RegencyError: if the observation is not one this game produced.
     """
+    return world_sampler(cls, obs)(rng)
+
+
+def world_sampler(cls: type[S], obs: dict[str, Any]) -> Callable[[random.Random], S]:
+    """Read ``obs`` once; each call of the result deals one consistent world.
+
+    Search deals a world per iteration from one observation: parsing the board and the
+    moves every time cost ten times the deal itself, so the public part is built once
+    and each world is a clone of it with the unseen tiles shuffled in. A world from
+    ``world_sampler(cls, obs)(rng)`` is the one ``world_from_observation`` deals.
+
+    Raises:
+        RegencyError: if the observation is not one this game produced.
+    """
+    template, pool, holders = _read_public(cls, obs)
+
+    def deal(rng: random.Random) -> S:
+        world = template.clone()
+        world.seed = rng.getrandbits(63)  # later epochs' shuffles are unknown to the seat
+        tiles = shuffled(pool, rng)
+        for other in holders:
+            world._start[other] = tiles.pop()
+        world._supply = tiles
+        return world
+
+    return deal
+
+
+def _read_public(cls: type[S], obs: dict[str, Any]) -> tuple[S, list[int], list[int]]:
+    """The game as ``obs`` shows it (no unseen tile dealt), the unseen tiles, their holders."""
     from regency.games.kingdoms.state import move_from_dict
 
     seat = obs["seat"]
     n = obs["players"]
     world = cls.__new__(cls)
-    world._empty(n, rng.getrandbits(63), {})
+    world._empty(n, 0, {})
     world._unrecorded = True
     world._epoch = obs["epoch"]
     world._start_player = obs["start_player"]
@@ -87,11 +119,8 @@ def world_from_observation(cls: type[S], obs: dict[str, Any], rng: random.Random
     holders = [s for s in range(n) if s != seat and obs["holds_starting_tile"][s]]
     if len(pool) != obs["supply"] + len(holders):
         raise RegencyError("the observation's unseen tiles do not match the supply and hands")
-    rng.shuffle(pool)
     world._start = [NO_TILE] * n
     if seat is not None:
         world._start[seat] = own
-    for other in holders:
-        world._start[other] = pool.pop()
-    world._supply = pool
-    return world
+    world._supply = []
+    return world, pool, holders
