@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from regency.agents import Agent, make_agent, parse_spec
+from regency.agents.defaults import default_opponent
 from regency.core.errors import RegencyError
 from regency.core.game import Game
 from regency.core.registry import game_info, new_game
@@ -117,7 +118,8 @@ class TableSpec:
         Args:
             game: A registered game.
             players: Number of seats (the game's default when omitted).
-            seats: Who sits where (default: a person in seat 0, the heuristic elsewhere).
+            seats: Who sits where (default: a person in seat 0 and the game's strongest
+                agent elsewhere, :func:`regency.agents.defaults.default_opponent`).
             options: The game's options.
             seed: The deal's seed.
 
@@ -133,7 +135,8 @@ class TableSpec:
         # and keep its message if it refuses.
         new_game(info.name, players=count, seed=seed if seed is not None else 0, **options)
         if seats is None:
-            seats = [SeatSpec()] + [SeatSpec(agent="heuristic")] * (count - 1)
+            opponent = default_opponent(info.name, count)
+            seats = [SeatSpec()] + [SeatSpec(agent=opponent)] * (count - 1)
         seats = tuple(seats)
         if len(seats) != count:
             raise TableError(f"{count} seats need {count} entries, not {len(seats)}")

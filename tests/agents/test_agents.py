@@ -51,3 +51,18 @@ def test_the_heuristic_beats_random_clearly(game: str) -> None:
     stats = summarize(matchup.agents, run_games(matchup, 400, workers=2))
     heuristic, _ = stats
     assert heuristic.ci_low > 0.55, heuristic
+
+
+def test_every_game_and_count_has_a_default_opponent_that_builds() -> None:
+    from regency.agents.defaults import STRONGEST, default_opponent
+
+    for info in regency.available_games():
+        for players in info.players:
+            spec = default_opponent(info.name, players)
+            assert spec == STRONGEST[info.name][players]
+            agent = make_agent(spec, info.name, 0)
+            game = regency.new_game(info.name, players=players, seed=1)
+            view = game.view(game.current_player or 0)
+            if len(view.legal_actions) > 1 and hasattr(agent, "iterations"):
+                agent.iterations = 5  # just prove it plays
+            assert agent.choose(view) in view.legal_actions

@@ -80,8 +80,10 @@ def test_wrong_entries_get_messages_not_tracebacks(capsys, monkeypatch) -> None:
 
 
 def test_an_illegal_card_is_explained(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    # Seed 5: seat 1 leads GB0 and seat 0 holds Goblins, so an Undead is refused.
-    code, out, _ = run(["play", "claim", "--seed", "5"], "UN3\nq\n", capsys, monkeypatch)
+    # Seed 5: the heuristic in seat 1 leads GB0 and seat 0 holds Goblins, so an Undead
+    # is refused.
+    args = ["play", "claim", "--seed", "5", "--opponent", "heuristic"]
+    code, out, _ = run(args, "UN3\nq\n", capsys, monkeypatch)
     assert code == 0
     assert "You must follow Goblins" in out
 

@@ -160,7 +160,10 @@ def test_four_player_claim_names_the_partner_and_speaks_in_person(
     capsys: Any, monkeypatch: Any
 ) -> None:
     code, out, _ = run(
-        ["play", "claim", "--players", "4", "--seed", "6"], "quit\n", capsys, monkeypatch
+        ["play", "claim", "--players", "4", "--seed", "6", "--opponent", "heuristic"],
+        "quit\n",
+        capsys,
+        monkeypatch,
     )
     assert code == 0
     assert "Seat 2: the heuristic computer player (your partner)" in " ".join(out.split())
@@ -307,10 +310,26 @@ def test_undo_takes_back_the_move_and_the_replies(
 
 def test_forced_moves_are_played_with_a_line(capsys: Any, monkeypatch: Any) -> None:
     code, out, _ = run(
-        ["play", "claim", "--players", "3", "--seed", "3"], "quit\n", capsys, monkeypatch
+        ["play", "claim", "--players", "3", "--seed", "3", "--opponent", "heuristic"],
+        "quit\n",
+        capsys,
+        monkeypatch,
     )
     assert code == 0
     assert "You had one move only, played for you: DO6" in out
+
+
+@pytest.mark.parametrize(("game", "players"), [("claim", 2), ("kingdoms", 3)])
+def test_the_default_opponent_is_the_strongest_measured(
+    game: str, players: int, capsys: Any, monkeypatch: Any
+) -> None:
+    from regency.agents.defaults import STRONGEST
+
+    args = ["play", game, "--players", str(players), "--seed", "1"]
+    code, out, _ = run(args, "quit\n", capsys, monkeypatch)
+    expected = STRONGEST[game][players]
+    assert code == 0
+    assert f"Seat 1: the {expected} computer player" in " ".join(out.split())
 
 
 def test_rules_show_the_powers_in_play(capsys: Any, monkeypatch: Any) -> None:

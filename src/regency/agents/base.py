@@ -265,8 +265,13 @@ def _load_builtin() -> None:
     register_agent(
         "ismcts",
         ISMCTSAgent.from_params,
-        ("iters", "time", "c", "rollout", "reward", "depth", "prior", "widen"),
+        ("iters", "time", "c", "rollout", "reward", "depth", "prior", "widen", "top", "eval"),
         slow=True,
+    )
+    from regency.agents.rollout import RolloutAgent
+
+    register_agent(
+        "rollout", RolloutAgent.from_params, ("iters", "top", "depth", "bias"), slow=True
     )
     for entry in entry_points(group=PLUGIN_GROUP):
         if entry.name not in _FACTORIES:

@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from regency.agents.base import AgentError, HeuristicAgent, MoveEstimate, root_estimates
@@ -117,6 +117,8 @@ class ISMCTSAgent:
         depth: int | None = None,
         prior: str | None = None,
         widen: float | None = None,
+        top: int | None = None,
+        evaluation: str | None = None,
     ) -> None:
         info = game_info(game)
         if iterations is None and seconds is None:
@@ -131,6 +133,17 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts: prior must be heuristic, not {quote(prior)}")
         self.prior = prior
         self.widen = widen
+        if evaluation not in (None, "heuristic"):
+            raise AgentError(f"ismcts: eval must be heuristic, not {quote(evaluation)}")
+        self._judge = info.judge if evaluation == "heuristic" else None
+        if evaluation is not None and self._judge is None:
+            raise AgentError(f"ismcts: {game} has no heuristic judgement (eval)")
+        if evaluation is not None and depth is None:
+            self.depth = depth = 0
+        self._ranking = info.ranking if top is not None else None
+        if top is not None and self._ranking is None:
+            raise AgentError(f"ismcts: {game} has no heuristic ranking (top)")
+        self.top = top
         self.name = "ismcts"
         self.game = game
         self.iterations = iterations
@@ -164,6 +177,8 @@ class ISMCTSAgent:
             depth=_number(params, "depth", int, 0),
             prior=params.get("prior"),
             widen=_number(params, "widen", float, 0.0),
+            top=_number(params, "top", int, 1),
+            evaluation=params.get("eval"),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
@@ -199,34 +214,60 @@ class ISMCTSAgent:
         sampler = view.world_sampler()
         rng = self._rng
         root = Node(None, me)
+        allowed = None
+        if self._ranking is not None and self.top is not None:
+            allowed = set(self._ranking(view, rng)[: self.top])
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         budget = self.iterations or 0
         done = 0
         while (done < budget) if deadline is None else (time.perf_counter() < deadline):
-            self._iterate(root, sampler(rng), me, rng)
+            self._iterate(root, sampler(rng), me, rng, allowed)
             done += 1
         self.last_iterations = done
         return root
 
-    def _iterate(self, root: Node, world: Game[Any], me: int, rng: random.Random) -> None:
+    def _iterate(
+        self,
+        root: Node,
+        world: Game[Any],
+        me: int,
+        rng: random.Random,
+        allowed: set[Hashable] | None = None,
+    ) -> None:
         node = root
         c = self.exploration
-        # Selection and expansion, with moves legal in this world.
+        log = math.log
+        sqrt = math.sqrt
+        hides = self._hides
+        widen = self.widen
+        # Selection and expansion, with moves legal in this world. The loop touches each
+        # child once per visit (action hashes are not free: Kingdoms has ~30 moves a node).
         while not world.is_over:
             mover = world.current_player
             assert mover is not None
-            moves = self._keyed_moves(world, mover, me)
+            legal = world.legal_actions()
+            groups: dict[Hashable, list[Any]] | None = None
+            keys: Sequence[Hashable] = legal
+            if hides and mover != me:
+                groups = {}
+                for action in legal:
+                    groups.setdefault(world.public_action(action, me), []).append(action)
+                keys = list(groups)
+            if allowed is not None and node is root:
+                # Root moves among the heuristic's top ones only (``top``).
+                keys = [key for key in keys if key in allowed] or keys
             children = node.children
-            untried = [key for key in moves if key not in children]
-            tried = len(moves) - len(untried)
-            for key in moves:
+            untried: list[Hashable] = []
+            tried: list[tuple[Hashable, Node]] = []
+            for key in keys:
                 child = children.get(key)
-                if child is not None:
+                if child is None:
+                    untried.append(key)
+                else:
                     child.available += 1
+                    tried.append((key, child))
             # Progressive widening: a node visited n times may have n**widen children.
-            widen = self.widen
-            if untried and widen is not None and tried >= max(1.0, (node.visits + 1) ** widen):
-                moves = {key: moves[key] for key in moves if key in children}
+            if untried and widen is not None and len(tried) >= max(1.0, (node.visits + 1) ** widen):
                 untried = []
             if untried:
                 key = rng.choice(untried)
@@ -235,25 +276,27 @@ class ISMCTSAgent:
                         node.hint = self._hint(world, mover, me)
                     if node.hint in untried:
                         key = node.hint  # try the heuristic's move first
-                world.apply(rng.choice(moves[key]))
+                world.apply(key if groups is None else rng.choice(groups[key]))
                 child = Node(node, mover)
                 children[key] = child
                 node = self._after_chance(child, world, me)
                 break
-            log_total = {key: math.log(children[key].available) for key in moves}
             hint = node.hint
-            key = max(
-                moves,
-                key=lambda k: (
-                    children[k].reward / children[k].visits
-                    + c * math.sqrt(log_total[k] / children[k].visits)
+            best_key: Hashable = None
+            best: Node | None = None
+            best_value = -math.inf
+            for key, child in tried:
+                visits = child.visits
+                value = child.reward / visits + c * sqrt(log(child.available) / visits)
+                if hint is not None and key == hint:
                     # Progressive bias: the heuristic's move gets a bonus that fades.
-                    + (PRIOR_WEIGHT / (children[k].visits + 1) if k == hint else 0.0)
-                ),
-            )
-            world.apply(rng.choice(moves[key]))
-            node = self._after_chance(children[key], world, me)
-            if node.visits == 0 and node is not children[key]:
+                    value += PRIOR_WEIGHT / (visits + 1)
+                if value > best_value:
+                    best_key, best, best_value = key, child, value
+            assert best is not None
+            world.apply(best_key if groups is None else rng.choice(groups[best_key]))
+            node = self._after_chance(best, world, me)
+            if node.visits == 0 and node is not best:
                 break  # a chance outcome seen for the first time: a new node
         # Simulation, to the end or (depth) to a cut-off judged by the game's estimate.
         if not world.is_over:
@@ -261,6 +304,19 @@ class ISMCTSAgent:
                 world.playout(rng, self.depth)
             else:
                 self._heuristic_playout(world, self.depth)
+        judge = self._judge
+        rewards = judge(world) if judge is not None else self._rewards(world, rng)
+        # Backpropagation: each node scores the result for the seat that moved into it.
+        while node is not root:
+            node.visits += 1
+            node.reward += rewards[node.mover]
+            parent = node.parent
+            assert parent is not None
+            node = parent
+        root.visits += 1
+
+    def _rewards(self, world: Game[Any], rng: random.Random) -> list[float]:
+        """Each seat's reward for a played-out world (its estimate at a cut-off)."""
         estimate = None if world.is_over else world.estimate()
         if estimate is None and not world.is_over:
             world.playout(rng)
@@ -270,14 +326,7 @@ class ISMCTSAgent:
             rewards = world.rewards()
         else:
             rewards = _blend(world.result().scores, world.rewards())
-        # Backpropagation: each node scores the result for the seat that moved into it.
-        while node is not root:
-            node.visits += 1
-            node.reward += rewards[node.mover]
-            parent = node.parent
-            assert parent is not None
-            node = parent
-        root.visits += 1
+        return rewards
 
     def _after_chance(self, node: Node, world: Game[Any], me: int) -> Node:
         """The node for what ``me`` learned by chance after the move into ``node``.
@@ -301,16 +350,6 @@ class ISMCTSAgent:
         assert self._policy is not None
         action = self._policy.choose(world.view(mover))
         return action if mover == me or not self._hides else world.public_action(action, me)
-
-    def _keyed_moves(self, world: Game[Any], mover: int, me: int) -> dict[Hashable, list[Any]]:
-        """The legal moves by tree key: the move itself, or how ``me`` sees it."""
-        legal = world.legal_actions()
-        if mover == me or not self._hides:
-            return {action: [action] for action in legal}
-        keyed: dict[Hashable, list[Any]] = {}
-        for action in legal:
-            keyed.setdefault(world.public_action(action, me), []).append(action)
-        return keyed
 
     def _heuristic_playout(self, world: Game[Any], moves: int | None) -> None:
         assert self._heuristic is not None

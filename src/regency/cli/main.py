@@ -48,8 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--opponent",
-        help="the computer players' agent: random, heuristic (default), ismcts (about a "
-        "second a move), or a spec such as ismcts:iters=5000",
+        help="the computer players' agent: random, heuristic, ismcts (about a second a "
+        "move), or a spec such as ismcts:iters=5000 (default: the strongest measured for "
+        "the game and player count)",
     )
     play.add_argument(
         "--seat",

@@ -34,6 +34,7 @@ from rich.text import Text
 
 from regency.agents import Agent
 from regency.agents.base import MoveEstimate
+from regency.agents.defaults import default_opponent
 from regency.analysis import default_agent, evaluator
 from regency.cli.args import UsageError, game_options
 from regency.cli.renderers import renderer_for
@@ -622,7 +623,9 @@ def _history(game: Game[Any]) -> list[_Move]:
     return moves
 
 
-def _seats(args: argparse.Namespace, players: int, saved: list[Any] | None) -> list[SeatSpec]:
+def _seats(
+    args: argparse.Namespace, game: str, players: int, saved: list[Any] | None
+) -> list[SeatSpec]:
     """The seats from ``--seats``, else the saved table, else ``--seat`` and ``--opponent``."""
     if args.seats:
         if args.seat is not None or args.opponent is not None:
@@ -634,7 +637,7 @@ def _seats(args: argparse.Namespace, players: int, saved: list[Any] | None) -> l
     me = 0 if args.seat is None else args.seat
     if not 0 <= me < players:
         raise UsageError(f"--seat must be 0 to {players - 1}, not {me}")
-    opponent = args.opponent or "heuristic"
+    opponent = args.opponent or default_opponent(game, players)
     return [SeatSpec() if s == me else SeatSpec(agent=opponent) for s in range(players)]
 
 
@@ -683,7 +686,7 @@ def run_play(args: argparse.Namespace, console: Console) -> int:
             raise UsageError("name a game to play (regency play claim), or --load a saved one")
         info = game_info(args.game)
         players = args.players if args.players is not None else info.default_players
-    seats = _seats(args, players, saved)
+    seats = _seats(args, game.name if args.load else args.game, players, saved)
     if args.load:
         table = TableSpec.create(game.name, players, seats, game.options, game.seed)
     else:

@@ -34,7 +34,9 @@ __all__ = [
     "GameInfo",
     "Heuristic",
     "Insights",
+    "Judge",
     "Option",
+    "Ranking",
     "available_games",
     "game_class",
     "game_info",
@@ -46,6 +48,10 @@ __all__ = [
 
 Heuristic = Callable[[SeatView[Any], random.Random], Hashable]
 """A game's rule-based policy: given a seat's view and a random source, pick an action."""
+Ranking = Callable[[SeatView[Any], random.Random], list[Hashable]]
+"""A heuristic's legal actions for a view, best first."""
+Judge = Callable[[Any], list[float]]
+"""Each seat's win chance in a (dealt) game state, as a heuristic judges it."""
 
 Insights = Callable[[Result], dict[str, float]]
 """A game's per-game facts for designers, averaged by ``regency simulate``.
@@ -89,6 +95,9 @@ class GameInfo(str):
         score_name: What ``Result.scores`` counts, for tables (``"factions won"``).
         search_iterations: The ``ismcts`` agent's default iterations per move: about a
             second of search on a typical 2-core machine.
+        ranking: The heuristic's legal actions best first (search's ``top``), if any.
+        judge: Each seat's win chance in a position as the heuristic judges it (search's
+            ``eval=heuristic`` at a playout cut-off), if any.
     """
 
     title: str  # type: ignore[assignment]  # the game's title, not str.title()
@@ -101,6 +110,8 @@ class GameInfo(str):
     insights: Insights | None
     score_name: str
     search_iterations: int | None
+    ranking: Ranking | None
+    judge: Judge | None
 
     def __new__(
         cls,
@@ -116,6 +127,8 @@ class GameInfo(str):
         default_players: int | None = None,
         score_name: str = "score",
         search_iterations: int | None = None,
+        ranking: Ranking | None = None,
+        judge: Judge | None = None,
     ) -> GameInfo:
         """Describe a game (see the class docstring for the fields)."""
         self = super().__new__(cls, name)
@@ -129,6 +142,8 @@ class GameInfo(str):
         self.insights = insights
         self.score_name = score_name
         self.search_iterations = search_iterations
+        self.ranking = ranking
+        self.judge = judge
         return self
 
     @property

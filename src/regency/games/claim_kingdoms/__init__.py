@@ -7,6 +7,7 @@ the notation and ``docs/rules/claim-kingdoms.md`` for the rules in our words.
 from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
 from regency.games.claim_kingdoms.heuristic import choose as heuristic
+from regency.games.claim_kingdoms.heuristic import judge, ranked
 from regency.games.claim_kingdoms.state import ClaimKingdomsState
 
 __all__ = ["ClaimKingdomsState", "insights"]
@@ -46,6 +47,8 @@ register(
         ),
         game_class=ClaimKingdomsState,
         heuristic=heuristic,
+        ranking=ranked,
+        judge=judge,
         insights=insights,
         score_name="points",
         search_iterations=2000,  # about a second a move on a 2-core Xeon (benchmarks/)

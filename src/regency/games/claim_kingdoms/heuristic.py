@@ -19,6 +19,7 @@ own expected score less its strongest rival's (and a little of the others'). Nea
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
@@ -42,7 +43,7 @@ from regency.games.claim_kingdoms.actions import (
 from regency.games.claim_kingdoms.factions import CARDS_PER_FACTION, Faction
 from regency.games.claim_kingdoms.grid import COLUMN, ROW, square
 
-__all__ = ["Board", "choose"]
+__all__ = ["Board", "choose", "judge", "ranked"]
 
 _SEER_LOOK = 1.0
 """What the chance to pick from three cards adds to placing a Seer (roughly)."""
@@ -150,6 +151,13 @@ class Board:
 
     def value(self) -> float:
         """How good the position is for ``me``: expected score less the rivals'."""
+        est = self.expected()
+        me = self.me
+        others = [est[s] for s in range(len(est)) if s != me]
+        return est[me] - 0.75 * max(others) - 0.25 * sum(others) / len(others)
+
+    def expected(self) -> list[float]:
+        """Each seat's expected score: its points and its likely share of each faction."""
         n = len(self.points)
         est = [float(p) for p in self.points]
         for faction in self.factions:
@@ -168,9 +176,7 @@ class Board:
                     continue
                 rival = max(row[s] for s in range(n) if s != seat)
                 est[seat] += pts * _share(mine - rival)
-        me = self.me
-        others = [est[s] for s in range(n) if s != me]
-        return est[me] - 0.75 * max(others) - 0.25 * sum(others) / len(others)
+        return est
 
     # -- powers ---------------------------------------------------------------------------
 
@@ -398,3 +404,104 @@ def choose(view: SeatView[Any], rng: random.Random) -> Hashable:
         choice = _choose_keep(obs, board, legal)
     # Hand back the game's own action object (equal tuples, shared instance).
     return legal[legal.index(choice)]
+
+
+def ranked(view: SeatView[Any], rng: random.Random) -> list[Hashable]:
+    """Every legal action, the heuristic's favourite first (for search to focus on).
+
+    The same judgement as :func:`choose`; ``rng`` breaks ties and samples a Seer's look.
+    """
+    legal: tuple[Action, ...] = tuple(view.legal_actions)
+    if len(legal) == 1:
+        return [legal[0]]
+    obs = view.observation
+    board = Board.from_observation(obs, view.seat)
+    decision = obs["decision"]
+    worth: dict[Action, float]
+    if decision == "place":
+        hand = Faction[obs["hand"].upper()]
+        squares = _open_squares(obs)
+        values = _placement_values(board, hand, squares, obs["deck"], obs["supplies"][board.me])
+        by_square = dict(zip(squares, values, strict=True))
+        worth = {a: by_square.get(a.square, float("-inf")) + rng.random() * 1e-9 for a in legal}
+    elif decision == "power":
+        worth = _power_worths(obs, board, legal)
+    elif decision == "take":
+        worth = _take_worths(obs, board, legal, rng)
+    else:
+        cards = _card_values(obs, board, {a.arg for a in legal})
+        worth = {a: cards[a.arg] for a in legal}
+    ordered: list[Action] = sorted(legal, key=lambda a: -worth[a])
+    return list[Hashable](ordered)
+
+
+def _power_worths(
+    obs: dict[str, Any], board: Board, legal: Sequence[Action]
+) -> dict[Action, float]:
+    sq = square(*obs["placed"])
+    power = Faction[obs["power"].upper()]
+    deck = obs["deck"]
+    out = {}
+    for action in legal:
+        if action.kind == PASS:
+            value = board.value() - 1e-9  # using the power wins ties, as in choose
+        elif action.kind == COPY:
+            if action.arg == Faction.SEERS:
+                value = board.value() + _SEER_LOOK
+            else:
+                value = board.best_power(action.arg, sq, deck, copied=True, must=True)
+        else:
+            after = board.after(action, power, sq)
+            if action.kind == REMOVE and obs["removed"] == 0:
+                value = after.best_power(power, sq, deck, removed=1, copied=True)
+            else:
+                value = after.value()
+        out[action] = value
+    return out
+
+
+def _take_worths(
+    obs: dict[str, Any], board: Board, legal: Sequence[Action], rng: random.Random
+) -> dict[Action, float]:
+    unseen = _unseen(obs)
+    wanted = {a.arg for a in legal if a.kind == TAKE} | set(unseen)
+    values = _card_values(obs, board, wanted)
+    pool = [f for f, c in unseen.items() for _ in range(c)]
+    out = {}
+    for action in legal:
+        if action.kind == TAKE:
+            out[action] = values[action.arg]
+        elif not pool:
+            out[action] = float("-inf")
+        elif action.kind == DRAW:
+            out[action] = sum(values[f] for f in pool) / len(pool)
+        else:
+            k = min(3, len(pool))
+            draws = [max(values[f] for f in rng.sample(pool, k)) for _ in range(_LOOK_SAMPLES)]
+            out[action] = sum(draws) / _LOOK_SAMPLES
+    return out
+
+
+_JUDGE_SCALE = 4.0
+"""Points of lead that make a win about 73% likely (the logistic's scale) in :func:`judge`."""
+
+
+def judge(state: Any) -> list[float]:
+    """Each seat's chance to win, judged from the position as the heuristic sees it.
+
+    For search (ISMCTS ``eval=heuristic``): each seat's expected score (its points and
+    its likely share of each faction, :meth:`Board.expected`) becomes a win chance
+    through a logistic on its lead over the best rival. Reads the dealt world's grid.
+    """
+    points: list[int] = state._points  # a dealt world's fields, read for speed
+    if state._turn < 0:
+        expected = [float(p) for p in state.scores()[0]]
+    else:
+        hard = min(state._supply) <= 2
+        board = Board(state._cards, state._marks, list(points), 0, state.factions, hard)
+        expected = board.expected()
+    out = []
+    for seat, mine in enumerate(expected):
+        rival = max(e for s, e in enumerate(expected) if s != seat)
+        out.append(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (rival - mine) / _JUDGE_SCALE)))))
+    return out

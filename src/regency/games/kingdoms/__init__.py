@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
-from regency.games.kingdoms.heuristic import choose
+from regency.games.kingdoms.heuristic import choose, judge, ranked
 from regency.games.kingdoms.state import KingdomsState
 
 __all__ = ["KingdomsState", "insights"]
@@ -52,6 +52,8 @@ register(
         ),
         game_class=KingdomsState,
         heuristic=choose,
+        ranking=ranked,
+        judge=judge,
         insights=insights,
         score_name="gold",
         search_iterations=2000,  # about a second a move on a 2-core Xeon (benchmarks/)

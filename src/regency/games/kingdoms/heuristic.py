@@ -18,6 +18,7 @@ Future tiles are estimated from the tiles the seat has not seen, a little pessim
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -39,7 +40,7 @@ from regency.games.kingdoms.tiles import (
     tile_from_code,
 )
 
-__all__ = ["choose"]
+__all__ = ["choose", "judge", "ranked"]
 
 _KEEP = 4.5
 """Gold per rank that a rank 2-4 castle is worth kept for a later epoch (epochs 1-2)."""
@@ -184,13 +185,20 @@ class _Position:
         value = TILE_VALUE[kind]
         if value:
             return max((self.tile_gain(value, sq) + self.jitter[sq], sq) for sq in self.empty)
+        return max(self.square_gains(kind), default=(-1e9, self.empty[0]))
+
+    def square_gains(self, kind: int) -> list[tuple[float, int]]:
+        """The relative gold a tile of ``kind`` brings on each empty square."""
+        value = TILE_VALUE[kind]
+        if value:
+            return [(self.tile_gain(value, sq) + self.jitter[sq], sq) for sq in self.empty]
         base = self.relative_score(self.cells)
-        best = (-1e9, self.empty[0])
+        out = []
         for sq in self.empty:
             trial = list(self.cells)
             trial[sq] = kind
-            best = max(best, (self.relative_score(trial) - base + self.jitter[sq], sq))
-        return best
+            out.append((self.relative_score(trial) - base + self.jitter[sq], sq))
+        return out
 
     def draw_value(self) -> float:
         """The relative gold a random draw should bring, placed at its best square."""
@@ -245,3 +253,112 @@ def choose(view: SeatView[Any], rng: random.Random) -> Hashable:
     noise = {n: rng.random() * 1e-3 for _, n in options}
     best = max(options, key=lambda o: o[0] + noise[o[1]])[1]
     return by_notation[best.upper()]
+
+
+def ranked(view: SeatView[Any], rng: random.Random) -> list[Hashable]:
+    """Every legal action, the heuristic's favourite first (for search to focus on).
+
+    The same judgement as :func:`choose`; ``rng`` only breaks ties.
+    """
+    legal: tuple[Hashable, ...] = view.legal_actions
+    if len(legal) == 1:
+        return [legal[0]]
+    obs = view.observation
+    by_notation: dict[str, Hashable] = {str(a).upper(): a for a in legal}
+    pos = _Position(obs, rng)
+    options: list[tuple[float, str]]
+    if obs["decision"] == "place":
+        gains = pos.square_gains(tile_from_code(obs["drawn"]))
+        options = [(gain, f"tile {SQUARE_NAME[sq]}") for gain, sq in gains]
+    else:
+        options = _castle_moves(pos, obs)
+        if "DRAW" in by_notation:
+            options.append((pos.draw_value(), "draw"))
+        start = obs["starting_tile"]
+        if start is not None:
+            late = len(pos.empty) <= pos.players + 1
+            reserve = 0.0 if late else _RESERVE + _RESERVE_PER_SQUARE * len(pos.empty)
+            for gain, sq in pos.square_gains(tile_from_code(start)):
+                options.append((gain - reserve, f"start {SQUARE_NAME[sq]}"))
+    noise = {n: rng.random() * 1e-3 for _, n in options}  # ties, as in choose
+    options.sort(key=lambda o: -(o[0] + noise[o[1]]))
+    out = [by_notation[name.upper()] for _, name in options if name.upper() in by_notation]
+    out += [a for a in legal if a not in out]
+    return out
+
+
+_JUDGE_SCALE = 12.0
+"""Gold of lead that makes a win about 73% likely (the logistic's scale) in :func:`judge`."""
+
+
+def judge(state: Any) -> list[float]:
+    """Each seat's chance to win, judged from the position as the heuristic sees it.
+
+    For search (ISMCTS ``eval=heuristic``): gold so far, plus what each row and column
+    part should be worth once full (known tiles, and the average of the tiles still to
+    come for its empty squares) times the seat's castle ranks there, plus the castles
+    still in hand (worth the average open square this epoch, or kept for later). The
+    seats' expected gold becomes a win chance through a logistic on the lead over the
+    best rival. Reads the whole state: search calls it only on dealt worlds.
+    """
+    n: int = state.num_players
+    cells: list[int] = state._cells  # a dealt world's fields, read for speed
+    gold = [float(g) for g in state._gold]
+    if state._turn >= 0:
+        supply: list[int] = state._supply
+        tiles_left = len(supply) + sum(1 for t in state._start if t) + (1 if state._drawn else 0)
+        hand: list[int] = state._hand
+        castles_left = sum(hand)
+        pieces = tiles_left + castles_left
+        share = tiles_left / pieces if pieces else 0.0
+        mean = sum(TILE_VALUE[t] for t in supply) / len(supply) if supply else 0.0
+        wizard = rules.wizard_square(cells)
+        raised = set(NEIGHBOURS[wizard]) if wizard >= 0 else set()
+        open_values = [0.0] * SQUARES
+        for _, squares in rules.line_parts(cells):
+            resources = hazards = 0
+            dragon = mine = False
+            empties = 0
+            ranks = [0] * n
+            for sq in squares:
+                cell = cells[sq]
+                if cell == EMPTY:
+                    empties += 1
+                elif cell >= CASTLE_BASE:
+                    rank = ((cell - CASTLE_BASE) & 3) + 1 + (1 if sq in raised else 0)
+                    ranks[(cell - CASTLE_BASE) >> 2] += rank
+                elif cell == DRAGON:
+                    dragon = True
+                elif cell == GOLD_MINE:
+                    mine = True
+                elif TILE_VALUE[cell] > 0:
+                    resources += TILE_VALUE[cell]
+                else:
+                    hazards += TILE_VALUE[cell]
+            value = hazards + (0 if dragon else resources) + share * mean * empties
+            if mine:
+                value *= 2
+            for seat in range(n):
+                gold[seat] += ranks[seat] * value
+            for sq in squares:
+                if cells[sq] == EMPTY:
+                    open_values[sq] += value
+        empty = [open_values[sq] for sq in range(SQUARES) if cells[sq] == EMPTY]
+        now = max(0.0, sum(empty) / len(empty)) if empty else 0.0
+        later = _KEEP if state._epoch < rules.EPOCHS else 0.0
+        for seat in range(n):
+            for rank in range(1, 5):
+                held = hand[seat * 4 + rank - 1]
+                if held:
+                    keep = later if rank > 1 else 0.0
+                    gold[seat] += held * rank * max(now * min(1.0, len(empty) / pieces), keep)
+    return _win_chances(gold, _JUDGE_SCALE)
+
+
+def _win_chances(expected: list[float], scale: float) -> list[float]:
+    """A logistic of each seat's expected lead over its best rival."""
+    out = []
+    for seat, mine in enumerate(expected):
+        rival = max(e for s, e in enumerate(expected) if s != seat)
+        out.append(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (rival - mine) / scale)))))
+    return out

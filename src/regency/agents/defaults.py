@@ -1,0 +1,34 @@
+"""The default computer opponent: the strongest agent we have, per game and player count.
+
+One table, read by ``regency play`` and by table set-up (:mod:`regency.tables`, which the
+server uses too), so the default follows the measurements in ``docs/measurements.md``
+("Strength"): change it here when a stronger agent is measured.
+"""
+
+from __future__ import annotations
+
+from regency.core.registry import game_info
+
+__all__ = ["STRONGEST", "default_opponent"]
+
+STRONGEST: dict[str, dict[int, str]] = {
+    "claim": {2: "ismcts", 3: "ismcts", 4: "ismcts"},
+    "claim-kingdoms": {2: "heuristic", 3: "heuristic", 4: "heuristic"},
+    "kingdoms": {2: "heuristic", 3: "heuristic", 4: "heuristic"},
+}
+"""Game -> player count -> the spec of the strongest agent measured there."""
+
+
+def default_opponent(game: str, players: int) -> str:
+    """The spec of the default computer player for ``game`` at ``players`` seats.
+
+    Games not in :data:`STRONGEST` get their heuristic, or the search if they have none.
+
+    Raises:
+        UnknownGameError: if no game has that name.
+    """
+    info = game_info(game)
+    spec = STRONGEST.get(info.name, {}).get(players)
+    if spec is not None:
+        return spec
+    return "heuristic" if info.heuristic is not None else "ismcts"

@@ -1,0 +1,194 @@
+"""Search guided by the heuristics: ``top`` (root moves among the heuristic's best) and
+``eval=heuristic`` (the heuristic's judgement at a playout cut-off).
+
+Both must stay legal, reproducible and blind to what the seat cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import regency
+from regency.agents import make_agent
+from regency.agents.base import AgentError
+from regency.agents.ismcts import ISMCTSAgent
+
+GUIDED = ["claim-kingdoms", "kingdoms"]
+SPEC = "ismcts:iters=60,eval=heuristic,top=3"
+
+
+def decisions(game: str, seed: int, count: int, players: int = 2) -> list[regency.Game[Any]]:
+    """Positions with a real choice along a random game."""
+    state = regency.new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    out: list[regency.Game[Any]] = []
+    while not state.is_over and len(out) < count:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            out.append(state.clone())
+        state.apply(rng.choice(legal))
+    return out
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_options_are_read(game: str) -> None:
+    agent = make_agent("ismcts:iters=5,eval=heuristic,top=4", game, 0)
+    assert isinstance(agent, ISMCTSAgent)
+    assert (agent.top, agent.depth) == (4, 0)  # eval alone judges right after the new node
+    assert make_agent("ismcts:5,eval=heuristic,depth=3", game, 0).depth == 3  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [("ismcts:eval=oracle", "eval must be heuristic"), ("ismcts:top=0", "at least")],
+)
+def test_bad_options_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(AgentError, match=message):
+        make_agent(spec, "kingdoms", 0)
+
+
+def test_games_without_a_judgement_say_so() -> None:
+    with pytest.raises(AgentError, match="no heuristic judgement"):
+        make_agent("ismcts:eval=heuristic", "claim", 0)
+    with pytest.raises(AgentError, match="no heuristic ranking"):
+        make_agent("ismcts:top=3", "claim", 0)
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_the_root_keeps_to_the_heuristics_top_moves(game: str) -> None:
+    ranking = regency.game_info(game).ranking
+    assert ranking is not None
+    for state in decisions(game, 1, 4):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        ranked = ranking(view, random.Random(0))
+        assert sorted(map(str, ranked)) == sorted(map(str, view.legal_actions))
+        root = make_agent("ismcts:iters=80,top=2", game, 0).search(view)  # type: ignore[attr-defined]
+        assert set(root.children) <= set(ranked[:2]) or len(set(ranked[:2])) < 2
+        assert 1 <= len(root.children) <= 2
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_the_rankings_favourite_is_the_heuristics_move(game: str) -> None:
+    ranking = regency.game_info(game).ranking
+    assert ranking is not None
+    checked = 0
+    for state in decisions(game, 2, 16):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        choices = {str(make_agent("heuristic", game, s).choose(view)) for s in range(4)}
+        if len(choices) == 1:  # no tie for the heuristic to break at random
+            checked += 1
+            assert str(ranking(view, random.Random(0))[0]) in choices
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_judgement_gives_each_seat_a_win_chance(game: str) -> None:
+    judge = regency.game_info(game).judge
+    assert judge is not None
+    for players in (2, 3, 4):
+        for state in decisions(game, players, 5, players):
+            chances = judge(state)
+            assert len(chances) == players
+            assert all(0.0 <= c <= 1.0 for c in chances)
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_guided_search_plays_legal_reproducible_moves(game: str) -> None:
+    for players in (2, 3):
+        for state in decisions(game, 10 + players, 3, players):
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            first = make_agent(SPEC, game, 7).choose(view)
+            assert first in view.legal_actions
+            assert make_agent(SPEC, game, 7).choose(view) == first
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_guided_search_never_reads_hidden_cards(game: str) -> None:
+    """Re-deal what the seat cannot see: for a fixed seed the move and the tree are the same."""
+    rng = random.Random(5)
+    changed = 0
+    for state in decisions(game, 21, 6):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        agent = make_agent(SPEC, game, 3)
+        root = agent.search(view)  # type: ignore[attr-defined]
+        move = make_agent(SPEC, game, 3).choose(view)
+        other = state.resample_hidden(seat, rng)
+        changed += other.state_dict() != state.state_dict()
+        other_view = other.view(seat)
+        other_root = make_agent(SPEC, game, 3).search(other_view)  # type: ignore[attr-defined]
+        assert make_agent(SPEC, game, 3).choose(other_view) == move
+        assert {str(k): (c.visits, c.reward) for k, c in root.children.items()} == {
+            str(k): (c.visits, c.reward) for k, c in other_root.children.items()
+        }
+    assert changed, "re-dealing never changed a hidden card: the test has no teeth"
+
+
+ROLLOUT = "rollout:iters=3,top=3,depth=3"
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_rollouts_play_legal_reproducible_moves(game: str) -> None:
+    for players in (2, 4):
+        for state in decisions(game, 30 + players, 3, players):
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            first = make_agent(ROLLOUT, game, 7).choose(view)
+            assert first in view.legal_actions
+            assert make_agent(ROLLOUT, game, 7).choose(view) == first
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_rollouts_never_read_hidden_cards(game: str) -> None:
+    """Re-deal what the seat cannot see: for a fixed seed the same figures and move."""
+    rng = random.Random(8)
+    changed = 0
+    for state in decisions(game, 41, 5):
+        seat = state.current_player
+        assert seat is not None
+        other = state.resample_hidden(seat, rng)
+        changed += other.state_dict() != state.state_dict()
+        roots = [
+            make_agent(ROLLOUT, game, 3).search(s.view(seat))  # type: ignore[attr-defined]
+            for s in (state, other)
+        ]
+        figures = [{str(k): (c.visits, c.reward) for k, c in r.children.items()} for r in roots]
+        assert figures[0] == figures[1]
+        moves = [make_agent(ROLLOUT, game, 3).choose(s.view(seat)) for s in (state, other)]
+        assert moves[0] == moves[1]
+    assert changed, "re-dealing never changed a hidden card: the test has no teeth"
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_rollouts_give_a_search_root_over_the_heuristics_best(game: str) -> None:
+    """Like the tree search's root: a child per candidate, each with visits and reward."""
+    state = decisions(game, 5, 2)[1]
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    root = make_agent("rollout:iters=4,top=2,depth=2", game, 1).search(view)  # type: ignore[attr-defined]
+    ranking = regency.game_info(game).ranking
+    assert ranking is not None
+    assert len(root.children) == 2 and root.visits == 4
+    assert all(c.visits == 4 and 0.0 <= c.reward <= 4.0 for c in root.children.values())
+    assert all(key in view.legal_actions for key in root.children)
+
+
+def test_rollout_options_are_checked() -> None:
+    with pytest.raises(AgentError, match="at least"):
+        make_agent("rollout:iters=0", "kingdoms", 0)
+    with pytest.raises(AgentError, match="number"):
+        make_agent("rollout:depth=x", "kingdoms", 0)
+    with pytest.raises(AgentError, match="no heuristic ranking"):
+        make_agent("rollout", "claim", 0)
