@@ -31,7 +31,6 @@ figures, whichever seats are analysed. ``Analysis.to_json`` writes the documente
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import multiprocessing
@@ -48,6 +47,7 @@ from regency.agents.base import (
     make_agent,
     parse_spec,
 )
+from regency.agents.defaults import default_opponent
 from regency.core.errors import CorruptSaveError, RegencyError, quote
 from regency.core.game import Game
 from regency.core.record import Record, read_json
@@ -132,7 +132,7 @@ def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) ->
     without the parameters that keep the root to some moves (``top``, ``widen``), so that
     every legal move gets an estimate.
     """
-    opponent = parse_spec(_default_opponent(game, players))
+    opponent = parse_spec(default_opponent(game, players))
     if not isinstance(make_agent(opponent, game, 0), MoveEvaluator):
         opponent = parse_spec("ismcts")
     params = dict(opponent.params)
@@ -143,19 +143,6 @@ def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) ->
     playing = int(params.get("iters") or game_info(game).search_iterations or 1000)
     params["iters"] = str(max(1, round(playing * share)))
     return f"{opponent.name}:" + ",".join(f"{key}={value}" for key, value in params.items())
-
-
-def _default_opponent(game: str, players: int) -> str:
-    """The default computer opponent's spec (``regency.agents.defaults``, where it exists).
-
-    Looked up by name so that this module works with or without that table; without it
-    the default opponent is the heuristic, as ``regency play`` has it.
-    """
-    try:
-        defaults = importlib.import_module("regency.agents.defaults")
-    except ImportError:
-        return "heuristic"
-    return str(defaults.default_opponent(game, players))
 
 
 def evaluator(spec: str | AgentSpec, game: str, seed: int) -> MoveEvaluator:
