@@ -34,6 +34,7 @@ __all__ = [
     "RandomAgent",
     "agent_names",
     "make_agent",
+    "number_param",
     "parse_spec",
     "register_agent",
     "root_estimates",
@@ -139,6 +140,38 @@ _PLUGINS: dict[str, EntryPoint] = {}
 
 PLUGIN_GROUP = "regency.agents"
 """The entry-point group through which other packages add agents."""
+
+
+def number_param(
+    agent: str,
+    params: dict[str, str],
+    key: str,
+    cast: type,
+    minimum: float,
+    default: Any = None,
+) -> Any:
+    """Read the numeric parameter ``key`` of an agent spec (``ismcts:iters=500``).
+
+    Args:
+        agent: The agent's name, for the error message.
+        params: The spec's parameters.
+        key: The parameter.
+        cast: ``int`` or ``float``.
+        minimum: The smallest value allowed.
+        default: The value when the spec does not set it.
+
+    Raises:
+        AgentError: if the value is not a number of that kind, or below ``minimum``.
+    """
+    if key not in params:
+        return default
+    try:
+        value = cast(params[key])
+    except ValueError:
+        raise AgentError(f"{agent}: {key} must be a number, not {quote(params[key])}") from None
+    if value < minimum:
+        raise AgentError(f"{agent}: {key} must be at least {minimum}")
+    return value
 
 
 def register_agent(

@@ -52,7 +52,13 @@ import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from regency.agents.base import AgentError, HeuristicAgent, MoveEstimate, root_estimates
+from regency.agents.base import (
+    AgentError,
+    HeuristicAgent,
+    MoveEstimate,
+    number_param,
+    root_estimates,
+)
 from regency.core.errors import quote
 from regency.core.game import Game
 from regency.core.registry import game_class, game_info
@@ -88,18 +94,6 @@ class Node:
         self.reward = 0.0
         self.available = 1
         self.hint: Hashable = None
-
-
-def _number(params: dict[str, str], key: str, cast: type, minimum: float) -> Any:
-    if key not in params:
-        return None
-    try:
-        value = cast(params[key])
-    except ValueError:
-        raise AgentError(f"ismcts: {key} must be a number, not {quote(params[key])}") from None
-    if value < minimum:
-        raise AgentError(f"ismcts: {key} must be at least {minimum}")
-    return value
 
 
 class ISMCTSAgent:
@@ -163,9 +157,9 @@ class ISMCTSAgent:
     @classmethod
     def from_params(cls, game: str, rng: random.Random, params: dict[str, str]) -> ISMCTSAgent:
         """Build from spec parameters (``iters``, ``time``, ``c``, ``rollout``)."""
-        iterations = _number(params, "iters", int, 1)
-        seconds = _number(params, "time", float, 0.001)
-        c = _number(params, "c", float, 0.0)
+        iterations = number_param("ismcts", params, "iters", int, 1)
+        seconds = number_param("ismcts", params, "time", float, 0.001)
+        c = number_param("ismcts", params, "c", float, 0.0)
         return cls(
             game,
             rng,
@@ -174,10 +168,10 @@ class ISMCTSAgent:
             exploration=0.7 if c is None else c,
             rollout=params.get("rollout", "random"),
             reward=params.get("reward", "win"),
-            depth=_number(params, "depth", int, 0),
+            depth=number_param("ismcts", params, "depth", int, 0),
             prior=params.get("prior"),
-            widen=_number(params, "widen", float, 0.0),
-            top=_number(params, "top", int, 1),
+            widen=number_param("ismcts", params, "widen", float, 0.0),
+            top=number_param("ismcts", params, "top", int, 1),
             evaluation=params.get("eval"),
         )
 

@@ -30,26 +30,13 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from regency.agents.base import AgentError
+from regency.agents.base import AgentError, number_param
 from regency.agents.ismcts import Node
-from regency.core.errors import quote
 from regency.core.game import Game
 from regency.core.registry import game_info
 from regency.core.view import SeatView
 
 __all__ = ["RolloutAgent"]
-
-
-def _number(params: dict[str, str], key: str, cast: type, minimum: float, default: Any) -> Any:
-    if key not in params:
-        return default
-    try:
-        value = cast(params[key])
-    except ValueError:
-        raise AgentError(f"rollout: {key} must be a number, not {quote(params[key])}") from None
-    if value < minimum:
-        raise AgentError(f"rollout: {key} must be at least {minimum}")
-    return value
 
 
 class RolloutAgent:
@@ -86,10 +73,10 @@ class RolloutAgent:
         return cls(
             game,
             rng,
-            iterations=_number(params, "iters", int, 1, 24),
-            top=_number(params, "top", int, 1, 3),
-            depth=_number(params, "depth", int, 0, 8),
-            bias=_number(params, "bias", float, 0.0, 0.0),
+            iterations=number_param("rollout", params, "iters", int, 1, 24),
+            top=number_param("rollout", params, "top", int, 1, 3),
+            depth=number_param("rollout", params, "depth", int, 0, 8),
+            bias=number_param("rollout", params, "bias", float, 0.0, 0.0),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
