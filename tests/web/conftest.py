@@ -57,3 +57,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
     db = tmp_path_factory.mktemp("web") / "regency.db"
     with ThreadServer(f"sqlite:///{db}") as s:
         yield s
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A page in a fresh context that fails the test if it reports a JavaScript error."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    # JavaScript errors; a refused request (a 4xx the page explains) is not one.
+    p.on(
+        "console",
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and not m.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
+    yield p
+    context.close()
+    assert errors == [], f"the page reported errors: {errors}"

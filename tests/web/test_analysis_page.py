@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -12,17 +11,6 @@ import regency
 from regency.server import analysis as server_analysis
 from tests.server.conftest import ThreadServer
 from tests.web.helpers import create, wait_finished, wait_text
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    p = context.new_page()
-    errors: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    yield p
-    context.close()
-    assert errors == [], f"the page reported errors: {errors}"
 
 
 def test_the_replay_page_analyses_a_game_and_shows_each_move_judged(

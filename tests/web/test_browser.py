@@ -8,7 +8,6 @@ replays and the phone width.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -29,26 +28,6 @@ from tests.web.helpers import (
     wait_text,
     wait_version,
 )
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    p = context.new_page()
-    errors: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    # JavaScript errors; a refused request (a 4xx the page explains) is not one.
-    p.on(
-        "console",
-        lambda m: (
-            errors.append(m.text)
-            if m.type == "error" and not m.text.startswith("Failed to load resource")
-            else None
-        ),
-    )
-    yield p
-    context.close()
-    assert errors == [], f"the page reported errors: {errors}"
 
 
 def against_computer(server: ThreadServer, game: str, players: int = 2, **extra: Any) -> Any:
