@@ -243,12 +243,12 @@ def test_the_default_agent_is_the_default_opponent_if_it_judges_at_half_the_budg
         half = (info.search_iterations or 0) // 2
         assert default_agent(info.name) == f"ismcts:iters={half}"
     assert isinstance(make_agent(default_agent("kingdoms"), "kingdoms", 0), MoveEvaluator)
-    monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: "ismcts:3000,c=0.5")
+    monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "ismcts:3000,c=0.5")
     assert default_agent("claim", 3) == "ismcts:iters=1500,c=0.5"
     guided = "ismcts:time=1,widen=0.5,c=0.5"
-    monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: guided)
+    monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: guided)
     assert default_agent("kingdoms", 2) == "ismcts:c=0.5,iters=1000"
-    monkeypatch.setattr(analysis_module, "_default_opponent", lambda g, p: "random")
+    monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "random")
     assert default_agent("claim", 4) == "ismcts:iters=2500"
 
 
