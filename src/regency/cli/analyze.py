@@ -15,12 +15,12 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from regency.analysis import LABELS, Analysis, analyze, default_agent
 from regency.cli.args import UsageError
+from regency.cli.batch import progress_bar
 from regency.cli.renderers import renderer_for
 from regency.core.record import Record
 from regency.core.registry import new_game
@@ -167,14 +167,7 @@ def run_analyze(args: argparse.Namespace, console: Console) -> int:
     if args.quiet:
         analysis = analyze(record, **options)
     else:
-        columns = (
-            *Progress.get_default_columns()[:2],
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("analysing", total=None)
+        with progress_bar("analysing", None) as (bar, task):
 
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)

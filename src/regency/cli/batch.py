@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TimeRemainingColumn,
+)
 
 from regency.cli.args import UsageError, game_options
 from regency.core.registry import GameInfo, game_info, new_game
@@ -118,10 +125,9 @@ def default_agents(players: int) -> str:
     return ",".join(["heuristic"] + ["random"] * (players - 1))
 
 
-def with_progress(quiet: bool, total: int, run: Callable[[Progressed | None], T]) -> T:
-    """Call ``run`` with a progress callback drawing a bar on stderr (none if ``quiet``)."""
-    if quiet:
-        return run(None)
+@contextmanager
+def progress_bar(description: str, total: int | None) -> Iterator[tuple[Progress, TaskID]]:
+    """A progress bar on stderr (done, total, time left) and its task; gone when done."""
     columns = (
         *Progress.get_default_columns()[:2],
         BarColumn(),
@@ -129,7 +135,14 @@ def with_progress(quiet: bool, total: int, run: Callable[[Progressed | None], T]
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("playing", total=total)
+        yield bar, bar.add_task(description, total=total)
+
+
+def with_progress(quiet: bool, total: int, run: Callable[[Progressed | None], T]) -> T:
+    """Call ``run`` with a progress callback drawing a bar on stderr (none if ``quiet``)."""
+    if quiet:
+        return run(None)
+    with progress_bar("playing", total) as (bar, task):
         return run(lambda done: bar.advance(task, done))
 
 
