@@ -18,6 +18,7 @@ from regency.agents.ismcts import ISMCTSAgent
 
 GUIDED = ["claim-kingdoms", "kingdoms"]
 SPEC = "ismcts:iters=60,eval=heuristic,top=3"
+ROLLOUT = "rollout:iters=3,top=3,depth=3"
 
 
 def decisions(game: str, seed: int, count: int, players: int = 2) -> list[regency.Game[Any]]:
@@ -99,16 +100,23 @@ def test_judgement_gives_each_seat_a_win_chance(game: str) -> None:
             assert all(0.0 <= c <= 1.0 for c in chances)
 
 
+@pytest.mark.parametrize(
+    ("spec", "counts", "seed"),
+    [(SPEC, (2, 3), 10), (ROLLOUT, (2, 4), 30)],
+    ids=["ismcts", "rollout"],
+)
 @pytest.mark.parametrize("game", GUIDED)
-def test_guided_search_plays_legal_reproducible_moves(game: str) -> None:
-    for players in (2, 3):
-        for state in decisions(game, 10 + players, 3, players):
+def test_guided_agents_play_legal_reproducible_moves(
+    game: str, spec: str, counts: tuple[int, ...], seed: int
+) -> None:
+    for players in counts:
+        for state in decisions(game, seed + players, 3, players):
             seat = state.current_player
             assert seat is not None
             view = state.view(seat)
-            first = make_agent(SPEC, game, 7).choose(view)
+            first = make_agent(spec, game, 7).choose(view)
             assert first in view.legal_actions
-            assert make_agent(SPEC, game, 7).choose(view) == first
+            assert make_agent(spec, game, 7).choose(view) == first
 
 
 @pytest.mark.parametrize("game", GUIDED)
@@ -132,21 +140,6 @@ def test_guided_search_never_reads_hidden_cards(game: str) -> None:
             str(k): (c.visits, c.reward) for k, c in other_root.children.items()
         }
     assert changed, "re-dealing never changed a hidden card: the test has no teeth"
-
-
-ROLLOUT = "rollout:iters=3,top=3,depth=3"
-
-
-@pytest.mark.parametrize("game", GUIDED)
-def test_rollouts_play_legal_reproducible_moves(game: str) -> None:
-    for players in (2, 4):
-        for state in decisions(game, 30 + players, 3, players):
-            seat = state.current_player
-            assert seat is not None
-            view = state.view(seat)
-            first = make_agent(ROLLOUT, game, 7).choose(view)
-            assert first in view.legal_actions
-            assert make_agent(ROLLOUT, game, 7).choose(view) == first
 
 
 @pytest.mark.parametrize("game", GUIDED)
