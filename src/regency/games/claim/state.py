@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from regency.core.errors import (
     GameOptionError,
@@ -168,8 +168,8 @@ class ClaimState(Game[ClaimAction]):
     factions: tuple[Faction, ...]
     """The factions in the deck, in :class:`Faction` order."""
 
-    PLAY_DECISION = _PLAY
-    TAKE_DECISION = _TAKE
+    PLAY_DECISION: ClassVar[int] = _PLAY
+    TAKE_DECISION: ClassVar[int] = _TAKE
 
     # -- setting up ---------------------------------------------------------------------
 

@@ -457,8 +457,11 @@ class KingdomsState(Game[KingdomsAction]):
 
     def _find_legal(self, action: object) -> KingdomsAction | None:
         """The legal action equal to ``action``: a table look-up, not a list of 100 moves."""
-        if type(action) is KingdomsAction and _well_formed(action):
-            canonical = _canonical(action)
+        if type(action) is KingdomsAction:
+            try:
+                canonical = _canonical(action) if _well_formed(action) else None
+            except TypeError:  # compiled code reads the fields as ints: a float cannot be
+                canonical = None  # read at all (the equality below still matches it)
             if canonical is not None:
                 return canonical if self._is_legal(canonical) else None
         return super()._find_legal(action)
