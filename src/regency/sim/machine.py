@@ -5,14 +5,16 @@ from __future__ import annotations
 import os
 import platform
 
+import regency
+
 __all__ = ["describe_machine"]
 
 
 def describe_machine() -> str:
-    """Return the processor, core count and Python version (``Intel Xeon, 2 cores, ...``).
+    """Return the processor, cores, Python and engine (``Intel Xeon, 2 cores, ...``).
 
     Benchmarks and strength runs print it so that a figure never travels without the
-    machine it was measured on.
+    machine it was measured on, nor without saying whether the engine was compiled.
     """
     cpu = platform.processor() or platform.machine()
     try:
@@ -23,4 +25,5 @@ def describe_machine() -> str:
                     break
     except OSError:  # not Linux: keep what platform knows
         pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    engine = "compiled engine" if regency.COMPILED else "pure-Python engine"
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {engine}"
