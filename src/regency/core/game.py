@@ -36,6 +36,7 @@ from regency.core.errors import (
     quote,
 )
 from regency.core.record import SAVE_FORMAT, Record
+from regency.core.rng import choice
 
 if TYPE_CHECKING:
     from regency.core.arrays import ArraySpec, ArrayWriter
@@ -280,7 +281,7 @@ class Game(ABC, Generic[A]):
         """
         left = -1 if moves is None else moves
         while left and not self.is_over:
-            self._apply(rng.choice(self.legal_actions()))
+            self._apply(choice(rng, self.legal_actions()))
             left -= 1
 
     @classmethod

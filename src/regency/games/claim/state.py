@@ -28,7 +28,7 @@ from regency.core.errors import (
     quote,
 )
 from regency.core.game import Game, Result, check_notation, normalize_notation
-from regency.core.rng import stream
+from regency.core.rng import choice, randbelow, shuffle, stream
 from regency.games.claim import rules
 from regency.games.claim.actions import PLAY, TAKE, TAKE_DECK, ClaimAction, is_well_formed
 from regency.games.claim.cards import (
@@ -196,9 +196,9 @@ class ClaimState(Game[ClaimAction]):
         else:
             assert factions is not None
             order = _deck_order(factions)
-            rng.shuffle(order)
+            shuffle(rng, order)
         if first is None:
-            first = rng.randrange(players)  # R-CLAIM-4: the first leader is drawn
+            first = randbelow(rng, players)  # R-CLAIM-4: the first leader is drawn
         normalized: dict[str, Any] = {"factions": [f.option_name for f in factions]}
         if deck_codes is not None:
             normalized["deck"] = [CARD_CODE[c] for c in order]
@@ -334,7 +334,6 @@ class ClaimState(Game[ClaimAction]):
         picks uniformly among legal *cards*, so a code held twice (two Goblin 0s) is
         twice as likely as under ``rng.choice(legal_actions())``; rollouts do not mind.
         """
-        randrange = rng.randrange
         left = -1 if moves is None else moves
         while left and self._turn >= 0:
             left -= 1
@@ -342,11 +341,11 @@ class ClaimState(Game[ClaimAction]):
                 mask = self._hands[self._turn]
                 if self._plays:
                     mask = rules.follow_mask(mask, self._lead)
-                for _ in range(randrange(mask.bit_count())):
+                for _ in range(randbelow(rng, mask.bit_count())):
                     mask &= mask - 1  # drop the lowest card: skip to the chosen one
                 self._play(mask & -mask)
             else:
-                self._take(rng.choice(self.legal_actions()).card)
+                self._take(choice(rng, self.legal_actions()).card)
                 self._continue_picking()
 
     def clone(self) -> Self:

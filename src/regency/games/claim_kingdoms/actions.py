@@ -26,6 +26,7 @@ are made once and shared.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from regency.games.claim_kingdoms.factions import COLOURS, Faction, colour_by_name, faction_by_name
@@ -60,6 +61,7 @@ __all__ = [
     "is_well_formed",
     "keep_action",
     "place_action",
+    "places",
     "read_action",
     "take_action",
 ]
@@ -184,6 +186,11 @@ class _PlaceActions(dict[int, Action]):
 
 
 PLACE_ACTIONS = _PlaceActions()
+
+
+def places(squares: Iterable[int]) -> list[Action]:
+    """The (shared) actions placing the card on each of ``squares``, in square order."""
+    return [PLACE_ACTIONS[sq] for sq in sorted(squares)]
 
 
 def place_action(sq: int) -> Action:

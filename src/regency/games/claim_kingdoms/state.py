@@ -11,8 +11,9 @@ Squares are ``x,y`` relative to the first card at ``0,0``, with ``y`` counting u
 
 Representation: a card is its faction (an int); the grid is a dict square -> card and a
 dict square -> marker bit mask (``rules.py``); the draw deck is a list with its top card
-last, so drawing is ``pop()``. The empty squares next to a card are kept as a set, so
-placing is cheap. ``clone()`` copies a handful of small dicts and lists. Each decision
+last, so drawing is ``pop()``. The empty squares next to a card are kept up to date, so
+placing is cheap (as a sorted list of the shared place actions: the legal places are
+that list). ``clone()`` copies a handful of small dicts and lists. Each decision
 has a ``_begin_<step>`` that works out its options and resolves it outright when there
 is nothing to choose, and an ``_apply_<step>``.
 
@@ -24,12 +25,13 @@ move is refused), ``positions.py`` (positions set up by hand).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game, Result, check_notation
-from regency.core.rng import stream
+from regency.core.rng import randbelow, shuffle, stream
 from regency.games.claim_kingdoms import rules, views
 from regency.games.claim_kingdoms.actions import (
     COPY,
@@ -60,6 +62,7 @@ from regency.games.claim_kingdoms.actions import (
     copy_action,
     is_well_formed,
     keep_action,
+    places,
     read_action,
     take_action,
 )
@@ -132,6 +135,26 @@ class Turn(NamedTuple):
     refill: tuple[int, ...] = ()
 
 
+def _turn(
+    seat: int,
+    card: int,
+    at: int,
+    power: tuple[str, ...],
+    points: int,
+    take: str,
+    got: int,
+    looked: tuple[int, ...],
+    refill: tuple[int, ...],
+) -> Turn:
+    """``Turn(...)`` with every field given, built without namedtuple's ``__new__``.
+
+    That ``__new__`` (and ``_replace``) is Python code, and a turn's record is rebuilt a
+    few times a turn, in every game and every search playout: building the tuple
+    directly is a C call.
+    """
+    return tuple.__new__(Turn, (seat, card, at, power, points, take, got, looked, refill))
+
+
 def _name(faction: int) -> str:
     return Faction(faction).option_name
 
@@ -188,7 +211,7 @@ class ClaimKingdomsState(Game[Action]):
 
     _cards: dict[int, int]  # square -> faction (+ DOWN when face down), in placing order
     _marks: dict[int, int]  # square -> marker bits (1 << seat), face-up cards only
-    _frontier: set[int]  # the empty squares sharing a side with a card
+    _frontier: list[Action]  # placing on each empty square next to a card, by square
     _supply: list[int]
     _points: list[int]  # points from powers
     _hands: list[int]  # faction, or -1 for no card
@@ -228,9 +251,9 @@ class ClaimKingdomsState(Game[Action]):
             if factions is None:  # R-CK-11: drawn from the seed
                 factions = random_factions(players, stream(seed, "factions"))
             order = [int(f) for f in factions for _ in range(CARDS_PER_FACTION)]
-            rng.shuffle(order)
+            shuffle(rng, order)
         if first is None:
-            first = rng.randrange(players)  # the rulebook's "choose who starts"
+            first = randbelow(rng, players)  # the rulebook's "choose who starts"
         normalized: dict[str, Any] = {"factions": _names(factions)}
         if names is not None:
             normalized["deck"] = _names(order)
@@ -239,7 +262,7 @@ class ClaimKingdomsState(Game[Action]):
         state = cls.__new__(cls)
         state._blank(players, seed, normalized, factions, first)
         state._cards[square(0, 0)] = order[0]  # R-CK-1: face up, no marker
-        state._frontier = rules.open_squares(state._cards)
+        state._frontier = places(rules.open_squares(state._cards))
         state._display = order[1 : 1 + DISPLAY_SIZE]
         state._hands = order[1 + DISPLAY_SIZE : 1 + DISPLAY_SIZE + players]
         state._deck = order[1 + DISPLAY_SIZE + players :][::-1]  # top card last
@@ -260,7 +283,7 @@ class ClaimKingdomsState(Game[Action]):
         self.first = first
         self._cards = {}
         self._marks = {}
-        self._frontier = set()
+        self._frontier = []
         self._supply = [MARKERS] * players
         self._points = [0] * players
         self._hands = [-1] * players
@@ -372,7 +395,7 @@ class ClaimKingdomsState(Game[Action]):
         self._options = self._place_options()
 
     def _place_options(self) -> tuple[Action, ...]:
-        return tuple(map(PLACE_ACTIONS.__getitem__, sorted(self._frontier)))
+        return tuple(self._frontier)
 
     def _apply_place(self, sq: int) -> None:
         seat = self._turn
@@ -384,15 +407,21 @@ class ClaimKingdomsState(Game[Action]):
         self._marks[sq] = 1 << seat
         self._supply[seat] -= 1
         frontier = self._frontier
-        frontier.discard(sq)
+        # Kept sorted with bisect (actions compare as (PLACE, square, 0) tuples): the
+        # legal places are then the list itself, where sorting a set of squares every
+        # turn was a tenth of a game.
+        del frontier[bisect_left(frontier, PLACE_ACTIONS[sq])]
         for d in ORTHOGONAL:
             if sq + d not in cards:
-                frontier.add(sq + d)
+                place = PLACE_ACTIONS[sq + d]
+                at = bisect_left(frontier, place)
+                if at == len(frontier) or frontier[at] is not place:
+                    frontier.insert(at, place)
         known = self._known
         for other in range(self.num_players):
             if known[other] and other != seat:
                 known[other] = revealed(known[other], seat, card)
-        self._turns.append(Turn(seat, card, sq))
+        self._turns.append(_turn(seat, card, sq, (), 0, "", -1, (), ()))
         self._at = sq
         if self._supply[seat] == 0:  # R-CK-9: the game ends at once, no power resolves
             self._finish("supply")
@@ -501,9 +530,10 @@ class ClaimKingdomsState(Game[Action]):
                 self._supply[owner] += 1
             cards[action.square] += DOWN
         self._points[seat] += gained
-        turn = self._turns[-1]
-        self._turns[-1] = turn._replace(
-            power=(*turn.power, str(action)), points=turn.points + gained
+        t = self._turns[-1]
+        used = (*t.power, str(action))
+        self._turns[-1] = _turn(
+            t.seat, t.card, t.at, used, t.points + gained, t.take, t.got, t.looked, t.refill
         )
         if kind == MARK and self._supply[seat] == 0:
             self._finish("supply")  # R-CK-9, even in the middle of a turn
@@ -518,8 +548,11 @@ class ClaimKingdomsState(Game[Action]):
 
     def _copy(self, faction: int) -> None:
         """A Doppelganger takes on an adjacent card's power (the seed's list)."""
-        turn = self._turns[-1]
-        self._turns[-1] = turn._replace(power=(*turn.power, str(copy_action(faction))))
+        t = self._turns[-1]
+        power = (*t.power, str(copy_action(faction)))
+        self._turns[-1] = _turn(
+            t.seat, t.card, t.at, power, t.points, t.take, t.got, t.looked, t.refill
+        )
         self._power = faction
         self._copied = True
         if faction == _SEERS:
@@ -607,12 +640,10 @@ class ClaimKingdomsState(Game[Action]):
                 counts[f] += 1
             self._known[seat] = (*self._known[seat], (tuple(counts), 0))
             self._deck.extend(looked)
-            stream(self.seed, "seer", self._looks).shuffle(self._deck)  # R-ALL-1
+            shuffle(stream(self.seed, "seer", self._looks), self._deck)  # R-ALL-1
         self._looks += 1
         self._looking = []
-        turn = self._turns[-1]
-        self._turns[-1] = turn._replace(got=faction)
-        self._note_take("look", faction, turn.looked, self._refill())
+        self._note_take("look", faction, self._turns[-1].looked, self._refill())
         self._end_turn()
 
     def estimate(self) -> list[float]:
@@ -638,10 +669,10 @@ class ClaimKingdomsState(Game[Action]):
         return turned
 
     def _note_take(self, take: str, got: int, looked: tuple[int, ...], refill: list[int]) -> None:
-        turn = self._turns[-1]
-        # Turn(...) rather than turn._replace(...): _replace is pure Python and this
-        # runs every turn, in every search playout.
-        self._turns[-1] = Turn(*turn[:5], take, got, looked, tuple(refill))
+        t = self._turns[-1]
+        self._turns[-1] = _turn(
+            t.seat, t.card, t.at, t.power, t.points, take, got, looked, tuple(refill)
+        )
 
     def _saw_refill(self, card: int) -> None:
         """Everyone saw ``card`` leave the deck (a refill)."""
@@ -675,7 +706,7 @@ class ClaimKingdomsState(Game[Action]):
             if hands[seat] >= 0:
                 self._begin_turn(seat)
                 return
-            self._turns.append(Turn(seat, -1))  # skipped: no card in hand
+            self._turns.append(_turn(seat, -1, 0, (), 0, "", -1, (), ()))  # skipped: no card
         raise RegencyError("no player holds a card but cards remain")  # unreachable
 
     def _finish(self, reason: str) -> None:

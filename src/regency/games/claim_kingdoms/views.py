@@ -137,7 +137,7 @@ def observation(state: ClaimKingdomsState, seat: int | None) -> dict[str, Any]:
         "removed": state._removed if step == POWER_STEP else 0,
         "can_look": state._seer if step == TAKE_STEP else False,
         "grid": grid(state),
-        "open_squares": [list(coords(sq)) for sq in sorted(state._frontier)],
+        "open_squares": [list(coords(place.square)) for place in state._frontier],
         "display": _names(state._display),
         "deck": len(state._deck),
         "supplies": list(state._supply),

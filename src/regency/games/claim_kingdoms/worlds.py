@@ -39,8 +39,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from regency.core.errors import RegencyError
-from regency.core.rng import shuffled
-from regency.games.claim_kingdoms.actions import OVER, POWER_STEP, STEP_BY_NAME
+from regency.core.rng import shuffle, shuffled
+from regency.games.claim_kingdoms.actions import OVER, POWER_STEP, STEP_BY_NAME, places
 from regency.games.claim_kingdoms.factions import CARDS_PER_FACTION, Faction
 from regency.games.claim_kingdoms.grid import square
 from regency.games.claim_kingdoms.rules import DOWN, open_squares
@@ -215,7 +215,7 @@ def _search(
             return True
         owner = owners[positions[len(chosen)]]
         candidates = [f for f, c in available.items() for _ in range(c)]
-        rng.shuffle(candidates)
+        shuffle(rng, candidates)
         tried = set()
         for faction in candidates:
             if faction in tried:
@@ -243,7 +243,7 @@ def _search(
         dealt.append(chosen[start : start + size])
         start += size
     deck = [f for f, c in available.items() for _ in range(c)]
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     return dealt, deck
 
 
@@ -375,7 +375,7 @@ def _read_public(cls: type[S], obs: dict[str, Any], seed: int) -> S:
         world._cards[sq] = Faction[entry["faction"].upper()] + (0 if entry["face_up"] else DOWN)
         if entry["markers"]:
             world._marks[sq] = sum(1 << s for s in entry["markers"])
-    world._frontier = open_squares(world._cards)
+    world._frontier = places(open_squares(world._cards))
     world._display = [Faction[name.upper()] for name in obs["display"]]
     world._supply = list(obs["supplies"])
     world._points = list(obs["power_points"])

@@ -31,7 +31,7 @@ from regency.core.errors import (
     quote,
 )
 from regency.core.game import Game, Result, check_notation, normalize_notation
-from regency.core.rng import stream
+from regency.core.rng import choice, randbelow, shuffle, stream
 from regency.games.kingdoms import rules
 from regency.games.kingdoms.actions import (
     CASTLE,
@@ -133,7 +133,7 @@ class KingdomsState(Game[KingdomsAction]):
                 )
             normalized["first"] = first
         else:
-            first = stream(seed, "first").randrange(players)  # R-K-8: epoch 1's start is drawn
+            first = randbelow(stream(seed, "first"), players)  # R-K-8: epoch 1's start is drawn
         state = cls.__new__(cls)
         state._empty(players, seed, normalized)
         state._begin_epoch(1, first)
@@ -163,7 +163,7 @@ class KingdomsState(Game[KingdomsAction]):
         self._cells = [EMPTY] * SQUARES
         self._open = list(range(SQUARES))
         supply = list(ALL_TILES)
-        stream(self.seed, "epoch", epoch).shuffle(supply)  # R-ALL-1
+        shuffle(stream(self.seed, "epoch", epoch), supply)  # R-ALL-1
         for i in range(n):
             self._start[(start_player + i) % n] = supply.pop()
         self._supply = supply
@@ -309,13 +309,12 @@ class KingdomsState(Game[KingdomsAction]):
         castles and few tiles. Choosing uniformly among castle, draw and starting tile,
         then the rank and square, keeps rollouts like real games.
         """
-        choice = rng.choice
         left = -1 if moves is None else moves
         while left and self._turn >= 0:
             left -= 1
             open_ = self._open
             if self._drawn:
-                self._apply(TILE[choice(open_)])
+                self._apply(TILE[choice(rng, open_)])
                 continue
             seat = self._turn
             base = seat * 4
@@ -330,13 +329,13 @@ class KingdomsState(Game[KingdomsAction]):
             if not kinds:
                 self._apply(PASS)
                 continue
-            kind = choice(kinds)
+            kind = choice(rng, kinds)
             if kind == CASTLE_VERB:
-                self._apply(CASTLE[choice(ranks)][choice(open_)])
+                self._apply(CASTLE[choice(rng, ranks)][choice(rng, open_)])
             elif kind == DRAW_VERB:
                 self._apply(DRAW)
             else:
-                self._apply(START[choice(open_)])
+                self._apply(START[choice(rng, open_)])
 
     def estimate(self) -> list[float]:
         """Each seat's gold if the board were scored as it stands (empty squares count 0)."""
