@@ -132,7 +132,7 @@ def clear_weakrefs_on_dealloc(code: str) -> tuple[str, int]:
 def fix_generated_code(target: Path) -> None:
     """Apply :func:`clear_weakrefs_on_dealloc` to the C files mypyc wrote in ``target``."""
     total = 0
-    for path in sorted(target.glob("*.c")):
+    for path in sorted(target.rglob("*.c")):
         code, fixed = clear_weakrefs_on_dealloc(path.read_text())
         if fixed:
             path.write_text(code)

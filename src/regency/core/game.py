@@ -26,7 +26,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
 from regency.core.errors import (
     CorruptSaveError,
@@ -54,11 +54,11 @@ __all__ = [
 
 A = TypeVar("A", bound=Hashable)
 
-SAVE_VERSION = 2
+SAVE_VERSION: Final = 2
 """Version 2 (Claim's knowledge of held cards by code) replaced version 1; a version 1
 save is replayed from its moves and its state is not compared (see ``load_game``)."""
 
-MAX_NOTATION = 200
+MAX_NOTATION: Final = 200
 """No move's notation is longer than this; longer text is refused before it is read."""
 
 

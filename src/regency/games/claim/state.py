@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Self
 
 from regency.core.errors import (
     GameOptionError,
@@ -54,18 +54,20 @@ if TYPE_CHECKING:
 
 __all__ = ["ClaimState", "Trick"]
 
-_PLAY = 0
-_TAKE = 1
+_PLAY: Final = 0
+_TAKE: Final = 1
 
-_UNDEAD = FACTION_MASK[Faction.UNDEAD]
-_DWARVES = FACTION_MASK[Faction.DWARVES]
-_GNOMES = FACTION_MASK[Faction.GNOMES]
-_TROLLS = FACTION_MASK[Faction.TROLLS]
-_SEERS = Faction.SEERS
-_GIANTS = Faction.GIANTS
-_DOPPEL = Faction.DOPPELGANGERS
+_UNDEAD: Final = FACTION_MASK[Faction.UNDEAD]
+_DWARVES: Final = FACTION_MASK[Faction.DWARVES]
+_GNOMES: Final = FACTION_MASK[Faction.GNOMES]
+_TROLLS: Final = FACTION_MASK[Faction.TROLLS]
+_SEERS: Final = Faction.SEERS
+_GIANTS: Final = Faction.GIANTS
+_DOPPEL: Final = Faction.DOPPELGANGERS
 
-_GNOMES_OF_VALUE = {v: sum(1 << c for c in ids(_GNOMES) if CARD_VALUE[c] == v) for v in range(10)}
+_GNOMES_OF_VALUE: Final = tuple(
+    sum(1 << c for c in ids(_GNOMES) if CARD_VALUE[c] == v) for v in range(10)
+)
 """Value -> the mask of Gnomes of that value (what a Giant of that value smashes)."""
 
 
@@ -94,7 +96,27 @@ class Trick(NamedTuple):
     smashed: tuple[int, ...]
 
 
-_DECK_ORDERS: dict[tuple[Faction, ...], list[int]] = {}
+def _trick(
+    phase: int,
+    leader: int,
+    plays: tuple[int, ...],
+    winner: int,
+    next_leader: int,
+    revealed: tuple[int, ...],
+    takes: tuple[tuple[int, int], ...],
+    smashed: tuple[int, ...],
+) -> Trick:
+    """``Trick(...)``, built without namedtuple's ``__new__`` (or ``_replace``).
+
+    Those are Python code, and a trick's record is built when it ends and again for
+    every card handed out after it, in every game and search playout: building the
+    tuple directly is a C call.
+    """
+    fields = (phase, leader, plays, winner, next_leader, revealed, takes, smashed)
+    return tuple.__new__(Trick, fields)
+
+
+_DECK_ORDERS: Final[dict[tuple[Faction, ...], list[int]]] = {}
 
 
 def _deck_order(factions: tuple[Faction, ...]) -> list[int]:
@@ -321,7 +343,7 @@ class ClaimState(Game[ClaimAction]):
 
     def _apply(self, action: ClaimAction) -> None:
         if self._decision == _PLAY:
-            mine = self._hands[self._turn] & KIND_MASK[action.card]
+            mine = self._hands[self._turn] & KIND_MASK[action]  # a play is its card's kind
             self._play(mine & -mine)  # any copy of the code: copies are interchangeable
         else:
             self._take(action.card)
@@ -438,7 +460,7 @@ class ClaimState(Game[ClaimAction]):
             self._picking = [(leader + i) % n for i in order]
             self._seer = CARD_FACTION[plays[w]] == _SEERS  # R-CLAIM-14
             self._history.append(
-                Trick(1, leader, tuple(plays), winner, next_leader, tuple(self._face_up), (), ())
+                _trick(1, leader, tuple(plays), winner, next_leader, tuple(self._face_up), (), ())
             )
             self._leader = next_leader
             self._plays = []  # the played cards are now in the discards and score pile
@@ -446,7 +468,7 @@ class ClaimState(Game[ClaimAction]):
         else:
             smashed = self._score_phase_two(plays, w, winner)
             self._history.append(
-                Trick(2, leader, tuple(plays), winner, next_leader, (), (), smashed)
+                _trick(2, leader, tuple(plays), winner, next_leader, (), (), smashed)
             )
             self._leader = next_leader
             self._next_trick()
@@ -550,9 +572,17 @@ class ClaimState(Game[ClaimAction]):
                     )
         self._followers[taker] |= 1 << card
         last = self._history[-1]
-        # Trick(...) rather than last._replace(takes=...): _replace is pure Python and
-        # this runs for every card handed out.
-        self._history[-1] = Trick(*last[:6], (*last.takes, (taker, shown)), last.smashed)
+        takes = (*last.takes, (taker, shown))
+        self._history[-1] = _trick(
+            last.phase,
+            last.leader,
+            last.plays,
+            last.winner,
+            last.next_leader,
+            last.revealed,
+            takes,
+            last.smashed,
+        )
 
     def _next_trick(self) -> None:
         """Start the next trick, the next phase, or end the game."""

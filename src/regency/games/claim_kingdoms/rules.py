@@ -15,6 +15,7 @@ Each function is one rule a player would name; ``state.py`` strings them togethe
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from regency.games.claim_kingdoms.factions import Faction
 from regency.games.claim_kingdoms.grid import COLUMN, ORTHOGONAL, ROW, SURROUNDING
@@ -40,10 +41,10 @@ __all__ = [
     "undead_targets",
 ]
 
-DOWN = 16
+DOWN: Final = 16
 """Added to a card's faction when it lies face down."""
 
-_ABSENT = 99
+_ABSENT: Final = 99
 """What ``cards.get`` returns for an empty square: neither face up nor a faction."""
 
 Cards = Mapping[int, int]

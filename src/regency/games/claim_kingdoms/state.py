@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game, Result, check_notation
@@ -93,19 +93,19 @@ if TYPE_CHECKING:
 
 __all__ = ["ClaimKingdomsState", "Turn"]
 
-DISPLAY_SIZE = 3
-LOOK_SIZE = 3
+DISPLAY_SIZE: Final = 3
+LOOK_SIZE: Final = 3
 
-_GOBLINS = Faction.GOBLINS
-_DWARVES = Faction.DWARVES
-_GNOMES = Faction.GNOMES
-_TROLLS = Faction.TROLLS
-_UNDEAD = Faction.UNDEAD
-_DRAGONS = Faction.DRAGONS
-_DOPPEL = Faction.DOPPELGANGERS
-_SEERS = Faction.SEERS
-_GIANTS = Faction.GIANTS
-_KNIGHTS = Faction.KNIGHTS
+_GOBLINS: Final = Faction.GOBLINS
+_DWARVES: Final = Faction.DWARVES
+_GNOMES: Final = Faction.GNOMES
+_TROLLS: Final = Faction.TROLLS
+_UNDEAD: Final = Faction.UNDEAD
+_DRAGONS: Final = Faction.DRAGONS
+_DOPPEL: Final = Faction.DOPPELGANGERS
+_SEERS: Final = Faction.SEERS
+_GIANTS: Final = Faction.GIANTS
+_KNIGHTS: Final = Faction.KNIGHTS
 
 
 class Turn(NamedTuple):

@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from regency.core.errors import RegencyError
 from regency.core.rng import shuffle, shuffled
@@ -71,13 +71,13 @@ Group = tuple[tuple[int, ...], int]
 Slot = tuple[int, int, int]
 """A hidden place other than the deck: (owner seat, number of cards, kind)."""
 
-HAND = 0
+HAND: Final = 0
 """A slot holding a seat's hidden hand card."""
 
-LOOK = 1
+LOOK: Final = 1
 """A slot holding the cards a Seer is looking at."""
 
-_TRIES = 200
+_TRIES: Final = 200
 
 
 # -- keeping deck knowledge -------------------------------------------------------------

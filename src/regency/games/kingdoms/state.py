@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from regency.core.errors import (
     GameOptionError,
@@ -72,8 +72,8 @@ if TYPE_CHECKING:
 
 __all__ = ["EPOCHS", "START_GOLD", "KingdomsState", "Move", "move_from_dict"]
 
-EPOCHS = rules.EPOCHS
-START_GOLD = rules.START_GOLD
+EPOCHS: Final = rules.EPOCHS
+START_GOLD: Final = rules.START_GOLD
 
 Move = tuple[int, int, int, int, int]
 """A finished turn as everyone saw it: ``(epoch, seat, verb, square, detail)``; detail is
