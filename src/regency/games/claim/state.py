@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Self, cast
 
 from regency.core.errors import (
     GameOptionError,
@@ -370,6 +370,9 @@ class ClaimState(Game[ClaimAction]):
                 self._take(choice(rng, self.legal_actions()).card)
                 self._continue_picking()
 
+    def _new_instance(self) -> Self:
+        return cast(Self, ClaimState())  # see Game._new_instance
+
     def clone(self) -> Self:
         """Return an independent copy (copies a few small lists; cards are ints)."""
         new = self._copy_common()
@@ -397,8 +400,12 @@ class ClaimState(Game[ClaimAction]):
         new._plays = self._plays.copy()
         new._picking = self._picking.copy()
         new._seer = self._seer
-        new._history = self._history.copy()  # entries are immutable tuples
+        new._history = self._history  # shared, like the log (Game._own_records)
         return new
+
+    def _own_records(self) -> None:
+        super()._own_records()
+        self._history = self._history.copy()
 
     # -- playing a card -------------------------------------------------------------------
 
@@ -449,6 +456,8 @@ class ClaimState(Game[ClaimAction]):
         winner = (leader + w) % n
         dragon = rules.last_dragon(plays)
         next_leader = winner if dragon < 0 else (leader + dragon) % n  # R-CLAIM-12
+        if self._records_shared:
+            self._own_records()
         if self._phase == 1:
             played = 0
             for card in plays:
@@ -571,6 +580,8 @@ class ClaimState(Game[ClaimAction]):
                         *self._seen[i + 1 :],
                     )
         self._followers[taker] |= 1 << card
+        if self._records_shared:
+            self._own_records()
         last = self._history[-1]
         takes = (*last.takes, (taker, shown))
         self._history[-1] = _trick(

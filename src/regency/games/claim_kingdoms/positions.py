@@ -178,7 +178,7 @@ def build_position(
     state._marks = marks
     state._frontier = places(rules.open_squares(cards))
     state._hands = [-1 if h is None else int(h) for h in hand_cards]
-    state._display = [int(f) for f in shown]
+    state._display = tuple(int(f) for f in shown)
     state._deck = [int(f) for f in reversed(pile)]
     state._supply = supply
     state._points = list(points) if points is not None else [0] * n

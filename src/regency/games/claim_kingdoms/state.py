@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self, cast
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game, Result, check_notation
@@ -217,8 +217,10 @@ class ClaimKingdomsState(Game[Action]):
     _hands: list[int]  # faction, or -1 for no card
     _public_hands: int  # bits of the seats whose card everyone saw taken from the display
     _deck: list[int]  # top card last
-    _display: list[int]
-    _looking: list[int]  # what a Seer is looking at
+    # Short sequences written once or twice a turn are tuples, replaced when they
+    # change, so that clone() shares them instead of copying them.
+    _display: tuple[int, ...]
+    _looking: tuple[int, ...]  # what a Seer is looking at
     _known: list[tuple[Group, ...]]  # each seat's deck knowledge (worlds.py)
     _turns: list[Turn]
     _looks: int  # Seer shuffles so far: each draws its own seeded stream
@@ -263,7 +265,7 @@ class ClaimKingdomsState(Game[Action]):
         state._blank(players, seed, normalized, factions, first)
         state._cards[square(0, 0)] = order[0]  # R-CK-1: face up, no marker
         state._frontier = places(rules.open_squares(state._cards))
-        state._display = order[1 : 1 + DISPLAY_SIZE]
+        state._display = tuple(order[1 : 1 + DISPLAY_SIZE])
         state._hands = order[1 + DISPLAY_SIZE : 1 + DISPLAY_SIZE + players]
         state._deck = order[1 + DISPLAY_SIZE + players :][::-1]  # top card last
         state._begin_turn(first)
@@ -289,8 +291,8 @@ class ClaimKingdomsState(Game[Action]):
         self._hands = [-1] * players
         self._public_hands = 0
         self._deck = []
-        self._display = []
-        self._looking = []
+        self._display = ()
+        self._looking = ()
         self._known = [()] * players
         self._turns = []
         self._looks = 0
@@ -352,6 +354,9 @@ class ClaimKingdomsState(Game[Action]):
         else:
             self._apply_keep(action.arg)
 
+    def _new_instance(self) -> Self:
+        return cast(Self, ClaimKingdomsState())  # see Game._new_instance
+
     def clone(self) -> Self:
         """Return an independent copy (a few small dicts and lists; cards are ints)."""
         new = self._copy_common()
@@ -365,10 +370,10 @@ class ClaimKingdomsState(Game[Action]):
         new._hands = self._hands.copy()
         new._public_hands = self._public_hands
         new._deck = self._deck.copy()
-        new._display = self._display.copy()
-        new._looking = self._looking.copy()
+        new._display = self._display  # tuples: replaced, never changed
+        new._looking = self._looking
         new._known = self._known.copy()  # groups are immutable tuples
-        new._turns = self._turns.copy()  # turns are immutable tuples
+        new._turns = self._turns  # shared, like the log (Game._own_records)
         new._looks = self._looks
         new._turn = self._turn
         new._step = self._step
@@ -381,6 +386,10 @@ class ClaimKingdomsState(Game[Action]):
         new._end = self._end
         new._ended_by = self._ended_by
         return new
+
+    def _own_records(self) -> None:
+        super()._own_records()
+        self._turns = self._turns.copy()
 
     # -- a turn: placing ------------------------------------------------------------------
 
@@ -421,6 +430,8 @@ class ClaimKingdomsState(Game[Action]):
         for other in range(self.num_players):
             if known[other] and other != seat:
                 known[other] = revealed(known[other], seat, card)
+        if self._records_shared:
+            self._own_records()
         self._turns.append(_turn(seat, card, sq, (), 0, "", -1, (), ()))
         self._at = sq
         if self._supply[seat] == 0:  # R-CK-9: the game ends at once, no power resolves
@@ -530,6 +541,8 @@ class ClaimKingdomsState(Game[Action]):
                 self._supply[owner] += 1
             cards[action.square] += DOWN
         self._points[seat] += gained
+        if self._records_shared:
+            self._own_records()
         t = self._turns[-1]
         used = (*t.power, str(action))
         self._turns[-1] = _turn(
@@ -548,6 +561,8 @@ class ClaimKingdomsState(Game[Action]):
 
     def _copy(self, faction: int) -> None:
         """A Doppelganger takes on an adjacent card's power (the seed's list)."""
+        if self._records_shared:
+            self._own_records()
         t = self._turns[-1]
         power = (*t.power, str(copy_action(faction)))
         self._turns[-1] = _turn(
@@ -595,7 +610,7 @@ class ClaimKingdomsState(Game[Action]):
         seat = self._turn
         kind = action.kind
         if kind == TAKE:
-            display = self._display
+            display = list(self._display)
             slot = display.index(action.arg)
             self._hands[seat] = action.arg
             self._public_hands |= 1 << seat
@@ -607,6 +622,7 @@ class ClaimKingdomsState(Game[Action]):
                 refill.append(card)
             else:
                 del display[slot]
+            self._display = tuple(display)
             self._note_take(str(action), -1, (), refill)
             self._end_turn()
         elif kind == DRAW:
@@ -618,7 +634,7 @@ class ClaimKingdomsState(Game[Action]):
         else:  # LOOK
             deck = self._deck
             looked = [deck.pop() for _ in range(min(LOOK_SIZE, len(deck)))]
-            self._looking = looked
+            self._looking = tuple(looked)
             self._took_blind(seat, looked)
             self._note_take("look", -1, tuple(looked), [])
             options = tuple(keep_action(f) for f in sorted(set(looked)))
@@ -631,7 +647,7 @@ class ClaimKingdomsState(Game[Action]):
     def _apply_keep(self, faction: int) -> None:
         """The Seer keeps one card of ``faction`` and shuffles the rest back (R-CK-8)."""
         seat = self._turn
-        looked = self._looking
+        looked = list(self._looking)
         looked.remove(faction)
         self._hands[seat] = faction
         if looked:
@@ -642,7 +658,7 @@ class ClaimKingdomsState(Game[Action]):
             self._deck.extend(looked)
             shuffle(stream(self.seed, "seer", self._looks), self._deck)  # R-ALL-1
         self._looks += 1
-        self._looking = []
+        self._looking = ()
         self._note_take("look", faction, self._turns[-1].looked, self._refill())
         self._end_turn()
 
@@ -660,15 +676,18 @@ class ClaimKingdomsState(Game[Action]):
 
     def _refill(self) -> list[int]:
         """Fill the display up to three from the deck; return what was turned up."""
-        turned = []
-        while len(self._display) < DISPLAY_SIZE and self._deck:
+        turned: list[int] = []
+        while len(self._display) + len(turned) < DISPLAY_SIZE and self._deck:
             card = self._deck.pop()
-            self._display.append(card)
             self._saw_refill(card)
             turned.append(card)
+        if turned:
+            self._display = (*self._display, *turned)
         return turned
 
     def _note_take(self, take: str, got: int, looked: tuple[int, ...], refill: list[int]) -> None:
+        if self._records_shared:
+            self._own_records()
         t = self._turns[-1]
         self._turns[-1] = _turn(
             t.seat, t.card, t.at, t.power, t.points, take, got, looked, tuple(refill)
@@ -706,6 +725,8 @@ class ClaimKingdomsState(Game[Action]):
             if hands[seat] >= 0:
                 self._begin_turn(seat)
                 return
+            if self._records_shared:
+                self._own_records()
             self._turns.append(_turn(seat, -1, 0, (), 0, "", -1, (), ()))  # skipped: no card
         raise RegencyError("no player holds a card but cards remain")  # unreachable
 

@@ -286,7 +286,7 @@ def _place(
     """Put dealt cards in place: each slot is a hidden hand or what a Seer looks at."""
     for (owner, _, kind), cards in zip(slots, dealt, strict=True):
         if kind == LOOK:
-            world._looking = list(cards)
+            world._looking = tuple(cards)
         else:
             world._hands[owner] = cards[0]
     world._deck = deck
@@ -376,7 +376,7 @@ def _read_public(cls: type[S], obs: dict[str, Any], seed: int) -> S:
         if entry["markers"]:
             world._marks[sq] = sum(1 << s for s in entry["markers"])
     world._frontier = places(open_squares(world._cards))
-    world._display = [Faction[name.upper()] for name in obs["display"]]
+    world._display = tuple(Faction[name.upper()] for name in obs["display"])
     world._supply = list(obs["supplies"])
     world._points = list(obs["power_points"])
     for other, entry in enumerate(obs["hands"]):
@@ -386,7 +386,7 @@ def _read_public(cls: type[S], obs: dict[str, Any], seed: int) -> S:
             world._public_hands |= 1 << other
     looking = obs["looking"]
     if looking is not None and looking["cards"] is not None:
-        world._looking = [Faction[name.upper()] for name in looking["cards"]]
+        world._looking = tuple(Faction[name.upper()] for name in looking["cards"])
     if seat is not None:
         world._known[seat] = tuple(group_from_dict(g) for g in obs["deck_knowledge"])
     for entry in obs["history"]:

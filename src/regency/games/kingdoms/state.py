@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from regency.core.errors import (
     GameOptionError,
@@ -295,6 +295,8 @@ class KingdomsState(Game[KingdomsAction]):
             detail = 0
         if sq >= 0:
             self._open.remove(sq)
+        if self._records_shared:
+            self._own_records()
         self._moves.append((self._epoch, seat, verb, sq, detail))
         if self._open:
             self._turn = (seat + 1) % self.num_players
@@ -362,6 +364,8 @@ class KingdomsState(Game[KingdomsAction]):
         for part in parts:
             for seat in range(n):
                 gold[seat] += part.gold[seat]  # R-K-7: gold may go below zero
+        if self._records_shared:
+            self._own_records()
         self._history.append(
             rules.EpochScore(
                 self._epoch, self._start_player, tuple(self._cells), parts, tuple(gold)
@@ -372,6 +376,9 @@ class KingdomsState(Game[KingdomsAction]):
             return
         self._hand = rules.return_castles(self._hand, self._cells)
         self._begin_epoch(self._epoch + 1, rules.next_start_player(gold, self._start_player))
+
+    def _new_instance(self) -> Self:
+        return cast(Self, KingdomsState())  # see Game._new_instance
 
     def clone(self) -> Self:
         """Return an independent copy (copies a few small lists of ints)."""
@@ -386,9 +393,14 @@ class KingdomsState(Game[KingdomsAction]):
         new._epoch = self._epoch
         new._start_player = self._start_player
         new._turn = self._turn
-        new._history = self._history.copy()  # entries are immutable
-        new._moves = self._moves.copy()  # entries are tuples
+        new._history = self._history  # shared, like the log (Game._own_records)
+        new._moves = self._moves
         return new
+
+    def _own_records(self) -> None:
+        super()._own_records()
+        self._history = self._history.copy()
+        self._moves = self._moves.copy()
 
     # -- the end ---------------------------------------------------------------------------
 
