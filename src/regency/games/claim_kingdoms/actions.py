@@ -60,6 +60,7 @@ __all__ = [
     "copy_action",
     "is_well_formed",
     "keep_action",
+    "new_action",
     "place_action",
     "places",
     "read_action",
@@ -186,6 +187,15 @@ class _PlaceActions(dict[int, Action]):
 
 
 PLACE_ACTIONS: Final = _PlaceActions()
+
+
+def new_action(kind: int, sq: int = 0, arg: int = 0) -> Action:
+    """``Action(kind, sq, arg)``, built without namedtuple's Python-level ``__new__``.
+
+    Power moves are built afresh each turn, in every game and search playout; building
+    the tuple directly is a C call.
+    """
+    return tuple.__new__(Action, (kind, sq, arg))
 
 
 def places(squares: Iterable[int]) -> list[Action]:

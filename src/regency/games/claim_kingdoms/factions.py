@@ -11,6 +11,7 @@ used across regency (``"GB"``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
@@ -22,6 +23,8 @@ __all__ = [
     "Faction",
     "colour_by_name",
     "faction_by_name",
+    "name_of",
+    "names_of",
 ]
 
 
@@ -95,6 +98,21 @@ for _f in Faction:
     _BY_NAME[_f.code.lower()] = _f
 _BY_NAME["dwarfs"] = Faction.DWARVES
 _BY_NAME["doppelgänger"] = _BY_NAME["doppelgängers"] = Faction.DOPPELGANGERS
+
+_OPTION_NAMES: Final = tuple(f.option_name for f in Faction)
+
+
+def name_of(faction: int) -> str:
+    """The option name of ``faction``, given as an int (``"knights"``)."""
+    if faction < 0:
+        raise ValueError(f"{faction} is not a faction")
+    return _OPTION_NAMES[faction]
+
+
+def names_of(factions: Iterable[int]) -> list[str]:
+    """The option names of ``factions``, in order (cards are kept as plain ints)."""
+    return [name_of(f) for f in factions]
+
 
 _COLOUR_BY_NAME: Final = {name: seat for seat, name in enumerate(COLOURS)}
 _COLOUR_BY_NAME.update({name[0]: seat for seat, name in enumerate(COLOURS)})

@@ -62,6 +62,7 @@ from regency.games.claim_kingdoms.actions import (
     copy_action,
     is_well_formed,
     keep_action,
+    new_action,
     places,
     read_action,
     take_action,
@@ -71,6 +72,7 @@ from regency.games.claim_kingdoms.factions import (
     COLOURS,
     MARKERS,
     Faction,
+    names_of,
 )
 from regency.games.claim_kingdoms.grid import COLUMN, ORTHOGONAL, ROW, square
 from regency.games.claim_kingdoms.refusals import reason
@@ -153,14 +155,6 @@ def _turn(
     directly is a C call.
     """
     return tuple.__new__(Turn, (seat, card, at, power, points, take, got, looked, refill))
-
-
-def _name(faction: int) -> str:
-    return Faction(faction).option_name
-
-
-def _names(factions: Any) -> list[str]:
-    return [Faction(f).option_name for f in factions]
 
 
 class ClaimKingdomsState(Game[Action]):
@@ -256,9 +250,9 @@ class ClaimKingdomsState(Game[Action]):
             shuffle(rng, order)
         if first is None:
             first = randbelow(rng, players)  # the rulebook's "choose who starts"
-        normalized: dict[str, Any] = {"factions": _names(factions)}
+        normalized: dict[str, Any] = {"factions": names_of(factions)}
         if names is not None:
-            normalized["deck"] = _names(order)
+            normalized["deck"] = names_of(order)
         if options.get("first") is not None:
             normalized["first"] = first
         state = cls.__new__(cls)
@@ -478,15 +472,16 @@ class ClaimKingdomsState(Game[Action]):
             return (SCORE_ROW, SCORE_COLUMN)
         if faction == _GNOMES:  # R-CK-6: the point, then the marker if it can go anywhere
             targets = rules.gnome_targets(cards, marks, at, seat)
-            return tuple(Action(MARK, t) for t in targets) if targets else (SCORE_ACTION,)
+            return tuple(new_action(MARK, t) for t in targets) if targets else (SCORE_ACTION,)
         if faction == _KNIGHTS:
-            return tuple(Action(REMOVE, t, s) for t, s in rules.knight_targets(cards, marks, at))
+            knights = rules.knight_targets(cards, marks, at)
+            return tuple(new_action(REMOVE, t, s) for t, s in knights)
         if faction == _UNDEAD:
             return tuple(
-                Action(SWAP, t, s) for t, s in rules.undead_targets(cards, marks, at, seat)
+                new_action(SWAP, t, s) for t, s in rules.undead_targets(cards, marks, at, seat)
             )
         if faction == _GIANTS:
-            return tuple(Action(FLIP, t) for t in rules.giant_targets(cards, at))
+            return tuple(new_action(FLIP, t) for t in rules.giant_targets(cards, at))
         if faction == _DOPPEL and not self._copied:
             return tuple(
                 copy_action(f)
