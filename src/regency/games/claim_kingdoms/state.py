@@ -780,6 +780,14 @@ class ClaimKingdomsState(Game[Action]):
         totals = [p + f for p, f in zip(self._points, from_factions, strict=True)]
         return totals, from_factions, owners
 
+    def rewards(self) -> list[float]:
+        """Each seat's share of the win, without the breakdown (for search)."""
+        if not self.is_over:
+            raise RegencyError("the game is not over yet")
+        winners, _ = rules.final_ranking(self.scores()[0], self._supply)
+        share = 1.0 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(self.num_players)]
+
     def result(self) -> Result:
         """Final points per seat, the winners and the breakdown (R-CK-10)."""
         if not self.is_over:

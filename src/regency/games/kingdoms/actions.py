@@ -12,12 +12,13 @@ A turn is one of (R-K-3):
 Squares are a row letter A-E (top to bottom) and a column number 1-6 (left to right).
 Notation is case- and spacing-insensitive (``Castle 3  c4``). Every action object is
 made once at import and shared, so legal-action lists allocate nothing but the list.
+Actions are small named tuples, so search hashes and compares them in C (a dataclass's
+generated ``__hash__`` is Python, and search hashes an action per child per visit).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from regency.games.kingdoms.board import SQUARE_NAME, SQUARES
 
@@ -46,8 +47,7 @@ VERBS: Final = ("castle", "draw", "tile", "start", "pass")
 """Verb number -> the word that opens its notation."""
 
 
-@dataclass(frozen=True, slots=True)
-class KingdomsAction:
+class KingdomsAction(NamedTuple):
     """A decision in Kingdoms. ``str(action)`` is its notation.
 
     Attributes:

@@ -404,6 +404,14 @@ class KingdomsState(Game[KingdomsAction]):
 
     # -- the end ---------------------------------------------------------------------------
 
+    def rewards(self) -> list[float]:
+        """Each seat's share of the win, without the breakdown (for search)."""
+        if not self.is_over:
+            raise RegencyError("the game is not over yet")
+        winners = rules.winners(self._gold)
+        share = 1.0 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(self.num_players)]
+
     def result(self) -> Result:
         """Gold per seat and the richest seat(s) (R-K-9), with every epoch's scoring."""
         if not self.is_over:
