@@ -14,7 +14,7 @@ Each function is one rule a player would name; ``state.py`` strings them togethe
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from regency.games.claim_kingdoms.factions import Faction
@@ -47,8 +47,8 @@ DOWN: Final = 16
 _ABSENT: Final = 99
 """What ``cards.get`` returns for an empty square: neither face up nor a faction."""
 
-Cards = Mapping[int, int]
-Marks = Mapping[int, int]
+Cards = dict[int, int]
+Marks = dict[int, int]
 
 
 def is_face_up(cards: Cards, sq: int) -> bool:
