@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 import regency
+from bench_games import interleaved  # the same turn-taking with hearts
 from regency.envs.aec import RegencyAECEnv
 from regency.envs.vector import RegencyVectorEnv
 from regency.sim.machine import describe_machine
@@ -134,19 +135,6 @@ class HeartsRunner(Runner):
         del tensor
         state.apply_action(self.rng.choice(legal))
         return 1
-
-
-def interleaved(runner: Runner, hearts: Runner | None, seconds: float) -> None:
-    """Run ``runner`` and ``hearts`` by turns, in slices of a quarter second.
-
-    The load of a shared machine drifts by the second; taking turns this often makes
-    the two feel the same load, so their ratio holds even when their rates do not.
-    """
-    slices = max(1, round(seconds / 0.25))
-    for _ in range(slices):
-        runner.run(seconds / slices)
-        if hearts is not None:
-            hearts.run(seconds / slices)
 
 
 def split_step(game: str, players: int, games: int) -> dict[str, float]:

@@ -9,6 +9,9 @@ for several rounds, and prints the medians side by side with the speed-up.
 Run, with a checkout of the baseline (``git worktree add --detach ../base REV``)::
 
     .venv/bin/python benchmarks/compare_engines.py ../base/src --rounds 3
+
+``--current`` names the other tree: a compiled install (``REGENCY_COMPILE=1 pip install
+--target DIR .``) is measured by passing its folder, as either tree.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ for game in {games!r}:
     out[game] = bench_games.bench_hot_paths(game, seconds)
 hearts = bench_games.bench_hearts(seconds)
 out["hearts"] = hearts["decisions_per_s"] if hearts else None
+import regency
+out["compiled"] = getattr(regency, "COMPILED", False)
 print(json.dumps(out))
 """
 
@@ -73,7 +78,10 @@ def main() -> None:
         values = [r[key] if field is None else r[key][field] for r in rounds[which]]
         return float(statistics.median(values))
 
-    print(describe_machine(), f"median of {args.rounds} alternating rounds")
+    print(describe_machine(engine=False), f"median of {args.rounds} alternating rounds")
+    for which in ("baseline", "current"):
+        engine = "compiled" if rounds[which][0]["compiled"] else "pure-Python"
+        print(f"{which}: {engine} engine")
     has_hearts = rounds["baseline"][0]["hearts"] is not None
     print(f"{'decisions/s':18} {'baseline':>10} {'current':>10} {'speed-up':>9}", end="")
     print(f" {'vs hearts':>10}" if has_hearts else "")

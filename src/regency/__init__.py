@@ -34,8 +34,16 @@ from regency.core import (
     replay,
 )
 from regency.core import available_games as _registered
+from regency.core import game as _contract
 
 __version__ = "0.1.0"
+
+COMPILED: bool = not str(_contract.__file__).endswith(".py")
+"""Whether the engine (the game contract and every game) runs compiled with mypyc.
+
+An install built with ``REGENCY_COMPILE=1`` compiles it; otherwise, or where compiling
+failed, it is the same code in pure Python (docs/architecture.md, "Speed").
+"""
 
 
 class GameList(list[GameInfo]):
@@ -67,6 +75,7 @@ def available_games() -> GameList:
 
 
 __all__ = [
+    "COMPILED",
     "Analysis",
     "CorruptSaveError",
     "Game",

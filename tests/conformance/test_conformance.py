@@ -142,17 +142,30 @@ def test_refused_actions_leave_the_game_untouched(case: Case, seed: int) -> None
 @pytest.mark.parametrize("seed", SEEDS)
 def test_clones_are_independent(case: Case, seed: int) -> None:
     for game in checkpoints(case, seed):
-        before = game.state_dict()
+        before, moves = game.state_dict(), game.actions
         copy = game.clone()
-        assert copy.state_dict() == before
+        assert copy.state_dict() == before and copy.actions == moves
         play_to_end(copy, random.Random(seed + 1))
-        assert game.state_dict() == before
+        assert game.state_dict() == before and game.actions == moves
+        rollout = game.clone()
+        rollout.playout(random.Random(seed + 2))  # search's fast path, unlogged
+        assert game.state_dict() == before and game.actions == moves
         if not game.is_over:
             copy = game.clone()
             game_copy_state = copy.state_dict()
             game2 = game.clone()
             game2.apply(game2.legal_actions()[0])
-            assert copy.state_dict() == game_copy_state
+            assert copy.state_dict() == game_copy_state and copy.actions == moves
+            # Clones share their records until one writes: a game moving on leaves its
+            # clone's records, and the clone's own clone's, as they were.
+            source = game.clone()
+            child = source.clone()
+            grandchild = child.clone()
+            play_to_end(source, random.Random(seed + 3))
+            for kept in (child, grandchild):
+                assert kept.state_dict() == game_copy_state and kept.actions == moves
+            play_to_end(child, random.Random(seed + 4))
+            assert grandchild.state_dict() == game_copy_state and grandchild.actions == moves
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -24,13 +24,19 @@ from regency.core.errors import RegencyError
 __all__ = ["main"]
 
 
+def _version() -> str:
+    """``regency 0.1.0 (compiled engine)``: the version and which engine build runs."""
+    engine = "compiled engine" if regency.COMPILED else "pure-Python engine"
+    return f"regency {regency.__version__} ({engine})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = Parser(
         prog="regency",
         description="Play, replay and simulate Claim, Claim Kingdoms and Kingdoms.",
     )
-    parser.add_argument("--version", action="version", version=f"regency {regency.__version__}")
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     games = sub.add_parser("games", help="list the games and their options")

@@ -26,7 +26,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
 from regency.core.errors import (
     CorruptSaveError,
@@ -36,6 +36,7 @@ from regency.core.errors import (
     quote,
 )
 from regency.core.record import SAVE_FORMAT, Record
+from regency.core.rng import choice
 
 if TYPE_CHECKING:
     from regency.core.arrays import ArraySpec, ArrayWriter
@@ -53,11 +54,11 @@ __all__ = [
 
 A = TypeVar("A", bound=Hashable)
 
-SAVE_VERSION = 2
+SAVE_VERSION: Final = 2
 """Version 2 (Claim's knowledge of held cards by code) replaced version 1; a version 1
 save is replayed from its moves and its state is not compared (see ``load_game``)."""
 
-MAX_NOTATION = 200
+MAX_NOTATION: Final = 200
 """No move's notation is longer than this; longer text is refused before it is read."""
 
 
@@ -144,13 +145,14 @@ class Game(ABC, Generic[A]):
     name: ClassVar[str]
     title: ClassVar[str]
 
-    __slots__ = ("_log", "_unrecorded", "num_players", "options", "seed")
+    __slots__ = ("_log", "_records_shared", "_unrecorded", "num_players", "options", "seed")
 
     num_players: int
     seed: int
     options: dict[str, Any]
     _log: list[A]
     _unrecorded: bool  # a sampled world or a set-up position: not dealt from its seed
+    _records_shared: bool  # the log (and a game's own records) are shared with a clone
 
     # -- for the games: the fields every game has -------------------------------------
 
@@ -161,16 +163,39 @@ class Game(ABC, Generic[A]):
         self.options = options
         self._log = []
         self._unrecorded = False
+        self._records_shared = False
+
+    def _new_instance(self) -> Self:
+        """Return a new instance of this game with no field set yet (for ``clone``).
+
+        Games override it with a plain call of their own class: compiled, that is a C
+        call, where ``type(self).__new__`` goes through Python's type machinery, which
+        was a third of a compiled ``clone()``.
+        """
+        return self.__class__.__new__(self.__class__)
 
     def _copy_common(self) -> Self:
         """Return a blank instance with the fields every game has copied (for ``clone``)."""
-        new = self.__class__.__new__(self.__class__)
+        new = self._new_instance()
         new.num_players = self.num_players
         new.seed = self.seed
         new.options = self.options  # never mutated after creation
-        new._log = self._log.copy()
+        new._log = self._log  # shared until one of the two writes to it (_own_records)
+        new._records_shared = self._records_shared = True
         new._unrecorded = self._unrecorded
         return new
+
+    def _own_records(self) -> None:
+        """Copy the records this game shares with a clone, before writing to one of them.
+
+        ``clone()`` shares the append-only records (the action log, and each game's own
+        move history) instead of copying them, so a copy that is only looked at, or
+        played on by search (whose fast path logs nothing), never copies the whole
+        history: they were most of what a clone copied. Whatever writes to a record
+        while ``_records_shared`` calls this first; games extend it with their records.
+        """
+        self._log = self._log.copy()
+        self._records_shared = False
 
     # -- what each game provides -----------------------------------------------------
 
@@ -280,7 +305,7 @@ class Game(ABC, Generic[A]):
         """
         left = -1 if moves is None else moves
         while left and not self.is_over:
-            self._apply(rng.choice(self.legal_actions()))
+            self._apply(choice(rng, self.legal_actions()))
             left -= 1
 
     @classmethod
@@ -332,6 +357,8 @@ class Game(ABC, Generic[A]):
         may corrupt the game. Use :meth:`play` for input from people or files.
         """
         self._apply(action)
+        if self._records_shared:
+            self._own_records()
         self._log.append(action)  # logged once carried out: the record never runs ahead
 
     def play(self, action: A | str, *, list_legal: bool = True) -> A:

@@ -13,12 +13,28 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-__all__ = ["MAX_SEED", "derive_seed", "new_seed", "shuffled", "stream"]
+__all__ = [
+    "MAX_SEED",
+    "choice",
+    "derive_seed",
+    "new_seed",
+    "randbelow",
+    "shuffle",
+    "shuffled",
+    "stream",
+]
 
 T = TypeVar("T")
+
+# randbelow, choice and shuffle below draw exactly what random.Random's own methods draw
+# (the same calls to getrandbits, in the same order), so a game dealt with them is the
+# game rng.shuffle would deal: saved games replay their seeds through them. They exist
+# for speed: random.py's methods are Python, a loop of calls per card, and compiled
+# (REGENCY_COMPILE=1) these run in C around getrandbits, the one C method they need.
+# tests/core/test_rng.py pins them to random.Random's results.
 
 MAX_SEED = 2**63 - 1
 """Seeds are non-negative integers up to this bound (they fit a signed 64-bit field)."""
@@ -60,3 +76,34 @@ def shuffled(items: Iterable[T], rng: random.Random) -> list[T]:
     """
     rand = rng.random
     return sorted(items, key=lambda _: rand())
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """Return ``rng.randrange(n)`` for ``n`` > 0: the same draw, made with ``getrandbits``.
+
+    This is ``random.Random._randbelow``: ``k = n.bit_length()`` bits at a time until a
+    value below ``n`` comes up.
+    """
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """Return ``rng.choice(items)`` for a non-empty sequence: the same item, drawn alike."""
+    return items[randbelow(rng, len(items))]
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would (same order)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

@@ -16,6 +16,7 @@ singles).
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 __all__ = [
     "ALL_CARDS",
@@ -77,10 +78,10 @@ class Faction(IntEnum):
         return _FACTION_VALUES[self]
 
 
-_FACTION_CODES = ("GB", "KN", "UN", "DW", "DO", "GN", "GI", "DR", "TR", "SE")
+_FACTION_CODES: Final = ("GB", "KN", "UN", "DW", "DO", "GN", "GI", "DR", "TR", "SE")
 
-_TEN = tuple(range(10))
-_FACTION_VALUES: dict[Faction, tuple[int, ...]] = {
+_TEN: Final = tuple(range(10))
+_FACTION_VALUES: Final[dict[Faction, tuple[int, ...]]] = {
     Faction.GOBLINS: (0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9),  # five 0s, 14 cards
     Faction.KNIGHTS: (2, 3, 4, 5, 6, 7, 8, 9),  # 8 cards
     Faction.UNDEAD: _TEN,
@@ -93,13 +94,13 @@ _FACTION_VALUES: dict[Faction, tuple[int, ...]] = {
     Faction.SEERS: _TEN,
 }
 
-PAIRS: tuple[tuple[Faction, Faction], ...] = (
+PAIRS: Final[tuple[tuple[Faction, Faction], ...]] = (
     (Faction.KNIGHTS, Faction.GOBLINS),
     (Faction.GNOMES, Faction.GIANTS),
 )
 """The factions that only come together (R-CLAIM-3): Knights & Goblins, Gnomes & Giants."""
 
-SINGLES: tuple[Faction, ...] = (
+SINGLES: Final[tuple[Faction, ...]] = (
     Faction.UNDEAD,
     Faction.DWARVES,
     Faction.DOPPELGANGERS,
@@ -118,33 +119,35 @@ for _f in Faction:
         _faction.append(_f)
         _value.append(_v)
 
-CARD_FACTION: tuple[Faction, ...] = tuple(_faction)
+CARD_FACTION: Final[tuple[Faction, ...]] = tuple(_faction)
 """Card id -> its faction."""
-CARD_VALUE: tuple[int, ...] = tuple(_value)
+CARD_VALUE: Final[tuple[int, ...]] = tuple(_value)
 """Card id -> its value."""
-CARD_CODE: tuple[str, ...] = tuple(f"{f.code}{v}" for f, v in zip(_faction, _value, strict=True))
+CARD_CODE: Final[tuple[str, ...]] = tuple(
+    f"{f.code}{v}" for f, v in zip(_faction, _value, strict=True)
+)
 """Card id -> its code (``KN9``)."""
-ALL_CARDS: int = (1 << len(CARD_FACTION)) - 1
+ALL_CARDS: Final[int] = (1 << len(CARD_FACTION)) - 1
 """The mask of all 104 cards."""
 
-FACTION_MASK: tuple[int, ...] = tuple(
+FACTION_MASK: Final[tuple[int, ...]] = tuple(
     sum(1 << c for c, f in enumerate(CARD_FACTION) if f == faction) for faction in Faction
 )
 """Faction -> the mask of all its cards."""
 
-KIND: tuple[int, ...] = tuple(CARD_CODE.index(code) for code in CARD_CODE)
+KIND: Final[tuple[int, ...]] = tuple(CARD_CODE.index(code) for code in CARD_CODE)
 """Card id -> the lowest id with the same code (the card's *kind*)."""
 
-KIND_MASK: tuple[int, ...] = tuple(
+KIND_MASK: Final[tuple[int, ...]] = tuple(
     sum(1 << c for c, code in enumerate(CARD_CODE) if code == CARD_CODE[card])
     for card in range(len(CARD_CODE))
 )
 """Card id -> the mask of every card with the same code."""
 
-CODE_TO_KIND: dict[str, int] = {code: KIND[c] for c, code in enumerate(CARD_CODE)}
+CODE_TO_KIND: Final[dict[str, int]] = {code: KIND[c] for c, code in enumerate(CARD_CODE)}
 """Card code -> its kind (the lowest id with that code)."""
 
-_FACTION_BY_NAME: dict[str, Faction] = {}
+_FACTION_BY_NAME: Final[dict[str, Faction]] = {}
 for _f in Faction:
     _FACTION_BY_NAME[_f.option_name] = _f
     _FACTION_BY_NAME[_f.code.lower()] = _f

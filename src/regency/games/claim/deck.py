@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from regency.core.errors import GameOptionError, quote
 from regency.games.claim.cards import (
@@ -34,7 +34,7 @@ __all__ = [
     "stacked_deal",
 ]
 
-PRESETS: dict[str, tuple[Faction, ...]] = {
+PRESETS: Final[dict[str, tuple[Faction, ...]]] = {
     "claim": (
         Faction.GOBLINS,
         Faction.KNIGHTS,
@@ -46,10 +46,10 @@ PRESETS: dict[str, tuple[Faction, ...]] = {
 }
 """The two published boxes (R-CLAIM-3)."""
 
-SINGLES_NEEDED = {2: 3, 3: 5, 4: 5}
+SINGLES_NEEDED: Final = {2: 3, 3: 5, 4: 5}
 """How many single factions join the pair, by player count (R-CLAIM-3)."""
 
-HAND_SIZE = {2: 13, 3: 12, 4: 9}
+HAND_SIZE: Final = {2: 13, 3: 12, 4: 9}
 """Cards dealt to each player, and tricks per phase (R-CLAIM-7)."""
 
 

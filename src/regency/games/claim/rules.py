@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from regency.games.claim.cards import (
     CARD_FACTION,
@@ -31,11 +32,11 @@ __all__ = [
     "trick_winner",
 ]
 
-_GOBLINS = Faction.GOBLINS
-_KNIGHTS = Faction.KNIGHTS
-_DOPPEL = Faction.DOPPELGANGERS
-_DRAGONS = Faction.DRAGONS
-_DOPPEL_MASK = FACTION_MASK[_DOPPEL]
+_GOBLINS: Final = Faction.GOBLINS
+_KNIGHTS: Final = Faction.KNIGHTS
+_DOPPEL: Final = Faction.DOPPELGANGERS
+_DRAGONS: Final = Faction.DRAGONS
+_DOPPEL_MASK: Final = FACTION_MASK[_DOPPEL]
 
 
 def follow_mask(hand: int, lead: int) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Self, cast
 
 from regency.core.errors import (
     GameOptionError,
@@ -28,7 +28,7 @@ from regency.core.errors import (
     quote,
 )
 from regency.core.game import Game, Result, check_notation, normalize_notation
-from regency.core.rng import stream
+from regency.core.rng import choice, randbelow, shuffle, stream
 from regency.games.claim import rules
 from regency.games.claim.actions import PLAY, TAKE, TAKE_DECK, ClaimAction, is_well_formed
 from regency.games.claim.cards import (
@@ -54,18 +54,20 @@ if TYPE_CHECKING:
 
 __all__ = ["ClaimState", "Trick"]
 
-_PLAY = 0
-_TAKE = 1
+_PLAY: Final = 0
+_TAKE: Final = 1
 
-_UNDEAD = FACTION_MASK[Faction.UNDEAD]
-_DWARVES = FACTION_MASK[Faction.DWARVES]
-_GNOMES = FACTION_MASK[Faction.GNOMES]
-_TROLLS = FACTION_MASK[Faction.TROLLS]
-_SEERS = Faction.SEERS
-_GIANTS = Faction.GIANTS
-_DOPPEL = Faction.DOPPELGANGERS
+_UNDEAD: Final = FACTION_MASK[Faction.UNDEAD]
+_DWARVES: Final = FACTION_MASK[Faction.DWARVES]
+_GNOMES: Final = FACTION_MASK[Faction.GNOMES]
+_TROLLS: Final = FACTION_MASK[Faction.TROLLS]
+_SEERS: Final = Faction.SEERS
+_GIANTS: Final = Faction.GIANTS
+_DOPPEL: Final = Faction.DOPPELGANGERS
 
-_GNOMES_OF_VALUE = {v: sum(1 << c for c in ids(_GNOMES) if CARD_VALUE[c] == v) for v in range(10)}
+_GNOMES_OF_VALUE: Final = tuple(
+    sum(1 << c for c in ids(_GNOMES) if CARD_VALUE[c] == v) for v in range(10)
+)
 """Value -> the mask of Gnomes of that value (what a Giant of that value smashes)."""
 
 
@@ -94,7 +96,27 @@ class Trick(NamedTuple):
     smashed: tuple[int, ...]
 
 
-_DECK_ORDERS: dict[tuple[Faction, ...], list[int]] = {}
+def _trick(
+    phase: int,
+    leader: int,
+    plays: tuple[int, ...],
+    winner: int,
+    next_leader: int,
+    revealed: tuple[int, ...],
+    takes: tuple[tuple[int, int], ...],
+    smashed: tuple[int, ...],
+) -> Trick:
+    """``Trick(...)``, built without namedtuple's ``__new__`` (or ``_replace``).
+
+    Those are Python code, and a trick's record is built when it ends and again for
+    every card handed out after it, in every game and search playout: building the
+    tuple directly is a C call.
+    """
+    fields = (phase, leader, plays, winner, next_leader, revealed, takes, smashed)
+    return tuple.__new__(Trick, fields)
+
+
+_DECK_ORDERS: Final[dict[tuple[Faction, ...], list[int]]] = {}
 
 
 def _deck_order(factions: tuple[Faction, ...]) -> list[int]:
@@ -168,8 +190,8 @@ class ClaimState(Game[ClaimAction]):
     factions: tuple[Faction, ...]
     """The factions in the deck, in :class:`Faction` order."""
 
-    PLAY_DECISION = _PLAY
-    TAKE_DECISION = _TAKE
+    PLAY_DECISION: ClassVar[int] = _PLAY
+    TAKE_DECISION: ClassVar[int] = _TAKE
 
     # -- setting up ---------------------------------------------------------------------
 
@@ -196,9 +218,9 @@ class ClaimState(Game[ClaimAction]):
         else:
             assert factions is not None
             order = _deck_order(factions)
-            rng.shuffle(order)
+            shuffle(rng, order)
         if first is None:
-            first = rng.randrange(players)  # R-CLAIM-4: the first leader is drawn
+            first = randbelow(rng, players)  # R-CLAIM-4: the first leader is drawn
         normalized: dict[str, Any] = {"factions": [f.option_name for f in factions]}
         if deck_codes is not None:
             normalized["deck"] = [CARD_CODE[c] for c in order]
@@ -321,7 +343,7 @@ class ClaimState(Game[ClaimAction]):
 
     def _apply(self, action: ClaimAction) -> None:
         if self._decision == _PLAY:
-            mine = self._hands[self._turn] & KIND_MASK[action.card]
+            mine = self._hands[self._turn] & KIND_MASK[action]  # a play is its card's kind
             self._play(mine & -mine)  # any copy of the code: copies are interchangeable
         else:
             self._take(action.card)
@@ -334,7 +356,6 @@ class ClaimState(Game[ClaimAction]):
         picks uniformly among legal *cards*, so a code held twice (two Goblin 0s) is
         twice as likely as under ``rng.choice(legal_actions())``; rollouts do not mind.
         """
-        randrange = rng.randrange
         left = -1 if moves is None else moves
         while left and self._turn >= 0:
             left -= 1
@@ -342,12 +363,15 @@ class ClaimState(Game[ClaimAction]):
                 mask = self._hands[self._turn]
                 if self._plays:
                     mask = rules.follow_mask(mask, self._lead)
-                for _ in range(randrange(mask.bit_count())):
+                for _ in range(randbelow(rng, mask.bit_count())):
                     mask &= mask - 1  # drop the lowest card: skip to the chosen one
                 self._play(mask & -mask)
             else:
-                self._take(rng.choice(self.legal_actions()).card)
+                self._take(choice(rng, self.legal_actions()).card)
                 self._continue_picking()
+
+    def _new_instance(self) -> Self:
+        return cast(Self, ClaimState())  # see Game._new_instance
 
     def clone(self) -> Self:
         """Return an independent copy (copies a few small lists; cards are ints)."""
@@ -376,8 +400,12 @@ class ClaimState(Game[ClaimAction]):
         new._plays = self._plays.copy()
         new._picking = self._picking.copy()
         new._seer = self._seer
-        new._history = self._history.copy()  # entries are immutable tuples
+        new._history = self._history  # shared, like the log (Game._own_records)
         return new
+
+    def _own_records(self) -> None:
+        super()._own_records()
+        self._history = self._history.copy()
 
     # -- playing a card -------------------------------------------------------------------
 
@@ -428,6 +456,8 @@ class ClaimState(Game[ClaimAction]):
         winner = (leader + w) % n
         dragon = rules.last_dragon(plays)
         next_leader = winner if dragon < 0 else (leader + dragon) % n  # R-CLAIM-12
+        if self._records_shared:
+            self._own_records()
         if self._phase == 1:
             played = 0
             for card in plays:
@@ -439,7 +469,7 @@ class ClaimState(Game[ClaimAction]):
             self._picking = [(leader + i) % n for i in order]
             self._seer = CARD_FACTION[plays[w]] == _SEERS  # R-CLAIM-14
             self._history.append(
-                Trick(1, leader, tuple(plays), winner, next_leader, tuple(self._face_up), (), ())
+                _trick(1, leader, tuple(plays), winner, next_leader, tuple(self._face_up), (), ())
             )
             self._leader = next_leader
             self._plays = []  # the played cards are now in the discards and score pile
@@ -447,7 +477,7 @@ class ClaimState(Game[ClaimAction]):
         else:
             smashed = self._score_phase_two(plays, w, winner)
             self._history.append(
-                Trick(2, leader, tuple(plays), winner, next_leader, (), (), smashed)
+                _trick(2, leader, tuple(plays), winner, next_leader, (), (), smashed)
             )
             self._leader = next_leader
             self._next_trick()
@@ -550,10 +580,20 @@ class ClaimState(Game[ClaimAction]):
                         *self._seen[i + 1 :],
                     )
         self._followers[taker] |= 1 << card
+        if self._records_shared:
+            self._own_records()
         last = self._history[-1]
-        # Trick(...) rather than last._replace(takes=...): _replace is pure Python and
-        # this runs for every card handed out.
-        self._history[-1] = Trick(*last[:6], (*last.takes, (taker, shown)), last.smashed)
+        takes = (*last.takes, (taker, shown))
+        self._history[-1] = _trick(
+            last.phase,
+            last.leader,
+            last.plays,
+            last.winner,
+            last.next_leader,
+            last.revealed,
+            takes,
+            last.smashed,
+        )
 
     def _next_trick(self) -> None:
         """Start the next trick, the next phase, or end the game."""

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from regency.core.errors import RegencyError
-from regency.core.rng import shuffled
+from regency.core.rng import shuffle, shuffled
 from regency.games.claim.cards import (
     ALL_CARDS,
     CODE_TO_KIND,
@@ -170,7 +170,7 @@ def relabel(state: S, rng: random.Random) -> S:
     for kind in {KIND_MASK[c] for c in ids(state._deck)}:
         same = ids(kind)
         shuffled = same.copy()
-        rng.shuffle(shuffled)
+        shuffle(rng, shuffled)
         for old, new in zip(same, shuffled, strict=True):
             perm[old] = new
 

@@ -26,7 +26,8 @@ are made once and shared.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Final, NamedTuple
 
 from regency.games.claim_kingdoms.factions import COLOURS, Faction, colour_by_name, faction_by_name
 from regency.games.claim_kingdoms.grid import LIMIT, WIDTH, coords, parse_square, square_name
@@ -59,37 +60,39 @@ __all__ = [
     "copy_action",
     "is_well_formed",
     "keep_action",
+    "new_action",
     "place_action",
+    "places",
     "read_action",
     "take_action",
 ]
 
-PLACE = 0
-PASS = 1
-SCORE = 2
-MARK = 3
-REMOVE = 4
-SWAP = 5
-FLIP = 6
-COPY = 7
-TAKE = 8
-DRAW = 9
-LOOK = 10
-KEEP = 11
+PLACE: Final = 0
+PASS: Final = 1
+SCORE: Final = 2
+MARK: Final = 3
+REMOVE: Final = 4
+SWAP: Final = 5
+FLIP: Final = 6
+COPY: Final = 7
+TAKE: Final = 8
+DRAW: Final = 9
+LOOK: Final = 10
+KEEP: Final = 11
 
-PLACE_STEP = 0
-POWER_STEP = 1
-TAKE_STEP = 2
-KEEP_STEP = 3
-OVER = -1
+PLACE_STEP: Final = 0
+POWER_STEP: Final = 1
+TAKE_STEP: Final = 2
+KEEP_STEP: Final = 3
+OVER: Final = -1
 """The decisions of a turn, in order (``OVER``: the game has ended)."""
 
-STEP_NAMES = {PLACE_STEP: "place", POWER_STEP: "power", TAKE_STEP: "take", KEEP_STEP: "keep"}
+STEP_NAMES: Final = {PLACE_STEP: "place", POWER_STEP: "power", TAKE_STEP: "take", KEEP_STEP: "keep"}
 """Decision -> its name in observations."""
 
-STEP_BY_NAME = {name: step for step, name in STEP_NAMES.items()}
+STEP_BY_NAME: Final = {name: step for step, name in STEP_NAMES.items()}
 
-VERBS = {
+VERBS: Final = {
     PLACE: "place",
     PASS: "pass",
     SCORE: "score",
@@ -105,11 +108,11 @@ VERBS = {
 }
 """Kind -> the verb that starts its notation."""
 
-_LINES = {0: "", 1: " row", 2: " column"}
+_LINES: Final = {0: "", 1: " row", 2: " column"}
 
-_NOTATION: dict[Action, str] = {}
+_NOTATION: Final[dict[Action, str]] = {}
 """Action -> its notation, for actions already written once (see ``Action.__str__``)."""
-_NOTATION_CACHE_SIZE = 100_000
+_NOTATION_CACHE_SIZE: Final = 100_000
 
 
 class Action(NamedTuple):
@@ -159,16 +162,16 @@ class Action(NamedTuple):
         return f"Action({str(self)!r})"
 
 
-PASS_ACTION = Action(PASS)
-SCORE_ACTION = Action(SCORE)
-SCORE_ROW = Action(SCORE, 0, 1)
-SCORE_COLUMN = Action(SCORE, 0, 2)
-DRAW_ACTION = Action(DRAW)
-LOOK_ACTION = Action(LOOK)
+PASS_ACTION: Final = Action(PASS)
+SCORE_ACTION: Final = Action(SCORE)
+SCORE_ROW: Final = Action(SCORE, 0, 1)
+SCORE_COLUMN: Final = Action(SCORE, 0, 2)
+DRAW_ACTION: Final = Action(DRAW)
+LOOK_ACTION: Final = Action(LOOK)
 
-_COPY = tuple(Action(COPY, 0, f) for f in Faction)
-_TAKE = tuple(Action(TAKE, 0, f) for f in Faction)
-_KEEP = tuple(Action(KEEP, 0, f) for f in Faction)
+_COPY: Final = tuple(Action(COPY, 0, f) for f in Faction)
+_TAKE: Final = tuple(Action(TAKE, 0, f) for f in Faction)
+_KEEP: Final = tuple(Action(KEEP, 0, f) for f in Faction)
 
 
 class _PlaceActions(dict[int, Action]):
@@ -183,7 +186,21 @@ class _PlaceActions(dict[int, Action]):
         return action
 
 
-PLACE_ACTIONS = _PlaceActions()
+PLACE_ACTIONS: Final = _PlaceActions()
+
+
+def new_action(kind: int, sq: int = 0, arg: int = 0) -> Action:
+    """``Action(kind, sq, arg)``, built without namedtuple's Python-level ``__new__``.
+
+    Power moves are built afresh each turn, in every game and search playout; building
+    the tuple directly is a C call.
+    """
+    return tuple.__new__(Action, (kind, sq, arg))
+
+
+def places(squares: Iterable[int]) -> list[Action]:
+    """The (shared) actions placing the card on each of ``squares``, in square order."""
+    return [PLACE_ACTIONS[sq] for sq in sorted(squares)]
 
 
 def place_action(sq: int) -> Action:
@@ -237,14 +254,14 @@ def is_well_formed(action: Action, players: int) -> bool:
     return arg == 0
 
 
-_FACTION_VALUES = frozenset(int(f) for f in Faction)
+_FACTION_VALUES: Final = frozenset(int(f) for f in Faction)
 
 
 class NotationError(ValueError):
     """Text that is not the notation of any Claim Kingdoms action."""
 
 
-_USAGE = (
+_USAGE: Final = (
     "write a square to place on (place 1,0), or pass, score, score row, score column, "
     "mark x,y, remove x,y colour, swap x,y colour, flip x,y, copy faction, "
     "take faction, draw, look or keep faction"

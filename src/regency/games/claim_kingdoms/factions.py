@@ -11,7 +11,9 @@ used across regency (``"GB"``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
+from typing import Final
 
 __all__ = [
     "CARDS_PER_FACTION",
@@ -21,6 +23,8 @@ __all__ = [
     "Faction",
     "colour_by_name",
     "faction_by_name",
+    "name_of",
+    "names_of",
 ]
 
 
@@ -59,22 +63,22 @@ class Faction(IntEnum):
         return _CODES[self]
 
 
-_POINTS = (4, 5, 5, 6, 6, 7, 7, 7, 8, 9)
-_CODES = ("GB", "DW", "GN", "TR", "UN", "DR", "DO", "SE", "GI", "KN")
+_POINTS: Final = (4, 5, 5, 6, 6, 7, 7, 7, 8, 9)
+_CODES: Final = ("GB", "DW", "GN", "TR", "UN", "DR", "DO", "SE", "GI", "KN")
 
-CARDS_PER_FACTION = 7
+CARDS_PER_FACTION: Final = 7
 """Cards of each faction in the box and in a game."""
 
-MARKERS = 15
+MARKERS: Final = 15
 """Markers each player starts with."""
 
-FACTIONS_FOR = {2: 7, 3: 8, 4: 9}
+FACTIONS_FOR: Final = {2: 7, 3: 8, 4: 9}
 """Factions in play by player count (R-CK-11)."""
 
-COLOURS = ("red", "blue", "yellow", "green")
+COLOURS: Final = ("red", "blue", "yellow", "green")
 """Player colours by seat: seat 0 plays red, seat 1 blue, and so on."""
 
-_SINGULAR = {
+_SINGULAR: Final = {
     Faction.GOBLINS: "goblin",
     Faction.DWARVES: "dwarf",
     Faction.GNOMES: "gnome",
@@ -87,7 +91,7 @@ _SINGULAR = {
     Faction.KNIGHTS: "knight",
 }
 
-_BY_NAME: dict[str, Faction] = {}
+_BY_NAME: Final[dict[str, Faction]] = {}
 for _f in Faction:
     _BY_NAME[_f.option_name] = _f
     _BY_NAME[_SINGULAR[_f]] = _f
@@ -95,7 +99,22 @@ for _f in Faction:
 _BY_NAME["dwarfs"] = Faction.DWARVES
 _BY_NAME["doppelgänger"] = _BY_NAME["doppelgängers"] = Faction.DOPPELGANGERS
 
-_COLOUR_BY_NAME = {name: seat for seat, name in enumerate(COLOURS)}
+_OPTION_NAMES: Final = tuple(f.option_name for f in Faction)
+
+
+def name_of(faction: int) -> str:
+    """The option name of ``faction``, given as an int (``"knights"``)."""
+    if faction < 0:
+        raise ValueError(f"{faction} is not a faction")
+    return _OPTION_NAMES[faction]
+
+
+def names_of(factions: Iterable[int]) -> list[str]:
+    """The option names of ``factions``, in order (cards are kept as plain ints)."""
+    return [name_of(f) for f in factions]
+
+
+_COLOUR_BY_NAME: Final = {name: seat for seat, name in enumerate(COLOURS)}
 _COLOUR_BY_NAME.update({name[0]: seat for seat, name in enumerate(COLOURS)})
 
 

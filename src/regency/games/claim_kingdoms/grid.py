@@ -15,6 +15,7 @@ and the window of ``WIDTH`` squares each way is never left.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 __all__ = [
     "DIAGONAL",
@@ -29,28 +30,28 @@ __all__ = [
     "square_name",
 ]
 
-WIDTH = 256
+WIDTH: Final = 256
 """Squares per row of the internal window."""
 
-ORIGIN = 128
+ORIGIN: Final = 128
 """Offset of the first card's coordinates inside the window."""
 
-LIMIT = ORIGIN - 1
+LIMIT: Final = ORIGIN - 1
 """The largest distance from the first card a square may have."""
 
-ORTHOGONAL = (-WIDTH, 1, WIDTH, -1)
+ORTHOGONAL: Final = (-WIDTH, 1, WIDTH, -1)
 """Offsets to the four squares sharing a side: up, right, down, left."""
 
-DIAGONAL = (-WIDTH - 1, -WIDTH + 1, WIDTH - 1, WIDTH + 1)
+DIAGONAL: Final = (-WIDTH - 1, -WIDTH + 1, WIDTH - 1, WIDTH + 1)
 """Offsets to the four squares touching at a corner."""
 
-SURROUNDING = ORTHOGONAL + DIAGONAL
+SURROUNDING: Final = ORTHOGONAL + DIAGONAL
 """Offsets to the eight surrounding squares (what Dragons count, R-CK-3)."""
 
-ROW = 1
+ROW: Final = 1
 """The step along a row."""
 
-COLUMN = WIDTH
+COLUMN: Final = WIDTH
 """The step along a column."""
 
 
@@ -70,7 +71,7 @@ def square_name(sq: int) -> str:
     return f"{x},{y}"
 
 
-_SQUARE = re.compile(r"(-?[0-9]+),(-?[0-9]+)")
+_SQUARE: Final = re.compile(r"(-?[0-9]+),(-?[0-9]+)")
 
 
 def parse_square(text: str) -> int | None:

@@ -86,6 +86,7 @@ class Board:
         me: int,
         factions: Sequence[int],
         hard: bool,
+        counts: list[list[int]] | None = None,
     ) -> None:
         self.cards = cards
         self.marks = marks
@@ -93,7 +94,7 @@ class Board:
         self.me = me
         self.factions = factions
         self.hard = hard
-        self.counts = rules.marker_counts(cards, marks, len(points))
+        self.counts = rules.marker_counts(cards, marks, len(points)) if counts is None else counts
 
     @classmethod
     def from_observation(cls, obs: dict[str, Any], me: int) -> Board:
@@ -111,16 +112,17 @@ class Board:
         return cls(cards, marks, list(obs["power_points"]), me, factions, hard)
 
     def copy(self) -> Board:
-        """An independent copy."""
-        new = Board.__new__(Board)
-        new.cards = self.cards.copy()
-        new.marks = self.marks.copy()
-        new.points = self.points.copy()
-        new.counts = [row.copy() for row in self.counts]
-        new.me = self.me
-        new.factions = self.factions
-        new.hard = self.hard
-        return new
+        """An independent copy (the counts copied, not counted again)."""
+        counts = [row.copy() for row in self.counts]
+        return Board(
+            self.cards.copy(),
+            self.marks.copy(),
+            self.points.copy(),
+            self.me,
+            self.factions,
+            self.hard,
+            counts,
+        )
 
     # -- changes ----------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from regency.core.errors import GameOptionError
 from regency.games.claim_kingdoms import rules
+from regency.games.claim_kingdoms.actions import places
 from regency.games.claim_kingdoms.factions import (
     CARDS_PER_FACTION,
     COLOURS,
@@ -175,9 +176,9 @@ def build_position(
     state._unrecorded = True
     state._cards = cards
     state._marks = marks
-    state._frontier = rules.open_squares(cards)
+    state._frontier = places(rules.open_squares(cards))
     state._hands = [-1 if h is None else int(h) for h in hand_cards]
-    state._display = [int(f) for f in shown]
+    state._display = tuple(int(f) for f in shown)
     state._deck = [int(f) for f in reversed(pile)]
     state._supply = supply
     state._points = list(points) if points is not None else [0] * n

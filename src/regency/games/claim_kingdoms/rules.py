@@ -14,7 +14,8 @@ Each function is one rule a player would name; ``state.py`` strings them togethe
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 from regency.games.claim_kingdoms.factions import Faction
 from regency.games.claim_kingdoms.grid import COLUMN, ORTHOGONAL, ROW, SURROUNDING
@@ -40,14 +41,14 @@ __all__ = [
     "undead_targets",
 ]
 
-DOWN = 16
+DOWN: Final = 16
 """Added to a card's faction when it lies face down."""
 
-_ABSENT = 99
+_ABSENT: Final = 99
 """What ``cards.get`` returns for an empty square: neither face up nor a faction."""
 
-Cards = Mapping[int, int]
-Marks = Mapping[int, int]
+Cards = dict[int, int]
+Marks = dict[int, int]
 
 
 def is_face_up(cards: Cards, sq: int) -> bool:

@@ -11,8 +11,9 @@ Squares are ``x,y`` relative to the first card at ``0,0``, with ``y`` counting u
 
 Representation: a card is its faction (an int); the grid is a dict square -> card and a
 dict square -> marker bit mask (``rules.py``); the draw deck is a list with its top card
-last, so drawing is ``pop()``. The empty squares next to a card are kept as a set, so
-placing is cheap. ``clone()`` copies a handful of small dicts and lists. Each decision
+last, so drawing is ``pop()``. The empty squares next to a card are kept up to date, so
+placing is cheap (as a sorted list of the shared place actions: the legal places are
+that list). ``clone()`` copies a handful of small dicts and lists. Each decision
 has a ``_begin_<step>`` that works out its options and resolves it outright when there
 is nothing to choose, and an ``_apply_<step>``.
 
@@ -24,12 +25,13 @@ move is refused), ``positions.py`` (positions set up by hand).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self, cast
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game, Result, check_notation
-from regency.core.rng import stream
+from regency.core.rng import randbelow, shuffle, stream
 from regency.games.claim_kingdoms import rules, views
 from regency.games.claim_kingdoms.actions import (
     COPY,
@@ -60,6 +62,8 @@ from regency.games.claim_kingdoms.actions import (
     copy_action,
     is_well_formed,
     keep_action,
+    new_action,
+    places,
     read_action,
     take_action,
 )
@@ -68,6 +72,7 @@ from regency.games.claim_kingdoms.factions import (
     COLOURS,
     MARKERS,
     Faction,
+    names_of,
 )
 from regency.games.claim_kingdoms.grid import COLUMN, ORTHOGONAL, ROW, square
 from regency.games.claim_kingdoms.refusals import reason
@@ -90,19 +95,19 @@ if TYPE_CHECKING:
 
 __all__ = ["ClaimKingdomsState", "Turn"]
 
-DISPLAY_SIZE = 3
-LOOK_SIZE = 3
+DISPLAY_SIZE: Final = 3
+LOOK_SIZE: Final = 3
 
-_GOBLINS = Faction.GOBLINS
-_DWARVES = Faction.DWARVES
-_GNOMES = Faction.GNOMES
-_TROLLS = Faction.TROLLS
-_UNDEAD = Faction.UNDEAD
-_DRAGONS = Faction.DRAGONS
-_DOPPEL = Faction.DOPPELGANGERS
-_SEERS = Faction.SEERS
-_GIANTS = Faction.GIANTS
-_KNIGHTS = Faction.KNIGHTS
+_GOBLINS: Final = Faction.GOBLINS
+_DWARVES: Final = Faction.DWARVES
+_GNOMES: Final = Faction.GNOMES
+_TROLLS: Final = Faction.TROLLS
+_UNDEAD: Final = Faction.UNDEAD
+_DRAGONS: Final = Faction.DRAGONS
+_DOPPEL: Final = Faction.DOPPELGANGERS
+_SEERS: Final = Faction.SEERS
+_GIANTS: Final = Faction.GIANTS
+_KNIGHTS: Final = Faction.KNIGHTS
 
 
 class Turn(NamedTuple):
@@ -132,12 +137,24 @@ class Turn(NamedTuple):
     refill: tuple[int, ...] = ()
 
 
-def _name(faction: int) -> str:
-    return Faction(faction).option_name
+def _turn(
+    seat: int,
+    card: int,
+    at: int,
+    power: tuple[str, ...],
+    points: int,
+    take: str,
+    got: int,
+    looked: tuple[int, ...],
+    refill: tuple[int, ...],
+) -> Turn:
+    """``Turn(...)`` with every field given, built without namedtuple's ``__new__``.
 
-
-def _names(factions: Any) -> list[str]:
-    return [Faction(f).option_name for f in factions]
+    That ``__new__`` (and ``_replace``) is Python code, and a turn's record is rebuilt a
+    few times a turn, in every game and every search playout: building the tuple
+    directly is a C call.
+    """
+    return tuple.__new__(Turn, (seat, card, at, power, points, take, got, looked, refill))
 
 
 class ClaimKingdomsState(Game[Action]):
@@ -188,14 +205,16 @@ class ClaimKingdomsState(Game[Action]):
 
     _cards: dict[int, int]  # square -> faction (+ DOWN when face down), in placing order
     _marks: dict[int, int]  # square -> marker bits (1 << seat), face-up cards only
-    _frontier: set[int]  # the empty squares sharing a side with a card
+    _frontier: list[Action]  # placing on each empty square next to a card, by square
     _supply: list[int]
     _points: list[int]  # points from powers
     _hands: list[int]  # faction, or -1 for no card
     _public_hands: int  # bits of the seats whose card everyone saw taken from the display
     _deck: list[int]  # top card last
-    _display: list[int]
-    _looking: list[int]  # what a Seer is looking at
+    # Short sequences written once or twice a turn are tuples, replaced when they
+    # change, so that clone() shares them instead of copying them.
+    _display: tuple[int, ...]
+    _looking: tuple[int, ...]  # what a Seer is looking at
     _known: list[tuple[Group, ...]]  # each seat's deck knowledge (worlds.py)
     _turns: list[Turn]
     _looks: int  # Seer shuffles so far: each draws its own seeded stream
@@ -228,19 +247,19 @@ class ClaimKingdomsState(Game[Action]):
             if factions is None:  # R-CK-11: drawn from the seed
                 factions = random_factions(players, stream(seed, "factions"))
             order = [int(f) for f in factions for _ in range(CARDS_PER_FACTION)]
-            rng.shuffle(order)
+            shuffle(rng, order)
         if first is None:
-            first = rng.randrange(players)  # the rulebook's "choose who starts"
-        normalized: dict[str, Any] = {"factions": _names(factions)}
+            first = randbelow(rng, players)  # the rulebook's "choose who starts"
+        normalized: dict[str, Any] = {"factions": names_of(factions)}
         if names is not None:
-            normalized["deck"] = _names(order)
+            normalized["deck"] = names_of(order)
         if options.get("first") is not None:
             normalized["first"] = first
         state = cls.__new__(cls)
         state._blank(players, seed, normalized, factions, first)
         state._cards[square(0, 0)] = order[0]  # R-CK-1: face up, no marker
-        state._frontier = rules.open_squares(state._cards)
-        state._display = order[1 : 1 + DISPLAY_SIZE]
+        state._frontier = places(rules.open_squares(state._cards))
+        state._display = tuple(order[1 : 1 + DISPLAY_SIZE])
         state._hands = order[1 + DISPLAY_SIZE : 1 + DISPLAY_SIZE + players]
         state._deck = order[1 + DISPLAY_SIZE + players :][::-1]  # top card last
         state._begin_turn(first)
@@ -260,14 +279,14 @@ class ClaimKingdomsState(Game[Action]):
         self.first = first
         self._cards = {}
         self._marks = {}
-        self._frontier = set()
+        self._frontier = []
         self._supply = [MARKERS] * players
         self._points = [0] * players
         self._hands = [-1] * players
         self._public_hands = 0
         self._deck = []
-        self._display = []
-        self._looking = []
+        self._display = ()
+        self._looking = ()
         self._known = [()] * players
         self._turns = []
         self._looks = 0
@@ -329,6 +348,9 @@ class ClaimKingdomsState(Game[Action]):
         else:
             self._apply_keep(action.arg)
 
+    def _new_instance(self) -> Self:
+        return cast(Self, ClaimKingdomsState())  # see Game._new_instance
+
     def clone(self) -> Self:
         """Return an independent copy (a few small dicts and lists; cards are ints)."""
         new = self._copy_common()
@@ -342,10 +364,10 @@ class ClaimKingdomsState(Game[Action]):
         new._hands = self._hands.copy()
         new._public_hands = self._public_hands
         new._deck = self._deck.copy()
-        new._display = self._display.copy()
-        new._looking = self._looking.copy()
+        new._display = self._display  # tuples: replaced, never changed
+        new._looking = self._looking
         new._known = self._known.copy()  # groups are immutable tuples
-        new._turns = self._turns.copy()  # turns are immutable tuples
+        new._turns = self._turns  # shared, like the log (Game._own_records)
         new._looks = self._looks
         new._turn = self._turn
         new._step = self._step
@@ -358,6 +380,10 @@ class ClaimKingdomsState(Game[Action]):
         new._end = self._end
         new._ended_by = self._ended_by
         return new
+
+    def _own_records(self) -> None:
+        super()._own_records()
+        self._turns = self._turns.copy()
 
     # -- a turn: placing ------------------------------------------------------------------
 
@@ -372,7 +398,7 @@ class ClaimKingdomsState(Game[Action]):
         self._options = self._place_options()
 
     def _place_options(self) -> tuple[Action, ...]:
-        return tuple(map(PLACE_ACTIONS.__getitem__, sorted(self._frontier)))
+        return tuple(self._frontier)
 
     def _apply_place(self, sq: int) -> None:
         seat = self._turn
@@ -384,15 +410,23 @@ class ClaimKingdomsState(Game[Action]):
         self._marks[sq] = 1 << seat
         self._supply[seat] -= 1
         frontier = self._frontier
-        frontier.discard(sq)
+        # Kept sorted with bisect (actions compare as (PLACE, square, 0) tuples): the
+        # legal places are then the list itself, where sorting a set of squares every
+        # turn was a tenth of a game.
+        del frontier[bisect_left(frontier, PLACE_ACTIONS[sq])]
         for d in ORTHOGONAL:
             if sq + d not in cards:
-                frontier.add(sq + d)
+                place = PLACE_ACTIONS[sq + d]
+                at = bisect_left(frontier, place)
+                if at == len(frontier) or frontier[at] is not place:
+                    frontier.insert(at, place)
         known = self._known
         for other in range(self.num_players):
             if known[other] and other != seat:
                 known[other] = revealed(known[other], seat, card)
-        self._turns.append(Turn(seat, card, sq))
+        if self._records_shared:
+            self._own_records()
+        self._turns.append(_turn(seat, card, sq, (), 0, "", -1, (), ()))
         self._at = sq
         if self._supply[seat] == 0:  # R-CK-9: the game ends at once, no power resolves
             self._finish("supply")
@@ -438,15 +472,16 @@ class ClaimKingdomsState(Game[Action]):
             return (SCORE_ROW, SCORE_COLUMN)
         if faction == _GNOMES:  # R-CK-6: the point, then the marker if it can go anywhere
             targets = rules.gnome_targets(cards, marks, at, seat)
-            return tuple(Action(MARK, t) for t in targets) if targets else (SCORE_ACTION,)
+            return tuple(new_action(MARK, t) for t in targets) if targets else (SCORE_ACTION,)
         if faction == _KNIGHTS:
-            return tuple(Action(REMOVE, t, s) for t, s in rules.knight_targets(cards, marks, at))
+            knights = rules.knight_targets(cards, marks, at)
+            return tuple(new_action(REMOVE, t, s) for t, s in knights)
         if faction == _UNDEAD:
             return tuple(
-                Action(SWAP, t, s) for t, s in rules.undead_targets(cards, marks, at, seat)
+                new_action(SWAP, t, s) for t, s in rules.undead_targets(cards, marks, at, seat)
             )
         if faction == _GIANTS:
-            return tuple(Action(FLIP, t) for t in rules.giant_targets(cards, at))
+            return tuple(new_action(FLIP, t) for t in rules.giant_targets(cards, at))
         if faction == _DOPPEL and not self._copied:
             return tuple(
                 copy_action(f)
@@ -501,9 +536,12 @@ class ClaimKingdomsState(Game[Action]):
                 self._supply[owner] += 1
             cards[action.square] += DOWN
         self._points[seat] += gained
-        turn = self._turns[-1]
-        self._turns[-1] = turn._replace(
-            power=(*turn.power, str(action)), points=turn.points + gained
+        if self._records_shared:
+            self._own_records()
+        t = self._turns[-1]
+        used = (*t.power, str(action))
+        self._turns[-1] = _turn(
+            t.seat, t.card, t.at, used, t.points + gained, t.take, t.got, t.looked, t.refill
         )
         if kind == MARK and self._supply[seat] == 0:
             self._finish("supply")  # R-CK-9, even in the middle of a turn
@@ -518,8 +556,13 @@ class ClaimKingdomsState(Game[Action]):
 
     def _copy(self, faction: int) -> None:
         """A Doppelganger takes on an adjacent card's power (the seed's list)."""
-        turn = self._turns[-1]
-        self._turns[-1] = turn._replace(power=(*turn.power, str(copy_action(faction))))
+        if self._records_shared:
+            self._own_records()
+        t = self._turns[-1]
+        power = (*t.power, str(copy_action(faction)))
+        self._turns[-1] = _turn(
+            t.seat, t.card, t.at, power, t.points, t.take, t.got, t.looked, t.refill
+        )
         self._power = faction
         self._copied = True
         if faction == _SEERS:
@@ -562,7 +605,7 @@ class ClaimKingdomsState(Game[Action]):
         seat = self._turn
         kind = action.kind
         if kind == TAKE:
-            display = self._display
+            display = list(self._display)
             slot = display.index(action.arg)
             self._hands[seat] = action.arg
             self._public_hands |= 1 << seat
@@ -574,6 +617,7 @@ class ClaimKingdomsState(Game[Action]):
                 refill.append(card)
             else:
                 del display[slot]
+            self._display = tuple(display)
             self._note_take(str(action), -1, (), refill)
             self._end_turn()
         elif kind == DRAW:
@@ -585,7 +629,7 @@ class ClaimKingdomsState(Game[Action]):
         else:  # LOOK
             deck = self._deck
             looked = [deck.pop() for _ in range(min(LOOK_SIZE, len(deck)))]
-            self._looking = looked
+            self._looking = tuple(looked)
             self._took_blind(seat, looked)
             self._note_take("look", -1, tuple(looked), [])
             options = tuple(keep_action(f) for f in sorted(set(looked)))
@@ -598,7 +642,7 @@ class ClaimKingdomsState(Game[Action]):
     def _apply_keep(self, faction: int) -> None:
         """The Seer keeps one card of ``faction`` and shuffles the rest back (R-CK-8)."""
         seat = self._turn
-        looked = self._looking
+        looked = list(self._looking)
         looked.remove(faction)
         self._hands[seat] = faction
         if looked:
@@ -607,12 +651,10 @@ class ClaimKingdomsState(Game[Action]):
                 counts[f] += 1
             self._known[seat] = (*self._known[seat], (tuple(counts), 0))
             self._deck.extend(looked)
-            stream(self.seed, "seer", self._looks).shuffle(self._deck)  # R-ALL-1
+            shuffle(stream(self.seed, "seer", self._looks), self._deck)  # R-ALL-1
         self._looks += 1
-        self._looking = []
-        turn = self._turns[-1]
-        self._turns[-1] = turn._replace(got=faction)
-        self._note_take("look", faction, turn.looked, self._refill())
+        self._looking = ()
+        self._note_take("look", faction, self._turns[-1].looked, self._refill())
         self._end_turn()
 
     def estimate(self) -> list[float]:
@@ -629,19 +671,22 @@ class ClaimKingdomsState(Game[Action]):
 
     def _refill(self) -> list[int]:
         """Fill the display up to three from the deck; return what was turned up."""
-        turned = []
-        while len(self._display) < DISPLAY_SIZE and self._deck:
+        turned: list[int] = []
+        while len(self._display) + len(turned) < DISPLAY_SIZE and self._deck:
             card = self._deck.pop()
-            self._display.append(card)
             self._saw_refill(card)
             turned.append(card)
+        if turned:
+            self._display = (*self._display, *turned)
         return turned
 
     def _note_take(self, take: str, got: int, looked: tuple[int, ...], refill: list[int]) -> None:
-        turn = self._turns[-1]
-        # Turn(...) rather than turn._replace(...): _replace is pure Python and this
-        # runs every turn, in every search playout.
-        self._turns[-1] = Turn(*turn[:5], take, got, looked, tuple(refill))
+        if self._records_shared:
+            self._own_records()
+        t = self._turns[-1]
+        self._turns[-1] = _turn(
+            t.seat, t.card, t.at, t.power, t.points, take, got, looked, tuple(refill)
+        )
 
     def _saw_refill(self, card: int) -> None:
         """Everyone saw ``card`` leave the deck (a refill)."""
@@ -675,7 +720,9 @@ class ClaimKingdomsState(Game[Action]):
             if hands[seat] >= 0:
                 self._begin_turn(seat)
                 return
-            self._turns.append(Turn(seat, -1))  # skipped: no card in hand
+            if self._records_shared:
+                self._own_records()
+            self._turns.append(_turn(seat, -1, 0, (), 0, "", -1, (), ()))  # skipped: no card
         raise RegencyError("no player holds a card but cards remain")  # unreachable
 
     def _finish(self, reason: str) -> None:
@@ -732,6 +779,14 @@ class ClaimKingdomsState(Game[Action]):
                 from_factions[seat] += faction.points
         totals = [p + f for p, f in zip(self._points, from_factions, strict=True)]
         return totals, from_factions, owners
+
+    def rewards(self) -> list[float]:
+        """Each seat's share of the win, without the breakdown (for search)."""
+        if not self.is_over:
+            raise RegencyError("the game is not over yet")
+        winners, _ = rules.final_ranking(self.scores()[0], self._supply)
+        share = 1.0 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(self.num_players)]
 
     def result(self) -> Result:
         """Final points per seat, the winners and the breakdown (R-CK-10)."""

@@ -138,7 +138,8 @@ class ClaimKingdomsArrayWriter:
                     one(marks_at + rel[low.bit_length() - 1] * _Q + i)
                     bits ^= low
             base = at + self._open
-            for sq in state._frontier:
+            for place in state._frontier:
+                sq = place.square
                 # Only once all 63 cards lie on the grid, when no card is left to
                 # place, can an open square lie beyond the frame: not shown.
                 i = frame.get(sq, -1)

@@ -24,7 +24,7 @@ from regency.games.claim_kingdoms.actions import (
     STEP_NAMES,
     TAKE_STEP,
 )
-from regency.games.claim_kingdoms.factions import COLOURS, Faction
+from regency.games.claim_kingdoms.factions import COLOURS, name_of, names_of
 from regency.games.claim_kingdoms.grid import coords
 from regency.games.claim_kingdoms.rules import DOWN
 from regency.games.claim_kingdoms.worlds import group_to_dict
@@ -33,14 +33,6 @@ if TYPE_CHECKING:
     from regency.games.claim_kingdoms.state import ClaimKingdomsState, Turn
 
 __all__ = ["grid", "observation", "standing", "state_dict", "turn_to_dict"]
-
-
-def _name(faction: int) -> str:
-    return Faction(faction).option_name
-
-
-def _names(factions: Any) -> list[str]:
-    return [Faction(f).option_name for f in factions]
 
 
 def grid(state: ClaimKingdomsState) -> list[dict[str, Any]]:
@@ -52,7 +44,7 @@ def grid(state: ClaimKingdomsState) -> list[dict[str, Any]]:
             {
                 "x": x,
                 "y": y,
-                "faction": _name(card % DOWN),
+                "faction": name_of(card % DOWN),
                 "face_up": card < DOWN,
                 "markers": rules.seats_of(state._marks.get(sq, 0)),
             }
@@ -85,14 +77,14 @@ def turn_to_dict(turn: Turn, viewer: int | None) -> dict[str, Any]:
     return {
         "seat": turn.seat,
         "skipped": False,
-        "card": _name(turn.card),
+        "card": name_of(turn.card),
         "at": [x, y],
         "power": list(turn.power),
         "points": turn.points,
         "take": turn.take,
-        "got": _name(turn.got) if mine and turn.got >= 0 else None,
-        "looked": _names(turn.looked) if mine else None,
-        "refill": _names(turn.refill),
+        "got": name_of(turn.got) if mine and turn.got >= 0 else None,
+        "looked": names_of(turn.looked) if mine else None,
+        "refill": names_of(turn.refill),
     }
 
 
@@ -116,7 +108,7 @@ def observation(state: ClaimKingdomsState, seat: int | None) -> dict[str, Any]:
         looking = {
             "seat": state._turn,
             "count": len(state._looking),
-            "cards": _names(state._looking) if seat == state._turn else None,
+            "cards": names_of(state._looking) if seat == state._turn else None,
         }
     at = None
     if step in (POWER_STEP, TAKE_STEP, KEEP_STEP):
@@ -132,25 +124,25 @@ def observation(state: ClaimKingdomsState, seat: int | None) -> dict[str, Any]:
         "to_move": state.current_player,
         "decision": None if over else STEP_NAMES[step],
         "placed": at,
-        "power": _name(state._power) if step == POWER_STEP else None,
+        "power": name_of(state._power) if step == POWER_STEP else None,
         "copied": state._copied if step == POWER_STEP else False,
         "removed": state._removed if step == POWER_STEP else 0,
         "can_look": state._seer if step == TAKE_STEP else False,
         "grid": grid(state),
-        "open_squares": [list(coords(sq)) for sq in sorted(state._frontier)],
-        "display": _names(state._display),
+        "open_squares": [list(coords(place.square)) for place in state._frontier],
+        "display": names_of(state._display),
         "deck": len(state._deck),
         "supplies": list(state._supply),
         "power_points": list(state._points),
         "standing": standing(state),
         "hand": (
-            _name(state._hands[seat]) if seat is not None and state._hands[seat] >= 0 else None
+            name_of(state._hands[seat]) if seat is not None and state._hands[seat] >= 0 else None
         ),
         "hands": [
             {
                 "count": 1 if state._hands[s] >= 0 else 0,
                 "card": (
-                    _name(state._hands[s])
+                    name_of(state._hands[s])
                     if state._hands[s] >= 0 and (s == seat or public >> s & 1)
                     else None
                 ),
@@ -176,22 +168,22 @@ def state_dict(state: ClaimKingdomsState) -> dict[str, Any]:
         "turn": state._turn,
         "step": STEP_NAMES.get(state._step),
         "placed": list(coords(state._at)) if state._at >= 0 else None,
-        "power": _name(state._power) if state._power >= 0 else None,
+        "power": name_of(state._power) if state._power >= 0 else None,
         "copied": state._copied,
         "removed": state._removed,
         "seer": state._seer,
         "grid": grid(state),
-        "display": _names(state._display),
-        "deck": _names(reversed(state._deck)),
-        "hands": [_name(h) if h >= 0 else None for h in state._hands],
+        "display": names_of(state._display),
+        "deck": names_of(reversed(state._deck)),
+        "hands": [name_of(h) if h >= 0 else None for h in state._hands],
         "public_hands": [s for s in range(state.num_players) if state._public_hands >> s & 1],
-        "looking": _names(state._looking),
+        "looking": names_of(state._looking),
         "supplies": list(state._supply),
         "power_points": list(state._points),
         "deck_knowledge": [[group_to_dict(g) for g in k] for k in state._known],
         "looks": state._looks,
         "turns": [
-            {**turn_to_dict(t, t.seat), "got": _name(t.got) if t.got >= 0 else None}
+            {**turn_to_dict(t, t.seat), "got": name_of(t.got) if t.got >= 0 else None}
             for t in state._turns
         ],
         "end": state._end or None,

@@ -36,11 +36,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from regency.core.errors import RegencyError
-from regency.core.rng import shuffled
-from regency.games.claim_kingdoms.actions import OVER, POWER_STEP, STEP_BY_NAME
+from regency.core.rng import shuffle, shuffled
+from regency.games.claim_kingdoms.actions import OVER, POWER_STEP, STEP_BY_NAME, places
 from regency.games.claim_kingdoms.factions import CARDS_PER_FACTION, Faction
 from regency.games.claim_kingdoms.grid import square
 from regency.games.claim_kingdoms.rules import DOWN, open_squares
@@ -71,13 +71,13 @@ Group = tuple[tuple[int, ...], int]
 Slot = tuple[int, int, int]
 """A hidden place other than the deck: (owner seat, number of cards, kind)."""
 
-HAND = 0
+HAND: Final = 0
 """A slot holding a seat's hidden hand card."""
 
-LOOK = 1
+LOOK: Final = 1
 """A slot holding the cards a Seer is looking at."""
 
-_TRIES = 200
+_TRIES: Final = 200
 
 
 # -- keeping deck knowledge -------------------------------------------------------------
@@ -215,7 +215,7 @@ def _search(
             return True
         owner = owners[positions[len(chosen)]]
         candidates = [f for f, c in available.items() for _ in range(c)]
-        rng.shuffle(candidates)
+        shuffle(rng, candidates)
         tried = set()
         for faction in candidates:
             if faction in tried:
@@ -243,7 +243,7 @@ def _search(
         dealt.append(chosen[start : start + size])
         start += size
     deck = [f for f, c in available.items() for _ in range(c)]
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     return dealt, deck
 
 
@@ -286,7 +286,7 @@ def _place(
     """Put dealt cards in place: each slot is a hidden hand or what a Seer looks at."""
     for (owner, _, kind), cards in zip(slots, dealt, strict=True):
         if kind == LOOK:
-            world._looking = list(cards)
+            world._looking = tuple(cards)
         else:
             world._hands[owner] = cards[0]
     world._deck = deck
@@ -375,8 +375,8 @@ def _read_public(cls: type[S], obs: dict[str, Any], seed: int) -> S:
         world._cards[sq] = Faction[entry["faction"].upper()] + (0 if entry["face_up"] else DOWN)
         if entry["markers"]:
             world._marks[sq] = sum(1 << s for s in entry["markers"])
-    world._frontier = open_squares(world._cards)
-    world._display = [Faction[name.upper()] for name in obs["display"]]
+    world._frontier = places(open_squares(world._cards))
+    world._display = tuple(Faction[name.upper()] for name in obs["display"])
     world._supply = list(obs["supplies"])
     world._points = list(obs["power_points"])
     for other, entry in enumerate(obs["hands"]):
@@ -386,7 +386,7 @@ def _read_public(cls: type[S], obs: dict[str, Any], seed: int) -> S:
             world._public_hands |= 1 << other
     looking = obs["looking"]
     if looking is not None and looking["cards"] is not None:
-        world._looking = [Faction[name.upper()] for name in looking["cards"]]
+        world._looking = tuple(Faction[name.upper()] for name in looking["cards"])
     if seat is not None:
         world._known[seat] = tuple(group_from_dict(g) for g in obs["deck_knowledge"])
     for entry in obs["history"]:

@@ -12,11 +12,13 @@ A turn is one of (R-K-3):
 Squares are a row letter A-E (top to bottom) and a column number 1-6 (left to right).
 Notation is case- and spacing-insensitive (``Castle 3  c4``). Every action object is
 made once at import and shared, so legal-action lists allocate nothing but the list.
+Actions are small named tuples, so search hashes and compares them in C (a dataclass's
+generated ``__hash__`` is Python, and search hashes an action per child per visit).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final, NamedTuple
 
 from regency.games.kingdoms.board import SQUARE_NAME, SQUARES
 
@@ -35,18 +37,17 @@ __all__ = [
     "KingdomsAction",
 ]
 
-CASTLE_VERB = 0
-DRAW_VERB = 1
-TILE_VERB = 2
-START_VERB = 3
-PASS_VERB = 4
+CASTLE_VERB: Final = 0
+DRAW_VERB: Final = 1
+TILE_VERB: Final = 2
+START_VERB: Final = 3
+PASS_VERB: Final = 4
 
-VERBS = ("castle", "draw", "tile", "start", "pass")
+VERBS: Final = ("castle", "draw", "tile", "start", "pass")
 """Verb number -> the word that opens its notation."""
 
 
-@dataclass(frozen=True, slots=True)
-class KingdomsAction:
+class KingdomsAction(NamedTuple):
     """A decision in Kingdoms. ``str(action)`` is its notation.
 
     Attributes:
@@ -77,20 +78,24 @@ class KingdomsAction:
         return f"KingdomsAction({str(self)!r})"
 
 
-CASTLE: tuple[tuple[KingdomsAction, ...], ...] = (
+CASTLE: Final[tuple[tuple[KingdomsAction, ...], ...]] = (
     (),
     *(tuple(KingdomsAction(CASTLE_VERB, sq, r) for sq in range(SQUARES)) for r in range(1, 5)),
 )
 """``CASTLE[rank][square]``: place a castle of that rank there."""
 
-TILE: tuple[KingdomsAction, ...] = tuple(KingdomsAction(TILE_VERB, sq) for sq in range(SQUARES))
+TILE: Final[tuple[KingdomsAction, ...]] = tuple(
+    KingdomsAction(TILE_VERB, sq) for sq in range(SQUARES)
+)
 """``TILE[square]``: place the tile just drawn there."""
 
-START: tuple[KingdomsAction, ...] = tuple(KingdomsAction(START_VERB, sq) for sq in range(SQUARES))
+START: Final[tuple[KingdomsAction, ...]] = tuple(
+    KingdomsAction(START_VERB, sq) for sq in range(SQUARES)
+)
 """``START[square]``: place your starting tile there."""
 
-DRAW = KingdomsAction(DRAW_VERB)
+DRAW: Final = KingdomsAction(DRAW_VERB)
 """Draw a tile from the supply."""
 
-PASS = KingdomsAction(PASS_VERB)
+PASS: Final = KingdomsAction(PASS_VERB)
 """Pass: allowed only when no other action is (R-K-3)."""

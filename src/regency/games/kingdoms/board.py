@@ -18,6 +18,8 @@ empty square, a tile code (``+3``, ``MTN``), or ``S<seat>R<rank>`` for a castle
 
 from __future__ import annotations
 
+from typing import Final
+
 from regency.games.kingdoms.tiles import TILE_CODE, tile_from_code
 
 __all__ = [
@@ -40,23 +42,23 @@ __all__ = [
     "to_token",
 ]
 
-ROWS = 5
-COLS = 6
-SQUARES = ROWS * COLS
-ROW_LETTERS = "ABCDE"
+ROWS: Final = 5
+COLS: Final = 6
+SQUARES: Final = ROWS * COLS
+ROW_LETTERS: Final = "ABCDE"
 
-EMPTY = 0
+EMPTY: Final = 0
 """The cell of an empty square."""
 
-CASTLE_BASE = 32
+CASTLE_BASE: Final = 32
 """Cells from here up are castles: ``CASTLE_BASE + seat * 4 + rank - 1``."""
 
-SQUARE_NAME: tuple[str, ...] = tuple(
+SQUARE_NAME: Final[tuple[str, ...]] = tuple(
     f"{ROW_LETTERS[sq // COLS]}{sq % COLS + 1}" for sq in range(SQUARES)
 )
 """Square -> its name (``C4``)."""
 
-_NAME_TO_SQUARE = {name: sq for sq, name in enumerate(SQUARE_NAME)}
+_NAME_TO_SQUARE: Final = {name: sq for sq, name in enumerate(SQUARE_NAME)}
 
 
 def _neighbours(sq: int) -> tuple[int, ...]:
@@ -73,10 +75,10 @@ def _neighbours(sq: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(sq) for sq in range(SQUARES))
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(sq) for sq in range(SQUARES))
 """Square -> the squares sharing a side with it (what the Wizard reaches, R-K-6)."""
 
-LINES: tuple[tuple[str, tuple[int, ...]], ...] = (
+LINES: Final[tuple[tuple[str, tuple[int, ...]], ...]] = (
     *((f"row {ROW_LETTERS[r]}", tuple(range(r * COLS, (r + 1) * COLS))) for r in range(ROWS)),
     *((f"column {c + 1}", tuple(range(c, SQUARES, COLS))) for c in range(COLS)),
 )

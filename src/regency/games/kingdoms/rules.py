@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from regency.games.kingdoms.board import (
     CASTLE_BASE,
@@ -40,13 +40,17 @@ __all__ = [
     "wizard_square",
 ]
 
-EPOCHS = 3
+EPOCHS: Final = 3
 """The game lasts three epochs."""
 
-START_GOLD = 50
+START_GOLD: Final = 50
 """Gold each player starts with (R-K-1)."""
 
-CASTLES: dict[int, tuple[int, int, int, int]] = {2: (4, 3, 2, 1), 3: (3, 3, 2, 1), 4: (2, 3, 2, 1)}
+CASTLES: Final[dict[int, tuple[int, int, int, int]]] = {
+    2: (4, 3, 2, 1),
+    3: (3, 3, 2, 1),
+    4: (2, 3, 2, 1),
+}
 """Players -> castles of rank 1, 2, 3, 4 each player takes (R-K-1)."""
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from regency.core.errors import (
     GameOptionError,
@@ -31,7 +31,7 @@ from regency.core.errors import (
     quote,
 )
 from regency.core.game import Game, Result, check_notation, normalize_notation
-from regency.core.rng import stream
+from regency.core.rng import choice, randbelow, shuffle, stream
 from regency.games.kingdoms import rules
 from regency.games.kingdoms.actions import (
     CASTLE,
@@ -72,8 +72,8 @@ if TYPE_CHECKING:
 
 __all__ = ["EPOCHS", "START_GOLD", "KingdomsState", "Move", "move_from_dict"]
 
-EPOCHS = rules.EPOCHS
-START_GOLD = rules.START_GOLD
+EPOCHS: Final = rules.EPOCHS
+START_GOLD: Final = rules.START_GOLD
 
 Move = tuple[int, int, int, int, int]
 """A finished turn as everyone saw it: ``(epoch, seat, verb, square, detail)``; detail is
@@ -133,7 +133,7 @@ class KingdomsState(Game[KingdomsAction]):
                 )
             normalized["first"] = first
         else:
-            first = stream(seed, "first").randrange(players)  # R-K-8: epoch 1's start is drawn
+            first = randbelow(stream(seed, "first"), players)  # R-K-8: epoch 1's start is drawn
         state = cls.__new__(cls)
         state._empty(players, seed, normalized)
         state._begin_epoch(1, first)
@@ -163,7 +163,7 @@ class KingdomsState(Game[KingdomsAction]):
         self._cells = [EMPTY] * SQUARES
         self._open = list(range(SQUARES))
         supply = list(ALL_TILES)
-        stream(self.seed, "epoch", epoch).shuffle(supply)  # R-ALL-1
+        shuffle(stream(self.seed, "epoch", epoch), supply)  # R-ALL-1
         for i in range(n):
             self._start[(start_player + i) % n] = supply.pop()
         self._supply = supply
@@ -295,6 +295,8 @@ class KingdomsState(Game[KingdomsAction]):
             detail = 0
         if sq >= 0:
             self._open.remove(sq)
+        if self._records_shared:
+            self._own_records()
         self._moves.append((self._epoch, seat, verb, sq, detail))
         if self._open:
             self._turn = (seat + 1) % self.num_players
@@ -309,13 +311,12 @@ class KingdomsState(Game[KingdomsAction]):
         castles and few tiles. Choosing uniformly among castle, draw and starting tile,
         then the rank and square, keeps rollouts like real games.
         """
-        choice = rng.choice
         left = -1 if moves is None else moves
         while left and self._turn >= 0:
             left -= 1
             open_ = self._open
             if self._drawn:
-                self._apply(TILE[choice(open_)])
+                self._apply(TILE[choice(rng, open_)])
                 continue
             seat = self._turn
             base = seat * 4
@@ -330,13 +331,13 @@ class KingdomsState(Game[KingdomsAction]):
             if not kinds:
                 self._apply(PASS)
                 continue
-            kind = choice(kinds)
+            kind = choice(rng, kinds)
             if kind == CASTLE_VERB:
-                self._apply(CASTLE[choice(ranks)][choice(open_)])
+                self._apply(CASTLE[choice(rng, ranks)][choice(rng, open_)])
             elif kind == DRAW_VERB:
                 self._apply(DRAW)
             else:
-                self._apply(START[choice(open_)])
+                self._apply(START[choice(rng, open_)])
 
     def estimate(self) -> list[float]:
         """Each seat's gold if the board were scored as it stands (empty squares count 0)."""
@@ -363,6 +364,8 @@ class KingdomsState(Game[KingdomsAction]):
         for part in parts:
             for seat in range(n):
                 gold[seat] += part.gold[seat]  # R-K-7: gold may go below zero
+        if self._records_shared:
+            self._own_records()
         self._history.append(
             rules.EpochScore(
                 self._epoch, self._start_player, tuple(self._cells), parts, tuple(gold)
@@ -373,6 +376,9 @@ class KingdomsState(Game[KingdomsAction]):
             return
         self._hand = rules.return_castles(self._hand, self._cells)
         self._begin_epoch(self._epoch + 1, rules.next_start_player(gold, self._start_player))
+
+    def _new_instance(self) -> Self:
+        return cast(Self, KingdomsState())  # see Game._new_instance
 
     def clone(self) -> Self:
         """Return an independent copy (copies a few small lists of ints)."""
@@ -387,11 +393,24 @@ class KingdomsState(Game[KingdomsAction]):
         new._epoch = self._epoch
         new._start_player = self._start_player
         new._turn = self._turn
-        new._history = self._history.copy()  # entries are immutable
-        new._moves = self._moves.copy()  # entries are tuples
+        new._history = self._history  # shared, like the log (Game._own_records)
+        new._moves = self._moves
         return new
 
+    def _own_records(self) -> None:
+        super()._own_records()
+        self._history = self._history.copy()
+        self._moves = self._moves.copy()
+
     # -- the end ---------------------------------------------------------------------------
+
+    def rewards(self) -> list[float]:
+        """Each seat's share of the win, without the breakdown (for search)."""
+        if not self.is_over:
+            raise RegencyError("the game is not over yet")
+        winners = rules.winners(self._gold)
+        share = 1.0 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(self.num_players)]
 
     def result(self) -> Result:
         """Gold per seat and the richest seat(s) (R-K-9), with every epoch's scoring."""
@@ -457,8 +476,11 @@ class KingdomsState(Game[KingdomsAction]):
 
     def _find_legal(self, action: object) -> KingdomsAction | None:
         """The legal action equal to ``action``: a table look-up, not a list of 100 moves."""
-        if type(action) is KingdomsAction and _well_formed(action):
-            canonical = _canonical(action)
+        if type(action) is KingdomsAction:
+            try:
+                canonical = _canonical(action) if _well_formed(action) else None
+            except TypeError:  # compiled code reads the fields as ints: a float cannot be
+                canonical = None  # read at all (the equality below still matches it)
             if canonical is not None:
                 return canonical if self._is_legal(canonical) else None
         return super()._find_legal(action)

@@ -21,6 +21,7 @@ and JSON use; kind 0 (:data:`NO_TILE`) means "no tile".
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 __all__ = [
     "ALL_TILES",
@@ -41,24 +42,24 @@ __all__ = [
     "tile_from_code",
 ]
 
-NO_TILE = 0
+NO_TILE: Final = 0
 """The kind meaning "no tile" (an empty hand, nothing drawn)."""
 
-MOUNTAIN = 13
-DRAGON = 14
-GOLD_MINE = 15
-WIZARD = 16
+MOUNTAIN: Final = 13
+DRAGON: Final = 14
+GOLD_MINE: Final = 15
+WIZARD: Final = 16
 
-KINDS: tuple[int, ...] = tuple(range(1, 17))
+KINDS: Final[tuple[int, ...]] = tuple(range(1, 17))
 """Every tile kind, resources first, then hazards, then the special tiles."""
 
-TILE_VALUE: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, -1, -2, -3, -4, -5, -6, 0, 0, 0, 0)
+TILE_VALUE: Final[tuple[int, ...]] = (0, 1, 2, 3, 4, 5, 6, -1, -2, -3, -4, -5, -6, 0, 0, 0, 0)
 """Kind -> the gold printed on the tile (0 for the special tiles)."""
 
-TILE_COUNT: tuple[int, ...] = (0, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1)
+TILE_COUNT: Final[tuple[int, ...]] = (0, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1)
 """Kind -> how many such tiles the game has (R-K-2): 23 in all."""
 
-TILE_CODE: tuple[str, ...] = (
+TILE_CODE: Final[tuple[str, ...]] = (
     "",
     *(f"+{v}" for v in range(1, 7)),
     *(f"-{v}" for v in range(1, 7)),
@@ -69,7 +70,7 @@ TILE_CODE: tuple[str, ...] = (
 )
 """Kind -> the short code used in notation, displays and JSON."""
 
-TILE_NAME: tuple[str, ...] = (
+TILE_NAME: Final[tuple[str, ...]] = (
     "no tile",
     *(f"resource +{v}" for v in range(1, 7)),
     *(f"hazard -{v}" for v in range(1, 7)),
@@ -80,10 +81,10 @@ TILE_NAME: tuple[str, ...] = (
 )
 """Kind -> the name a player would say."""
 
-ALL_TILES: tuple[int, ...] = tuple(k for k in KINDS for _ in range(TILE_COUNT[k]))
+ALL_TILES: Final[tuple[int, ...]] = tuple(k for k in KINDS for _ in range(TILE_COUNT[k]))
 """The 23 tiles of the game, by kind, in a fixed order (what each epoch shuffles)."""
 
-_ALIASES = {
+_ALIASES: Final = {
     "MOUNTAIN": MOUNTAIN,
     "DRAGON": DRAGON,
     "GOLDMINE": GOLD_MINE,
@@ -92,7 +93,7 @@ _ALIASES = {
     "WIZARD": WIZARD,
 }
 
-CODE_TO_TILE: dict[str, int] = {
+CODE_TO_TILE: Final[dict[str, int]] = {
     **{code: kind for kind, code in enumerate(TILE_CODE) if kind},
     **{str(v): v for v in range(1, 7)},
     **_ALIASES,

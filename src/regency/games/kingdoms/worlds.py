@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from regency.core.errors import RegencyError
-from regency.core.rng import shuffled
+from regency.core.rng import shuffle, shuffled
 from regency.games.kingdoms.board import EMPTY, SQUARES
 from regency.games.kingdoms.positions import parse_board
 from regency.games.kingdoms.rules import EpochScore
@@ -47,7 +47,7 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
     world.seed = rng.getrandbits(63)  # later epochs' shuffles are unknown to the seat
     holders = [s for s in range(world.num_players) if s != seat and world._start[s]]
     pool = world._supply + [world._start[s] for s in holders]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for other in holders:
         world._start[other] = pool.pop()
     world._supply = pool
