@@ -185,3 +185,39 @@ def test_rollout_options_are_checked() -> None:
         make_agent("rollout:depth=x", "kingdoms", 0)
     with pytest.raises(AgentError, match="no heuristic ranking"):
         make_agent("rollout", "claim", 0)
+
+
+def test_a_confident_rollout_leaves_the_favourite_only_for_a_sure_advantage() -> None:
+    """``z``: the paired advantage's mean less z standard errors must stay above zero."""
+    agent = make_agent("rollout:iters=4,z=2", "kingdoms", 0)
+    assert agent.z == 2.0  # type: ignore[attr-defined]
+    # Four worlds. "noisy" is ahead by 0.15 on average, but its advantages swing from
+    # -0.2 to +0.5 (standard error 0.2: lower bound 0.15 - 2 x 0.2 < 0); "steady" is
+    # ahead by 0.05 in every world (standard error 0: lower bound 0.05).
+    noisy = [0.5, -0.2, 0.5, -0.2]
+    steady = [0.05] * 4
+    agent._paired = {  # type: ignore[attr-defined]
+        "noisy": (sum(noisy), sum(a * a for a in noisy)),
+        "steady": (sum(steady), sum(a * a for a in steady)),
+    }
+    assert agent._confident_choice("favourite", 4) == "steady"  # type: ignore[attr-defined]
+    del agent._paired["steady"]  # type: ignore[attr-defined]
+    assert agent._confident_choice("favourite", 4) == "favourite"  # type: ignore[attr-defined]
+    agent.z = 0.4  # type: ignore[attr-defined]  # 0.15 - 0.4 x 0.2 > 0: now sure enough
+    assert agent._confident_choice("favourite", 4) == "noisy"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_a_confident_rollout_pairs_every_candidate_with_the_favourite(game: str) -> None:
+    state = decisions(game, 5, 2)[1]
+    seat = state.current_player
+    assert seat is not None
+    agent = make_agent("rollout:iters=5,top=3,depth=2,z=1", game, 1)
+    move = agent.choose(state.view(seat))
+    root = agent.search(state.view(seat))  # type: ignore[attr-defined]
+    assert set(agent._paired) == set(root.children) - {root.hint}  # type: ignore[attr-defined]
+    for action, (total, _) in agent._paired.items():  # type: ignore[attr-defined]
+        # The advantages sum to the candidate's total less the favourite's.
+        expected = root.children[action].reward - root.children[root.hint].reward
+        assert total == pytest.approx(expected)
+    assert move in state.legal_actions()

@@ -14,9 +14,13 @@ base policy by looking ahead with it. For a decision, the agent
    dozen worlds tell moves apart.
 
 The heuristic's own favourite gets ``bias`` added to its mean, so the agent leaves it only
-for a move that did better by that margin.
+for a move that did better by that margin. With ``z`` (a number of standard errors) the
+agent leaves the favourite only for a move whose paired advantage over it, world by world,
+stays positive ``z`` standard errors below its mean: rollouts are noisy, and acting on noise
+is worse than the heuristic's own choice.
 
-Spec: ``rollout`` with ``iters`` (worlds per decision), ``top``, ``depth`` and ``bias``.
+Spec: ``rollout`` with ``iters`` (worlds per decision), ``top``, ``depth``, ``bias`` and
+``z``.
 :meth:`RolloutAgent.search` returns the same :class:`~regency.agents.ismcts.Node` root as
 the tree search (a child per candidate with its visits and total reward), so analysis can
 read either.
@@ -26,6 +30,7 @@ Seeded: the same seed and position give the same move.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable
 from typing import Any
@@ -50,6 +55,7 @@ class RolloutAgent:
         top: int = 3,
         depth: int = 8,
         bias: float = 0.0,
+        z: float = 0.0,
     ) -> None:
         info = game_info(game)
         if info.ranking is None or info.judge is None or info.heuristic is None:
@@ -60,6 +66,10 @@ class RolloutAgent:
         self.top = top
         self.depth = depth
         self.bias = bias
+        self.z = z
+        self._paired: dict[Hashable, tuple[float, float]] = {}
+        """Per candidate, the sum and the sum of squares of its advantage over the
+        favourite in each world of the last search."""
         self._rng = rng
         self._ranking = info.ranking
         self._judge = info.judge
@@ -69,7 +79,7 @@ class RolloutAgent:
 
     @classmethod
     def from_params(cls, game: str, rng: random.Random, params: dict[str, str]) -> RolloutAgent:
-        """Build from spec parameters (``iters``, ``top``, ``depth``, ``bias``)."""
+        """Build from spec parameters (``iters``, ``top``, ``depth``, ``bias``, ``z``)."""
         return cls(
             game,
             rng,
@@ -77,6 +87,7 @@ class RolloutAgent:
             top=number_param("rollout", params, "top", int, 1, 3),
             depth=number_param("rollout", params, "depth", int, 0, 8),
             bias=number_param("rollout", params, "bias", float, 0.0, 0.0),
+            z=number_param("rollout", params, "z", float, 0.0, 0.0),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
@@ -88,6 +99,8 @@ class RolloutAgent:
             return only
         root = self.search(view)
         favourite = root.hint
+        if self.z > 0:
+            return self._confident_choice(favourite, root.visits)
         best: Hashable = max(
             root.children,
             key=lambda a: (
@@ -95,6 +108,24 @@ class RolloutAgent:
                 + (self.bias if a == favourite else 0.0)
             ),
         )
+        return best
+
+    def _confident_choice(self, favourite: Hashable, worlds: int) -> Hashable:
+        """The candidate whose advantage over the favourite is surely positive, if any.
+
+        Each candidate's advantage is paired world by world (the same deal and seed for
+        every candidate); its lower bound is the mean less ``z`` standard errors. The
+        candidate with the highest positive lower bound wins; without one, the favourite.
+        """
+        best, best_bound = favourite, 0.0
+        if worlds < 2:
+            return best
+        for action, (total, squares) in self._paired.items():
+            mean = total / worlds
+            variance = max(0.0, (squares - worlds * mean * mean) / (worlds - 1))
+            bound = mean - self.z * math.sqrt(variance / worlds)
+            if bound > best_bound:
+                best, best_bound = action, bound
         return best
 
     def search(self, view: SeatView[Any]) -> Node:
@@ -116,17 +147,26 @@ class RolloutAgent:
             self.last_iterations = 0
             return root
         sampler = view.world_sampler()
+        paired = {action: (0.0, 0.0) for action in candidates[1:]}
         for _ in range(self.iterations):
             world = sampler(rng)
             seed = rng.getrandbits(64)
+            values = []
             for action in candidates:
                 trial = world.clone()
                 trial.apply(action)
                 self._play_on(trial, random.Random(seed))
+                value = self._judge(trial)[me]
+                values.append(value)
                 child = root.children[action]
                 child.visits += 1
-                child.reward += self._judge(trial)[me]
+                child.reward += value
+            for action, value in zip(candidates[1:], values[1:], strict=True):
+                total, squares = paired[action]
+                advantage = value - values[0]
+                paired[action] = (total + advantage, squares + advantage * advantage)
             root.visits += 1
+        self._paired = paired
         self.last_iterations = self.iterations
         return root
 
