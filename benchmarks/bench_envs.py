@@ -17,6 +17,10 @@ through ``make_observation`` (a view of OpenSpiel's own buffer, copied out as an
 environment hands it over), and a mask built from ``legal_actions()``; its chance nodes
 are sampled and not counted.
 
+For scale it also steps ``floor``: a PettingZoo AEC environment with no game in it (an
+array of Claim's size and a mask, handed over and stepped exactly as above), the most any
+AEC environment written in Python can make on the machine.
+
 It also splits one step of each game into its parts (the engine's ``apply`` and
 ``legal_actions``, the fast path's array and mask; ``observation(seat)`` and the encoder
 on the slow path), in microseconds, to show where the time goes.
@@ -34,6 +38,8 @@ import time
 from typing import Any
 
 import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
 
 import regency
 from bench_games import interleaved  # the same turn-taking with hearts
@@ -82,6 +88,64 @@ class AECRunner(Runner):
         if env.game.current_player is None:
             self.episodes += 1
             env.reset(seed=self.episodes)
+        obs = env.observe(env.agent_selection)
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[self.rng.integers(len(legal))]))
+        return 1
+
+
+class FloorEnv(AECEnv):  # type: ignore[misc]
+    """Two agents, no game: a fresh zero array of ``size`` floats and a mask each step.
+
+    Its step does what any AEC environment's must (clear the mover's cumulative reward,
+    pass the turn, accumulate rewards), and nothing more.
+    """
+
+    metadata = {"name": "floor_v0"}
+
+    def __init__(self, size: int, actions: int) -> None:
+        self.size, self.actions = size, actions
+        self.possible_agents = ["player_0", "player_1"]
+        box = spaces.Box(0.0, 1.0, (size,), np.float32)
+        masks = spaces.Box(0, 1, (actions,), np.int8)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": box, "action_mask": masks}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        self.turn = 0
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        mask = np.zeros(self.actions, dtype=np.int8)
+        mask[:6] = 1  # about a Claim hand's choice
+        return {"observation": np.zeros(self.size, dtype=np.float32), "action_mask": mask}
+
+    def step(self, action: int) -> None:
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        self.turn += 1
+        self.agent_selection = self.agents[self.turn % 2]
+        self._accumulate_rewards()
+
+
+class FloorRunner(Runner):
+    """:class:`FloorEnv`, stepped as :class:`AECRunner` steps a game's environment."""
+
+    def __init__(self, size: int, actions: int) -> None:
+        super().__init__()
+        self.env = FloorEnv(size, actions)
+        self.env.reset(seed=0)
+        self.rng = np.random.default_rng(1)
+
+    def step(self) -> int:
+        env = self.env
         obs = env.observe(env.agent_selection)
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[self.rng.integers(len(legal))]))
@@ -208,6 +272,13 @@ def main() -> None:
         row["size"] = single.env.encoder.size
         row.update(split_step(game, args.players, games=10))
         rows.append(row)
+    claim = RegencyAECEnv("claim", players=2)
+    space = claim.action_space(claim.possible_agents[0])
+    assert isinstance(space, spaces.Discrete)
+    floor = FloorRunner(claim.encoder.size, int(space.n))
+    floor_hearts = make_hearts() if make_hearts is not None else None
+    interleaved(floor, floor_hearts, args.seconds)
+    floor_row = {"floor": floor.rate, "floor_hearts": floor_hearts.rate if floor_hearts else None}
     load_after = os.getloadavg()[0]
     if args.json:
         out = {
@@ -215,6 +286,7 @@ def main() -> None:
             "load_average": [load_before, load_after],
             "num_envs": args.num_envs,
             "rows": rows,
+            **floor_row,
         }
         print(json.dumps(out, indent=2))
         return
@@ -232,7 +304,8 @@ def main() -> None:
             f"{r['single_encoder']:>9,.0f}{r['vector']:>11,.0f}   {'':>9}{r['engine']:>7.1f}"
             f"{r['array']:>7.1f}{r['mask']:>6.1f}{r['observation']:>7.1f}{r['encode']:>7.1f}"
         )
-    if not hearts_rates:
+    print(f"floor (an AEC env with no game, Claim's array size): {floor.rate:,.0f} steps/s")
+    if not hearts_rates or floor_hearts is None:
         print("OpenSpiel not installed: no hearts comparison (pip install -e '.[bench]')")
         return
     print(
@@ -246,6 +319,7 @@ def main() -> None:
             f"single with the encoder {r['single_encoder'] / r['single_encoder_hearts']:.2f}, "
             f"vector {n} {r['vector'] / r['vector_hearts']:.2f}"
         )
+    print(f"floor / hearts beside it: {floor.rate / floor_hearts.rate:.2f}")
 
 
 if __name__ == "__main__":
