@@ -221,3 +221,38 @@ def test_a_confident_rollout_pairs_every_candidate_with_the_favourite(game: str)
         expected = root.children[action].reward - root.children[root.hint].reward
         assert total == pytest.approx(expected)
     assert move in state.legal_actions()
+
+
+def test_an_open_decision_gets_more_worlds_a_settled_one_stops() -> None:
+    """``most``: past ``iters`` worlds, more only while a candidate leads but not surely."""
+    agent = make_agent("rollout:iters=4,most=20,z=2", "kingdoms", 0)
+    assert (agent.iterations, agent.most) == (4, 20)  # type: ignore[attr-defined]
+    settled = agent._settled  # type: ignore[attr-defined]
+    behind = [-0.1, 0.0, -0.2, 0.1]  # on average behind the favourite: nothing to find
+    noisy = [0.5, -0.2, 0.5, -0.2]  # ahead on average, not surely: look further
+    steady = [0.05] * 4  # surely ahead: decided
+    paired = {name: (sum(a), sum(x * x for x in a)) for name, a in [("behind", behind)]}
+    assert settled(paired, 4)
+    paired["noisy"] = (sum(noisy), sum(x * x for x in noisy))
+    assert not settled(paired, 4)
+    paired["steady"] = (sum(steady), sum(x * x for x in steady))
+    assert settled(paired, 4)
+    assert make_agent("rollout:iters=9,most=3", "kingdoms", 0).most == 9  # type: ignore[attr-defined]
+
+
+def test_adaptive_worlds_stay_between_iters_and_most() -> None:
+    agent = make_agent("rollout:iters=4,most=20,top=3,depth=2,z=2", "kingdoms", 1)
+    seen = []
+    for state in decisions("kingdoms", 5, 12):
+        seat = state.current_player
+        assert seat is not None
+        agent.choose(state.view(seat))
+        worlds = agent.last_iterations  # type: ignore[attr-defined]
+        if not agent._paired:  # type: ignore[attr-defined]
+            assert worlds == 0  # a single candidate: nothing to compare
+            continue
+        assert worlds in (4, 12, 20)
+        if worlds < 20:
+            assert agent._settled(agent._paired, worlds)  # type: ignore[attr-defined]
+        seen.append(worlds)
+    assert max(seen) > 4, "no decision was left open: the test has no teeth"

@@ -304,7 +304,10 @@ def _load_builtin() -> None:
     from regency.agents.rollout import RolloutAgent
 
     register_agent(
-        "rollout", RolloutAgent.from_params, ("iters", "top", "depth", "bias", "z"), slow=True
+        "rollout",
+        RolloutAgent.from_params,
+        ("iters", "most", "top", "depth", "bias", "z"),
+        slow=True,
     )
     for entry in entry_points(group=PLUGIN_GROUP):
         if entry.name not in _FACTORIES:

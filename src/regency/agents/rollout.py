@@ -17,10 +17,13 @@ The heuristic's own favourite gets ``bias`` added to its mean, so the agent leav
 for a move that did better by that margin. With ``z`` (a number of standard errors) the
 agent leaves the favourite only for a move whose paired advantage over it, world by world,
 stays positive ``z`` standard errors below its mean: rollouts are noisy, and acting on noise
-is worse than the heuristic's own choice.
+is worse than the heuristic's own choice. With ``most`` above ``iters``, a decision that
+is still open after ``iters`` worlds (a candidate ahead on average, but not yet surely)
+gets more worlds, eight at a time, up to ``most``: the worlds go where a better move than
+the heuristic's may be, and a decision the heuristic clearly has right stops at ``iters``.
 
-Spec: ``rollout`` with ``iters`` (worlds per decision), ``top``, ``depth``, ``bias`` and
-``z``.
+Spec: ``rollout`` with ``iters`` (worlds per decision), ``most``, ``top``, ``depth``,
+``bias`` and ``z``.
 :meth:`RolloutAgent.search` returns the same :class:`~regency.agents.ismcts.Node` root as
 the tree search (a child per candidate with its visits and total reward), so analysis can
 read either.
@@ -56,6 +59,7 @@ class RolloutAgent:
         depth: int = 8,
         bias: float = 0.0,
         z: float = 0.0,
+        most: int | None = None,
     ) -> None:
         info = game_info(game)
         if info.ranking is None or info.judge is None or info.heuristic is None:
@@ -67,6 +71,7 @@ class RolloutAgent:
         self.depth = depth
         self.bias = bias
         self.z = z
+        self.most = max(iterations, most or iterations)
         self._paired: dict[Hashable, tuple[float, float]] = {}
         """Per candidate, the sum and the sum of squares of its advantage over the
         favourite in each world of the last search."""
@@ -79,15 +84,17 @@ class RolloutAgent:
 
     @classmethod
     def from_params(cls, game: str, rng: random.Random, params: dict[str, str]) -> RolloutAgent:
-        """Build from spec parameters (``iters``, ``top``, ``depth``, ``bias``, ``z``)."""
+        """Build from spec parameters (``iters``, ``most``, ``top``, ``depth``, ``bias``, ``z``)."""
+        iterations = number_param("rollout", params, "iters", int, 1, 24)
         return cls(
             game,
             rng,
-            iterations=number_param("rollout", params, "iters", int, 1, 24),
+            iterations=iterations,
             top=number_param("rollout", params, "top", int, 1, 3),
             depth=number_param("rollout", params, "depth", int, 0, 8),
             bias=number_param("rollout", params, "bias", float, 0.0, 0.0),
             z=number_param("rollout", params, "z", float, 0.0, 0.0),
+            most=number_param("rollout", params, "most", int, 1, iterations),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
@@ -118,15 +125,33 @@ class RolloutAgent:
         candidate with the highest positive lower bound wins; without one, the favourite.
         """
         best, best_bound = favourite, 0.0
-        if worlds < 2:
-            return best
-        for action, (total, squares) in self._paired.items():
-            mean = total / worlds
-            variance = max(0.0, (squares - worlds * mean * mean) / (worlds - 1))
-            bound = mean - self.z * math.sqrt(variance / worlds)
+        for action, bound in self._lower_bounds(self._paired, worlds).items():
             if bound > best_bound:
                 best, best_bound = action, bound
         return best
+
+    def _lower_bounds(
+        self, paired: dict[Hashable, tuple[float, float]], worlds: int
+    ) -> dict[Hashable, float]:
+        """Each candidate's mean advantage over the favourite, less ``z`` standard errors."""
+        if worlds < 2:
+            return {action: -math.inf for action in paired}
+        out = {}
+        for action, (total, squares) in paired.items():
+            mean = total / worlds
+            variance = max(0.0, (squares - worlds * mean * mean) / (worlds - 1))
+            out[action] = mean - self.z * math.sqrt(variance / worlds)
+        return out
+
+    def _settled(self, paired: dict[Hashable, tuple[float, float]], worlds: int) -> bool:
+        """Whether more worlds would hardly change the choice.
+
+        So it is when a candidate is surely ahead of the favourite, or none is ahead even
+        on average.
+        """
+        if any(bound > 0.0 for bound in self._lower_bounds(paired, worlds).values()):
+            return True
+        return all(total <= 0.0 for total, _ in paired.values())
 
     def search(self, view: SeatView[Any]) -> Node:
         """Roll out the heuristic's best moves; return a root with a child per candidate.
@@ -144,11 +169,16 @@ class RolloutAgent:
             child = root.children[candidates[0]]
             child.visits, child.reward = 1, 0.5
             root.visits = 1
+            self._paired = {}
             self.last_iterations = 0
             return root
         sampler = view.world_sampler()
         paired = {action: (0.0, 0.0) for action in candidates[1:]}
-        for _ in range(self.iterations):
+        worlds = 0
+        while worlds < self.most:
+            extra = worlds - self.iterations
+            if extra >= 0 and extra % 8 == 0 and self._settled(paired, worlds):
+                break
             world = sampler(rng)
             seed = rng.getrandbits(64)
             values = []
@@ -166,8 +196,9 @@ class RolloutAgent:
                 advantage = value - values[0]
                 paired[action] = (total + advantage, squares + advantage * advantage)
             root.visits += 1
+            worlds += 1
         self._paired = paired
-        self.last_iterations = self.iterations
+        self.last_iterations = worlds
         return root
 
     def _play_on(self, world: Game[Any], rng: random.Random) -> None:
