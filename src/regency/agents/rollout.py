@@ -9,21 +9,26 @@ base policy by looking ahead with it. For a decision, the agent
 3. in each world plays each candidate, then lets the heuristic play every seat for
    ``depth`` more moves, and judges the position reached by the heuristic's judgement
    (``GameInfo.judge``: each seat's chance to win),
-4. plays the candidate with the best mean. Every candidate meets the same worlds and
-   the same tie-breaks (common random numbers), so the comparison is paired and a few
-   dozen worlds tell moves apart.
+4. keeps the heuristic's favourite unless another candidate is surely better: its
+   advantage over the favourite, paired world by world (every candidate meets the same
+   worlds and the same tie-breaks: common random numbers), must stay positive ``z``
+   standard errors below its mean. Rollouts are noisy (a whole Kingdoms game played out
+   swings a move's win chance by about 0.5 from world to world, while the gaps between
+   the heuristic's best moves are a few hundredths), and acting on noise is worse than
+   the heuristic's own choice. With ``z=0`` the best mean wins; ``bias`` is then added
+   to the favourite's mean, so that the agent leaves it only for a move that did better
+   by that margin.
 
-The heuristic's own favourite gets ``bias`` added to its mean, so the agent leaves it only
-for a move that did better by that margin. With ``z`` (a number of standard errors) the
-agent leaves the favourite only for a move whose paired advantage over it, world by world,
-stays positive ``z`` standard errors below its mean: rollouts are noisy, and acting on noise
-is worse than the heuristic's own choice. With ``most`` above ``iters``, a decision that
+With ``most`` above ``iters``, a decision that
 is still open after ``iters`` worlds (a candidate ahead on average, but not yet surely)
 gets more worlds, eight at a time, up to ``most``: the worlds go where a better move than
 the heuristic's may be, and a decision the heuristic clearly has right stops at ``iters``.
 
-Spec: ``rollout`` with ``iters`` (worlds per decision), ``most``, ``top``, ``depth``,
-``bias`` and ``z``.
+Spec: ``rollout`` with ``iters`` (worlds per decision, default 32), ``most`` (default: no
+more than ``iters``), ``top`` (3), ``depth`` (40 moves), ``z`` (2) and ``bias`` (0). The
+defaults are the settings measured strongest in Kingdoms (docs/measurements.md, "The
+ladder"): about half a second a move there with the compiled engine; Claim Kingdoms'
+heuristic costs about three times as much a move, so the same settings take longer.
 :meth:`RolloutAgent.search` returns the same :class:`~regency.agents.ismcts.Node` root as
 the tree search (a child per candidate with its visits and total reward), so analysis can
 read either.
@@ -54,11 +59,11 @@ class RolloutAgent:
         self,
         game: str,
         rng: random.Random,
-        iterations: int = 24,
+        iterations: int = 32,
         top: int = 3,
-        depth: int = 8,
+        depth: int = 40,
         bias: float = 0.0,
-        z: float = 0.0,
+        z: float = 2.0,
         most: int | None = None,
     ) -> None:
         info = game_info(game)
@@ -85,20 +90,23 @@ class RolloutAgent:
     @classmethod
     def from_params(cls, game: str, rng: random.Random, params: dict[str, str]) -> RolloutAgent:
         """Build from spec parameters (``iters``, ``most``, ``top``, ``depth``, ``bias``, ``z``)."""
-        iterations = number_param("rollout", params, "iters", int, 1, 24)
+        iterations = number_param("rollout", params, "iters", int, 1, 32)
         return cls(
             game,
             rng,
             iterations=iterations,
             top=number_param("rollout", params, "top", int, 1, 3),
-            depth=number_param("rollout", params, "depth", int, 0, 8),
+            depth=number_param("rollout", params, "depth", int, 0, 40),
             bias=number_param("rollout", params, "bias", float, 0.0, 0.0),
-            z=number_param("rollout", params, "z", float, 0.0, 0.0),
+            z=number_param("rollout", params, "z", float, 0.0, 2.0),
             most=number_param("rollout", params, "most", int, 1, iterations),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
-        """Return the candidate with the best mean judgement (the heuristic's if alone)."""
+        """The heuristic's favourite, unless a candidate is surely better (module docstring).
+
+        With ``z=0``, the candidate with the best mean (the favourite's raised by ``bias``).
+        """
         legal = view.legal_actions
         if len(legal) == 1:
             self.last_iterations = 0
