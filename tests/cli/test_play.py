@@ -319,7 +319,7 @@ def test_forced_moves_are_played_with_a_line(capsys: Any, monkeypatch: Any) -> N
     assert "You had one move only, played for you: DO6" in out
 
 
-@pytest.mark.parametrize(("game", "players"), [("claim", 2), ("kingdoms", 3)])
+@pytest.mark.parametrize(("game", "players"), [("claim", 2), ("kingdoms", 2), ("kingdoms", 3)])
 def test_the_default_opponent_is_the_strongest_measured(
     game: str, players: int, capsys: Any, monkeypatch: Any
 ) -> None:
