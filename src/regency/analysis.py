@@ -74,6 +74,7 @@ __all__ = [
     "decisions_due",
     "default_agent",
     "evaluator",
+    "hint_agent",
     "judge",
     "judge_view",
     "label_for",
@@ -125,15 +126,15 @@ def accuracy(loss: float) -> float:
 def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) -> str:
     """The agent spec ``regency analyze`` uses for ``game`` when none is given.
 
-    The default computer opponent for that game and player count if it can judge moves,
-    else ``ismcts``; searching ``share`` of its playing budget (the game's
+    The default computer opponent for that game and player count if it can judge every
+    legal move, else ``ismcts``; searching ``share`` of its playing budget (the game's
     ``search_iterations``, about a second a move on this project's 2-core machine) as an
     iteration budget rather than a time budget, so that analysis is reproducible, and
     without the parameters that keep the root to some moves (``top``, ``widen``), so that
     every legal move gets an estimate.
     """
     opponent = parse_spec(default_opponent(game, players))
-    if not isinstance(make_agent(opponent, game, 0), MoveEvaluator):
+    if not _judges_every_move(make_agent(opponent, game, 0)):
         opponent = parse_spec("ismcts")
     params = dict(opponent.params)
     # Every legal move must be judged: no root kept to a few moves (``top``, ``widen``).
@@ -145,17 +146,54 @@ def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) ->
     return f"{opponent.name}:" + ",".join(f"{key}={value}" for key, value in params.items())
 
 
-def evaluator(spec: str | AgentSpec, game: str, seed: int) -> MoveEvaluator:
+def hint_agent(game: str, players: int = 2) -> str:
+    """The agent spec that gives hints in terminal play: the best three moves, judged.
+
+    The default computer opponent if it can judge moves at all (a hint needs only the
+    best few: ``rollout`` judges the heuristic's best three), else :func:`default_agent`
+    at the full playing budget.
+    """
+    opponent = default_opponent(game, players)
+    if isinstance(make_agent(opponent, game, 0), MoveEvaluator):
+        return opponent
+    return default_agent(game, players, share=1.0)
+
+
+def _judges_every_move(agent: object) -> bool:
+    """Whether ``agent`` can judge every legal move, as a whole game's analysis needs.
+
+    So it can if it is a :class:`MoveEvaluator` that does not say
+    ``judges_every_move = False``.
+    """
+    return isinstance(agent, MoveEvaluator) and getattr(agent, "judges_every_move", True)
+
+
+def evaluator(
+    spec: str | AgentSpec, game: str, seed: int, *, every_move: bool = True
+) -> MoveEvaluator:
     """Build the agent ``spec`` names and check that it can judge moves.
 
+    Args:
+        spec: The agent spec.
+        game: The game's name.
+        seed: The agent's seed.
+        every_move: Whether it must judge every legal move, as analysis needs (a hint
+            needs only the best few: ``rollout`` judges the heuristic's best three).
+
     Raises:
-        AgentError: if the spec is bad, or names an agent that only picks moves.
+        AgentError: if the spec is bad, or names an agent that only picks moves (or,
+            with ``every_move``, one that judges only some).
     """
     agent = make_agent(spec, game, seed)
     if not isinstance(agent, MoveEvaluator):
         raise AgentError(
             f"agent {quote(str(spec))} cannot judge moves, only choose them; analysis "
             "needs a searching agent such as ismcts"
+        )
+    if every_move and not _judges_every_move(agent):
+        raise AgentError(
+            f"agent {quote(str(spec))} judges only a few moves (it suits a hint); "
+            "analysis judges every move: use a search such as ismcts"
         )
     return agent
 

@@ -256,3 +256,23 @@ def test_adaptive_worlds_stay_between_iters_and_most() -> None:
             assert agent._settled(agent._paired, worlds)  # type: ignore[attr-defined]
         seen.append(worlds)
     assert max(seen) > 4, "no decision was left open: the test has no teeth"
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_rollout_judges_the_heuristics_best_moves_for_a_hint(game: str) -> None:
+    """``evaluate``: the move ``choose`` plays first, then the other candidates by their
+    mean; every other legal move after them, unjudged."""
+    state = decisions(game, 5, 3)[2]
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    spec = "rollout:iters=6,top=3,depth=3,z=0.5"
+    estimates = make_agent(spec, game, 4).evaluate(view)  # type: ignore[attr-defined]
+    assert [e.action for e in estimates[:1]] == [make_agent(spec, game, 4).choose(view)]
+    assert sorted(map(str, (e.action for e in estimates))) == sorted(map(str, view.legal_actions))
+    judged = [e for e in estimates if e.win is not None]
+    assert len(judged) == min(3, len(view.legal_actions)) and all(e.visits == 6 for e in judged)
+    assert all(0.0 <= e.win <= 1.0 for e in judged)  # type: ignore[operator]
+    rest = [e.win for e in judged[1:]]
+    assert rest == sorted(rest, reverse=True)
+    assert all(e.win is None and e.visits == 0 for e in estimates[len(judged) :])

@@ -13,7 +13,8 @@ from rich.console import Console
 
 import regency
 from regency.agents import make_agent
-from regency.analysis import Analysis
+from regency.agents.base import AgentError
+from regency.analysis import Analysis, evaluator
 from regency.cli import play as play_module
 from regency.cli.main import main
 from regency.cli.play import Session
@@ -150,6 +151,45 @@ def test_hint_is_judged_from_the_persons_view_only() -> None:
     for k in range(3):
         session.game = game.resample_hidden(seat, random.Random(k))
         assert session.hint(seat).plain == hint
+
+
+def test_a_kingdoms_hint_comes_from_its_default_opponent() -> None:
+    """rollout, Kingdoms' default at 2 players, hints the heuristic's best three moves."""
+    table = TableSpec.create("kingdoms", 2, parse_seats("human,random", 2), {}, 3)
+    game = table.new_game()
+    ranking = regency.game_info("kingdoms").ranking
+    assert ranking is not None
+
+    def best_three(seat: int) -> set[str]:
+        return {str(a) for a in list(dict.fromkeys(ranking(game.view(seat), random.Random(0))))[:3]}
+
+    # A position where the heuristic's best three do not hang on its tie-breaks.
+    rng = random.Random(3)
+    while True:
+        seat = game.current_player
+        assert seat is not None
+        if len(game.legal_actions()) > 3:
+            tops = [
+                {
+                    str(a)
+                    for a in list(dict.fromkeys(ranking(game.view(seat), random.Random(k))))[:3]
+                }
+                for k in range(4)
+            ]
+            if all(top == tops[0] for top in tops):
+                break
+        game.play(rng.choice(game.legal_actions()))
+    session = Session(Console(file=io.StringIO(), width=200), table, game)
+    assert session.hint_agent == "rollout"
+    session.hint_agent = "rollout:iters=4,depth=4"
+    hint = session.hint(seat).plain
+    assert hint.count("%") == 3
+    with pytest.raises(AgentError, match="judges only a few moves"):
+        evaluator("rollout", "kingdoms", 0)  # analysis refuses it
+    entries = hint.split(": ", 1)[1].split(" · ")
+    assert len(entries) == 3
+    for move in best_three(seat):  # each entry: "1. NOTATION [label] NN%"
+        assert sum(entry.split(". ", 1)[1].startswith(move + " ") for entry in entries) == 1
 
 
 def test_the_in_game_help_mentions_hint(

@@ -22,6 +22,7 @@ from regency.analysis import (
     accuracy,
     analyze,
     default_agent,
+    hint_agent,
     judge,
     label_for,
 )
@@ -250,6 +251,12 @@ def test_the_default_agent_is_the_default_opponent_if_it_judges_at_half_the_budg
     assert default_agent("kingdoms", 2) == "ismcts:c=0.5,iters=1000"
     monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "random")
     assert default_agent("claim", 4) == "ismcts:iters=2500"
+    # rollout judges only the heuristic's best moves: a hint, not a whole analysis.
+    monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "rollout")
+    assert default_agent("kingdoms", 2) == "ismcts:iters=1000"
+    assert hint_agent("kingdoms", 2) == "rollout"
+    monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "heuristic")
+    assert hint_agent("kingdoms", 2) == "ismcts:iters=2000"  # the full playing budget
 
 
 # -- reproducible, and saved -----------------------------------------------------------

@@ -43,7 +43,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from regency.agents.base import AgentError, number_param
+from regency.agents.base import AgentError, MoveEstimate, number_param
 from regency.agents.ismcts import Node
 from regency.core.game import Game
 from regency.core.registry import game_info
@@ -54,6 +54,9 @@ __all__ = ["RolloutAgent"]
 
 class RolloutAgent:
     """The heuristic improved by paired rollouts of its best moves (module docstring)."""
+
+    judges_every_move = False
+    """:meth:`evaluate` judges the heuristic's best moves only (not for analysis)."""
 
     def __init__(
         self,
@@ -112,7 +115,36 @@ class RolloutAgent:
             self.last_iterations = 0
             only: Hashable = legal[0]
             return only
+        return self._pick(self.search(view))
+
+    def evaluate(self, view: SeatView[Any]) -> list[MoveEstimate]:
+        """Judge the heuristic's best moves by their rollouts (for hints).
+
+        The candidates come first, the one :meth:`choose` would play leading, then the
+        others by their mean judgement; every other legal move follows unjudged (``win``
+        is ``None``): the agent only ever tries the heuristic's ``top`` moves, so it
+        suits a hint (the best three moves) but not a whole game's analysis, which
+        needs every move judged.
+        """
+        legal = view.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return [MoveEstimate(legal[0], str(legal[0]), None, 0)]
         root = self.search(view)
+        pick = self._pick(root)
+        children = root.children
+        tried = sorted(
+            children,
+            key=lambda a: (a != pick, -children[a].reward / max(1, children[a].visits)),
+        )
+        out = [
+            MoveEstimate(a, str(a), children[a].reward / children[a].visits, children[a].visits)
+            for a in tried
+        ]
+        return out + [MoveEstimate(a, str(a), None, 0) for a in legal if a not in children]
+
+    def _pick(self, root: Node) -> Hashable:
+        """The candidate to play, from a search's root."""
         favourite = root.hint
         if self.z > 0:
             return self._confident_choice(favourite, root.visits)

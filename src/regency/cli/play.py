@@ -35,7 +35,7 @@ from rich.text import Text
 from regency.agents import Agent
 from regency.agents.base import MoveEstimate
 from regency.agents.defaults import default_opponent
-from regency.analysis import default_agent, evaluator
+from regency.analysis import evaluator, hint_agent
 from regency.cli.args import UsageError, game_options
 from regency.cli.renderers import renderer_for
 from regency.core.errors import CorruptSaveError, IllegalActionError, RegencyError
@@ -152,9 +152,7 @@ class Session:
         self.renderer: ModuleType = renderer_for(self.game.name)
         self.people = self.table.people
         self.agents = self.table.agents(self.game.seed)
-        self.hint_agent = HINT_AGENT or default_agent(
-            self.game.name, self.game.num_players, share=1.0
-        )
+        self.hint_agent = HINT_AGENT or hint_agent(self.game.name, self.game.num_players)
         self.moves = _history(self.game)
         self.news = {p: [] for p in self.people}
         self.pan = {p: (0, 0) for p in self.people}
@@ -352,10 +350,10 @@ class Session:
                 message = _refusal(_sentence(str(exc)))
 
     def hint(self, seat: int) -> Text:
-        """The search's three best moves for ``seat``, judged from its own view only."""
+        """The hint agent's three best moves for ``seat``, judged from its own view only."""
         view = self.game.view(seat)
         seed = derive_seed(self.game.seed, "hint", seat, len(self.game.actions))
-        judge = evaluator(self.hint_agent, self.game.name, seed)
+        judge = evaluator(self.hint_agent, self.game.name, seed, every_move=False)
         if self.live:
             with self.console.status("The computer is thinking about your move..."):
                 estimates = judge.evaluate(view)
