@@ -149,12 +149,14 @@ def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) ->
 def hint_agent(game: str, players: int = 2) -> str:
     """The agent spec that gives hints in terminal play: the best three moves, judged.
 
-    The default computer opponent if it can judge moves at all (a hint needs only the
-    best few: ``rollout`` judges the heuristic's best three), else :func:`default_agent`
-    at the full playing budget.
+    :func:`default_agent` at the full playing budget (reproducible, every move judged),
+    unless the default computer opponent judges only a few moves, as ``rollout`` does
+    (the heuristic's best three, by their rollouts): a hint needs no more, so then that
+    opponent itself.
     """
     opponent = default_opponent(game, players)
-    if isinstance(make_agent(opponent, game, 0), MoveEvaluator):
+    agent = make_agent(opponent, game, 0)
+    if isinstance(agent, MoveEvaluator) and not _judges_every_move(agent):
         return opponent
     return default_agent(game, players, share=1.0)
 

@@ -19,19 +19,20 @@ base policy by looking ahead with it. For a decision, the agent
    to the favourite's mean, so that the agent leaves it only for a move that did better
    by that margin.
 
-With ``most`` above ``iters``, a decision that
-is still open after ``iters`` worlds (a candidate ahead on average, but not yet surely)
-gets more worlds, eight at a time, up to ``most``: the worlds go where a better move than
-the heuristic's may be, and a decision the heuristic clearly has right stops at ``iters``.
+With ``most`` above ``iters``, a decision that is still open after ``iters`` worlds (a
+candidate ahead on average, but not yet surely) gets more worlds, eight at a time, up to
+``most``: the worlds go where a better move than the heuristic's may be, and a decision
+the heuristic clearly has right stops at ``iters``.
 
 Spec: ``rollout`` with ``iters`` (worlds per decision, default 32), ``most`` (default: no
 more than ``iters``), ``top`` (3), ``depth`` (40 moves), ``z`` (2) and ``bias`` (0). The
 defaults are the settings measured strongest in Kingdoms (docs/measurements.md, "The
-ladder"): about half a second a move there with the compiled engine; Claim Kingdoms'
+ladder"): about 0.8 s a move there with the compiled engine (1.4 s in pure Python); Claim Kingdoms'
 heuristic costs about three times as much a move, so the same settings take longer.
 :meth:`RolloutAgent.search` returns the same :class:`~regency.agents.ismcts.Node` root as
-the tree search (a child per candidate with its visits and total reward), so analysis can
-read either.
+the tree search (a child per candidate with its visits and total reward), and
+:meth:`RolloutAgent.evaluate` judges the candidates for a hint (not for a whole game's
+analysis, which needs every legal move judged).
 
 Seeded: the same seed and position give the same move.
 """
