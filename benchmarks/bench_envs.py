@@ -73,6 +73,13 @@ class Runner:
         return self.steps / self.seconds
 
 
+def random_legal_step(env: Any, rng: np.random.Generator) -> None:
+    """The mover's array and mask, then a uniformly random legal action from the mask."""
+    obs = env.observe(env.agent_selection)
+    legal = np.flatnonzero(obs["action_mask"])
+    env.step(int(legal[rng.integers(len(legal))]))
+
+
 class AECRunner(Runner):
     """The AEC environment: the array and mask of the agent to move, a random legal action."""
 
@@ -88,9 +95,7 @@ class AECRunner(Runner):
         if env.game.current_player is None:
             self.episodes += 1
             env.reset(seed=self.episodes)
-        obs = env.observe(env.agent_selection)
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[self.rng.integers(len(legal))]))
+        random_legal_step(env, self.rng)
         return 1
 
 
@@ -145,10 +150,7 @@ class FloorRunner(Runner):
         self.rng = np.random.default_rng(1)
 
     def step(self) -> int:
-        env = self.env
-        obs = env.observe(env.agent_selection)
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[self.rng.integers(len(legal))]))
+        random_legal_step(self.env, self.rng)
         return 1
 
 

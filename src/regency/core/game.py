@@ -50,6 +50,7 @@ __all__ = [
     "check_notation",
     "normalize_notation",
     "state_digest",
+    "win_shares",
 ]
 
 A = TypeVar("A", bound=Hashable)
@@ -127,6 +128,15 @@ class Result:
     def to_dict(self) -> dict[str, Any]:
         """Return the result as a JSON-ready dict."""
         return {"scores": list(self.scores), "winners": list(self.winners), **self.details}
+
+
+def win_shares(winners: Sequence[int], players: int) -> list[float]:
+    """Each seat's share of the win (:meth:`Result.reward`) from the winning seats alone.
+
+    For games' :meth:`Game.rewards`, which skip building a whole :class:`Result`.
+    """
+    share = 1.0 / len(winners)
+    return [share if seat in winners else 0.0 for seat in range(players)]
 
 
 class Game(ABC, Generic[A]):

@@ -27,7 +27,7 @@ from regency.core.errors import (
     RegencyError,
     quote,
 )
-from regency.core.game import Game, Result, check_notation, normalize_notation
+from regency.core.game import Game, Result, check_notation, normalize_notation, win_shares
 from regency.core.rng import choice, randbelow, shuffle, stream
 from regency.games.claim import rules
 from regency.games.claim.actions import PLAY, TAKE, TAKE_DECK, ClaimAction, is_well_formed
@@ -662,9 +662,7 @@ class ClaimState(Game[ClaimAction]):
             raise RegencyError("the game is not over yet")
         sides = self.sides()
         winning, _ = rules.final_ranking(self.votes(), self.num_players)
-        winners = [seat for i in winning for seat in sides[i]]
-        share = 1.0 / len(winners)
-        return [share if seat in winners else 0.0 for seat in range(self.num_players)]
+        return win_shares([seat for i in winning for seat in sides[i]], self.num_players)
 
     def result(self) -> Result:
         """Factions won per seat (a team's count for each partner), and the winners."""

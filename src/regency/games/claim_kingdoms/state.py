@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self, cast
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
-from regency.core.game import Game, Result, check_notation
+from regency.core.game import Game, Result, check_notation, win_shares
 from regency.core.rng import randbelow, shuffle, stream
 from regency.games.claim_kingdoms import rules, views
 from regency.games.claim_kingdoms.actions import (
@@ -785,8 +785,7 @@ class ClaimKingdomsState(Game[Action]):
         if not self.is_over:
             raise RegencyError("the game is not over yet")
         winners, _ = rules.final_ranking(self.scores()[0], self._supply)
-        share = 1.0 / len(winners)
-        return [share if seat in winners else 0.0 for seat in range(self.num_players)]
+        return win_shares(winners, self.num_players)
 
     def result(self) -> Result:
         """Final points per seat, the winners and the breakdown (R-CK-10)."""

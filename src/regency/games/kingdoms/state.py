@@ -30,7 +30,7 @@ from regency.core.errors import (
     RegencyError,
     quote,
 )
-from regency.core.game import Game, Result, check_notation, normalize_notation
+from regency.core.game import Game, Result, check_notation, normalize_notation, win_shares
 from regency.core.rng import choice, randbelow, shuffle, stream
 from regency.games.kingdoms import rules
 from regency.games.kingdoms.actions import (
@@ -408,9 +408,7 @@ class KingdomsState(Game[KingdomsAction]):
         """Each seat's share of the win, without the breakdown (for search)."""
         if not self.is_over:
             raise RegencyError("the game is not over yet")
-        winners = rules.winners(self._gold)
-        share = 1.0 / len(winners)
-        return [share if seat in winners else 0.0 for seat in range(self.num_players)]
+        return win_shares(rules.winners(self._gold), self.num_players)
 
     def result(self) -> Result:
         """Gold per seat and the richest seat(s) (R-K-9), with every epoch's scoring."""
