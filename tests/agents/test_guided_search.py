@@ -15,6 +15,7 @@ import regency
 from regency.agents import make_agent
 from regency.agents.base import AgentError
 from regency.agents.ismcts import ISMCTSAgent
+from regency.agents.rollout import RolloutAgent
 
 GUIDED = ["claim-kingdoms", "kingdoms"]
 SPEC = "ismcts:iters=60,eval=heuristic,top=3"
@@ -185,6 +186,18 @@ def test_rollout_options_are_checked() -> None:
         make_agent("rollout:depth=x", "kingdoms", 0)
     with pytest.raises(AgentError, match="no heuristic ranking"):
         make_agent("rollout", "claim", 0)
+
+
+def test_plain_rollout_takes_the_budget_measured_for_its_game() -> None:
+    """The spec stays ``rollout``; each game's worlds and look-ahead are its own."""
+    for game, budget in (("kingdoms", (32, 40)), ("claim-kingdoms", (24, 16))):
+        agent = make_agent("rollout", game, 0)
+        assert isinstance(agent, RolloutAgent)
+        assert (agent.iterations, agent.depth, agent.most) == (*budget, budget[0])
+        assert regency.game_info(game).rollout_budget == budget
+    mine = make_agent("rollout:iters=5,depth=2,most=9", "claim-kingdoms", 0)
+    assert isinstance(mine, RolloutAgent)
+    assert (mine.iterations, mine.depth, mine.most) == (5, 2, 9)
 
 
 def test_a_confident_rollout_leaves_the_favourite_only_for_a_sure_advantage() -> None:

@@ -143,9 +143,8 @@ def test_hint_is_judged_from_the_persons_view_only() -> None:
     assert seat is not None
     console = Console(file=io.StringIO(), width=200)
     session = Session(console, table, game)
-    playing = regency.game_info("claim-kingdoms").search_iterations
-    assert session.hint_agent == f"ismcts:iters={playing}"  # the playing budget
-    session.hint_agent = "ismcts:40"
+    assert session.hint_agent == "rollout"  # the default opponent, as in Kingdoms
+    session.hint_agent = "rollout:iters=4,depth=4"
     hint = session.hint(seat).plain
     assert hint.count("%") == 3
     for k in range(3):

@@ -24,11 +24,13 @@ candidate ahead on average, but not yet surely) gets more worlds, eight at a tim
 ``most``: the worlds go where a better move than the heuristic's may be, and a decision
 the heuristic clearly has right stops at ``iters``.
 
-Spec: ``rollout`` with ``iters`` (worlds per decision, default 32), ``most`` (default: no
-more than ``iters``), ``top`` (3), ``depth`` (40 moves), ``z`` (2) and ``bias`` (0). The
-defaults are the settings measured strongest in Kingdoms (docs/measurements.md, "The
-ladder"): about 0.8 s a move there with the compiled engine (1.4 s in pure Python); Claim Kingdoms'
-heuristic costs about three times as much a move, so the same settings take longer.
+Spec: ``rollout`` with ``iters`` (worlds per decision), ``most`` (default: no more than
+``iters``), ``top`` (3), ``depth`` (moves of look-ahead), ``z`` (2) and ``bias`` (0).
+``iters`` and ``depth`` default to the game's ``rollout_budget``, the settings measured
+strongest there (docs/measurements.md, "The ladder"): 32 worlds and 40 moves in
+Kingdoms, about 0.8 s a move with the compiled engine (1.4 s in pure Python); 24 worlds
+and 16 moves in Claim Kingdoms, whose heuristic costs about three times as much a move
+(0.84 s a move compiled). A game without one gets 32 and 40.
 :meth:`RolloutAgent.search` returns the same :class:`~regency.agents.ismcts.Node` root as
 the tree search (a child per candidate with its visits and total reward), and
 :meth:`RolloutAgent.evaluate` judges the candidates for a hint (not for a whole game's
@@ -50,7 +52,10 @@ from regency.core.game import Game
 from regency.core.registry import game_info
 from regency.core.view import SeatView
 
-__all__ = ["RolloutAgent"]
+__all__ = ["DEFAULT_BUDGET", "RolloutAgent"]
+
+DEFAULT_BUDGET = (32, 40)
+"""Worlds per decision and moves of look-ahead for a game with no ``rollout_budget``."""
 
 
 class RolloutAgent:
@@ -63,9 +68,9 @@ class RolloutAgent:
         self,
         game: str,
         rng: random.Random,
-        iterations: int = 32,
+        iterations: int | None = None,
         top: int = 3,
-        depth: int = 40,
+        depth: int | None = None,
         bias: float = 0.0,
         z: float = 2.0,
         most: int | None = None,
@@ -75,12 +80,13 @@ class RolloutAgent:
             raise AgentError(f"rollout: {game} has no heuristic ranking and judgement")
         self.name = "rollout"
         self.game = game
-        self.iterations = iterations
+        budget = info.rollout_budget or DEFAULT_BUDGET
+        self.iterations = budget[0] if iterations is None else iterations
         self.top = top
-        self.depth = depth
+        self.depth = budget[1] if depth is None else depth
         self.bias = bias
         self.z = z
-        self.most = max(iterations, most or iterations)
+        self.most = max(self.iterations, most or self.iterations)
         self._paired: dict[Hashable, tuple[float, float]] = {}
         """Per candidate, the sum and the sum of squares of its advantage over the
         favourite in each world of the last search."""
@@ -94,13 +100,14 @@ class RolloutAgent:
     @classmethod
     def from_params(cls, game: str, rng: random.Random, params: dict[str, str]) -> RolloutAgent:
         """Build from spec parameters (``iters``, ``most``, ``top``, ``depth``, ``bias``, ``z``)."""
-        iterations = number_param("rollout", params, "iters", int, 1, 32)
+        worlds, depth = game_info(game).rollout_budget or DEFAULT_BUDGET
+        iterations = number_param("rollout", params, "iters", int, 1, worlds)
         return cls(
             game,
             rng,
             iterations=iterations,
             top=number_param("rollout", params, "top", int, 1, 3),
-            depth=number_param("rollout", params, "depth", int, 0, 40),
+            depth=number_param("rollout", params, "depth", int, 0, depth),
             bias=number_param("rollout", params, "bias", float, 0.0, 0.0),
             z=number_param("rollout", params, "z", float, 0.0, 2.0),
             most=number_param("rollout", params, "most", int, 1, iterations),

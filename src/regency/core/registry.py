@@ -95,6 +95,9 @@ class GameInfo(str):
         score_name: What ``Result.scores`` counts, for tables (``"factions won"``).
         search_iterations: The ``ismcts`` agent's default iterations per move: about a
             second of search on a typical 2-core machine.
+        rollout_budget: The ``rollout`` agent's default worlds per decision and moves of
+            look-ahead, ``(iters, depth)``: the settings measured strongest there, at
+            about a second a move (docs/measurements.md, "The ladder").
         ranking: The heuristic's legal actions best first (search's ``top``), if any.
         judge: Each seat's win chance in a position as the heuristic judges it (search's
             ``eval=heuristic`` at a playout cut-off), if any.
@@ -110,6 +113,7 @@ class GameInfo(str):
     insights: Insights | None
     score_name: str
     search_iterations: int | None
+    rollout_budget: tuple[int, int] | None
     ranking: Ranking | None
     judge: Judge | None
 
@@ -127,6 +131,7 @@ class GameInfo(str):
         default_players: int | None = None,
         score_name: str = "score",
         search_iterations: int | None = None,
+        rollout_budget: tuple[int, int] | None = None,
         ranking: Ranking | None = None,
         judge: Judge | None = None,
     ) -> GameInfo:
@@ -142,6 +147,7 @@ class GameInfo(str):
         self.insights = insights
         self.score_name = score_name
         self.search_iterations = search_iterations
+        self.rollout_budget = rollout_budget
         self.ranking = ranking
         self.judge = judge
         return self
