@@ -9,6 +9,7 @@ import pty
 import random
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -46,6 +47,9 @@ def on_terminal(
     once the output has been quiet for a moment; return the exit status and output."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: a terminal of 80x24
+        # A shell that starts a job in the background makes it ignore Ctrl-C, and the
+        # child would inherit that: give it the terminal's usual response back.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.environ.update({"COLUMNS": "80", "LINES": "24", "TERM": "xterm", **(env or {})})
         if "NO_COLOR" not in (env or {}):
             os.environ.pop("NO_COLOR", None)
@@ -82,7 +86,16 @@ def on_terminal(
             break
         os.write(fd, key.encode())
     drain(wait)
-    _, status = os.waitpid(pid, 0)
+    for _ in range(300):  # the program must end by itself within 30 s of the last key
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+        raise AssertionError(f"regency {' '.join(args)} did not end; it said: {out.decode()}")
     os.close(fd)
     return os.waitstatus_to_exitcode(status), out.decode(errors="replace")
 
