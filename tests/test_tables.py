@@ -41,10 +41,14 @@ def test_table_makes_the_game_and_the_computer_players() -> None:
     assert spec.seat_labels() == ["Seat 0 (random)", "Seat 1", "Seat 2 (heuristic)"]
 
 
-def test_default_table_is_one_person_against_heuristics() -> None:
-    spec = TableSpec.create("kingdoms", players=3)
-    assert spec.people == [0]
-    assert [s.agent for s in spec.seats] == [None, "heuristic", "heuristic"]
+def test_default_table_is_one_person_against_the_strongest_agent() -> None:
+    from regency.agents.defaults import STRONGEST
+
+    for game, players in (("kingdoms", 3), ("claim-kingdoms", 3)):
+        spec = TableSpec.create(game, players=players)
+        assert spec.people == [0]
+        assert [s.agent for s in spec.seats] == [None] + [STRONGEST[game][players]] * 2
+    assert STRONGEST["kingdoms"][3] == "rollout" and STRONGEST["claim-kingdoms"][3] == "heuristic"
 
 
 def test_engine_refusals_come_through_with_its_message() -> None:
