@@ -100,17 +100,15 @@ class RolloutAgent:
     @classmethod
     def from_params(cls, game: str, rng: random.Random, params: dict[str, str]) -> RolloutAgent:
         """Build from spec parameters (``iters``, ``most``, ``top``, ``depth``, ``bias``, ``z``)."""
-        worlds, depth = game_info(game).rollout_budget or DEFAULT_BUDGET
-        iterations = number_param("rollout", params, "iters", int, 1, worlds)
-        return cls(
+        return cls(  # unset iters, depth and most: the constructor's game defaults
             game,
             rng,
-            iterations=iterations,
+            iterations=number_param("rollout", params, "iters", int, 1),
             top=number_param("rollout", params, "top", int, 1, 3),
-            depth=number_param("rollout", params, "depth", int, 0, depth),
+            depth=number_param("rollout", params, "depth", int, 0),
             bias=number_param("rollout", params, "bias", float, 0.0, 0.0),
             z=number_param("rollout", params, "z", float, 0.0, 2.0),
-            most=number_param("rollout", params, "most", int, 1, iterations),
+            most=number_param("rollout", params, "most", int, 1),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
