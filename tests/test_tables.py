@@ -48,7 +48,7 @@ def test_default_table_is_one_person_against_the_strongest_agent() -> None:
         spec = TableSpec.create(game, players=players)
         assert spec.people == [0]
         assert [s.agent for s in spec.seats] == [None] + [STRONGEST[game][players]] * 2
-    assert STRONGEST["kingdoms"][3] == "rollout" and STRONGEST["claim-kingdoms"][3] == "heuristic"
+    assert STRONGEST["kingdoms"][3] == "rollout" and STRONGEST["claim-kingdoms"][3] == "rollout"
 
 
 def test_engine_refusals_come_through_with_its_message() -> None:

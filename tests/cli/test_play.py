@@ -333,7 +333,8 @@ def test_forced_moves_are_played_with_a_line(capsys: Any, monkeypatch: Any) -> N
 
 
 @pytest.mark.parametrize(
-    ("game", "players"), [("claim", 2), ("claim-kingdoms", 2), ("kingdoms", 2), ("kingdoms", 3)]
+    ("game", "players"),
+    [("claim", 2), ("claim-kingdoms", 2), ("claim-kingdoms", 3), ("kingdoms", 2), ("kingdoms", 3)],
 )
 def test_the_default_opponent_is_the_strongest_measured(
     game: str, players: int, capsys: Any, monkeypatch: Any
