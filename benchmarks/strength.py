@@ -38,11 +38,11 @@ from regency.sim.stats import wilson_interval
 
 
 def duel(
-    game: str, agent: str, opponent: str, games: int, workers: int, seed: int
+    game: str, agent: str, opponent: str, games: int, workers: int, seed: int, skip: int = 0
 ) -> dict[str, Any]:
     arena = Arena(game, 2, (agent, opponent), games, seed=seed)
     start = time.perf_counter()
-    outcomes = _run(game, 2, (agent, opponent), schedule(arena), workers)
+    outcomes = _run(game, 2, (agent, opponent), schedule(arena)[skip:], workers)
     elapsed = time.perf_counter() - start
     points, played = head_to_head(2, outcomes)[0][1]
     low, high = wilson_interval(points, played)
@@ -98,6 +98,7 @@ def table_share(
     workers: int,
     seed: int,
     team: bool,
+    skip: int = 0,
 ) -> dict[str, Any]:
     """The agent's share of the wins at ``players`` seats, the opponent everywhere else.
 
@@ -120,7 +121,7 @@ def table_share(
                 )
             )
     start = time.perf_counter()
-    outcomes = _run(game, players, (agent, opponent), tables, workers)
+    outcomes = _run(game, players, (agent, opponent), tables[skip:], workers)
     elapsed = time.perf_counter() - start
     points = sum(_agent_share(o) for o in outcomes)
     played = len(outcomes)
@@ -158,6 +159,13 @@ def main() -> None:
         default=None,
         help="at 4 players, play one partnership (default: in Claim only)",
     )
+    parser.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        help="leave out the first N games of the schedule (to finish a stopped run: the "
+        "same seed gives the same games, each with its own deal and agent seeds)",
+    )
     parser.add_argument("--out", default="benchmarks/results", help="folder for JSON reports")
     args = parser.parse_args()
     opponents = [part.split("=") for part in args.against.split(",")]
@@ -168,7 +176,9 @@ def main() -> None:
             continue
         for opponent, games in opponents:
             if args.players == 2:
-                row = duel(info.name, args.agent, opponent, int(games), args.workers, args.seed)
+                row = duel(
+                    info.name, args.agent, opponent, int(games), args.workers, args.seed, args.skip
+                )
                 label = info.name
             else:
                 team = args.team if args.team is not None else info.name == "claim"
@@ -182,6 +192,7 @@ def main() -> None:
                     args.workers,
                     args.seed,
                     team,
+                    args.skip,
                 )
                 label = f"{info.name}/{args.players}{'team' if team else 'p'}"
             print(

@@ -1,12 +1,15 @@
 """Move analysis: how much win chance each decision of a recorded game gave away.
 
-``regency.analyze(record)`` replays a game record and, for every decision, asks a search
-agent (a :class:`~regency.agents.base.MoveEvaluator`, by default ``ismcts``) to judge each
-legal move *from the deciding seat's view only*: the agent gets ``game.view(seat)``, the
-seat's observation and its legal moves, exactly what the seat had when it decided, and
-never the real hidden cards. As Lichess does for chess, each decision gets:
+``regency.analyze(record)`` replays a game record and, for every decision, asks an agent
+that judges moves (a :class:`~regency.agents.base.MoveEvaluator`, by default the game's
+default computer opponent: ``ismcts`` or ``rollout``) to judge the legal moves *from the
+deciding seat's view only*: the agent gets ``game.view(seat)``, the seat's observation
+and its legal moves, exactly what the seat had when it decided, and never the real hidden
+cards. As Lichess does for chess, each decision gets:
 
-* the estimated win chance of every legal move for the deciding seat (0 to 1);
+* the estimated win chance for the deciding seat (0 to 1) of every legal move (the tree
+  search) or of the moves the agent weighs and the move played (``rollout``: the
+  heuristic's best three);
 * the move played and the move the searcher prefers (the one it would have played);
 * the win chance the move played gave away (``loss``: the preferred move's estimate
   minus the played move's, never below zero), and a label by that loss:
@@ -51,7 +54,7 @@ from regency.agents.defaults import default_opponent
 from regency.core.errors import CorruptSaveError, RegencyError, quote
 from regency.core.game import Game
 from regency.core.record import Record, read_json
-from regency.core.registry import game_info, new_game, replay
+from regency.core.registry import new_game, replay
 from regency.core.rng import derive_seed
 from regency.core.view import SeatView
 
@@ -126,76 +129,51 @@ def accuracy(loss: float) -> float:
 def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) -> str:
     """The agent spec ``regency analyze`` uses for ``game`` when none is given.
 
-    The default computer opponent for that game and player count if it can judge every
-    legal move, else ``ismcts``; searching ``share`` of its playing budget (the game's
-    ``search_iterations``, about a second a move on this project's 2-core machine) as an
-    iteration budget rather than a time budget, so that analysis is reproducible, and
-    without the parameters that keep the root to some moves (``top``, ``widen``), so that
-    every legal move gets an estimate.
+    The default computer opponent for that game and player count if it can judge moves
+    (``ismcts``, ``rollout``), else ``ismcts``; at ``share`` of its playing budget (its
+    iterations: a search's ``iters``, ``rollout``'s worlds, about a second a move on this
+    project's 2-core machine), counted in iterations rather than seconds so that analysis
+    is reproducible, and without progressive widening, which could leave the move played
+    unjudged. The move played is always judged (:meth:`MoveEvaluator.evaluate`'s
+    ``include``), also by an agent that looks only at the heuristic's best moves.
     """
     opponent = parse_spec(default_opponent(game, players))
-    if not _judges_every_move(make_agent(opponent, game, 0)):
+    if not isinstance(make_agent(opponent, game, 0), MoveEvaluator):
         opponent = parse_spec("ismcts")
-    params = dict(opponent.params)
-    # Every legal move must be judged: no root kept to a few moves (``top``, ``widen``).
-    # And reproducible: iterations, never seconds.
-    for unwanted in ("top", "widen", "time"):
-        params.pop(unwanted, None)
-    playing = int(params.get("iters") or game_info(game).search_iterations or 1000)
-    params["iters"] = str(max(1, round(playing * share)))
+    # Reproducible: iterations, never seconds. Widening grows the root's moves one by one,
+    # and could leave the move played without an estimate.
+    params = {k: v for k, v in opponent.params.items() if k not in ("time", "widen")}
+    playing = getattr(make_agent(AgentSpec(opponent.name, params), game, 0), "iterations", None)
+    params["iters"] = str(max(1, round((playing or 1000) * share)))
     return f"{opponent.name}:" + ",".join(f"{key}={value}" for key, value in params.items())
 
 
 def hint_agent(game: str, players: int = 2) -> str:
     """The agent spec that gives hints in terminal play: the best three moves, judged.
 
-    :func:`default_agent` at the full playing budget (reproducible, every move judged),
-    unless the default computer opponent judges only a few moves, as ``rollout`` does
-    (the heuristic's best three, by their rollouts): a hint needs no more, so then that
-    opponent itself.
+    :func:`default_agent` at the full playing budget: the default computer opponent's
+    own judgement where it can judge moves (``rollout``: the heuristic's best three, by
+    their rollouts), reproducible.
     """
-    opponent = default_opponent(game, players)
-    agent = make_agent(opponent, game, 0)
-    if isinstance(agent, MoveEvaluator) and not _judges_every_move(agent):
-        return opponent
     return default_agent(game, players, share=1.0)
 
 
-def _judges_every_move(agent: object) -> bool:
-    """Whether ``agent`` can judge every legal move, as a whole game's analysis needs.
-
-    So it can if it is a :class:`MoveEvaluator` that does not say
-    ``judges_every_move = False``.
-    """
-    return isinstance(agent, MoveEvaluator) and getattr(agent, "judges_every_move", True)
-
-
-def evaluator(
-    spec: str | AgentSpec, game: str, seed: int, *, every_move: bool = True
-) -> MoveEvaluator:
+def evaluator(spec: str | AgentSpec, game: str, seed: int) -> MoveEvaluator:
     """Build the agent ``spec`` names and check that it can judge moves.
 
     Args:
         spec: The agent spec.
         game: The game's name.
         seed: The agent's seed.
-        every_move: Whether it must judge every legal move, as analysis needs (a hint
-            needs only the best few: ``rollout`` judges the heuristic's best three).
 
     Raises:
-        AgentError: if the spec is bad, or names an agent that only picks moves (or,
-            with ``every_move``, one that judges only some).
+        AgentError: if the spec is bad, or names an agent that only picks moves.
     """
     agent = make_agent(spec, game, seed)
     if not isinstance(agent, MoveEvaluator):
         raise AgentError(
             f"agent {quote(str(spec))} cannot judge moves, only choose them; analysis "
-            "needs a searching agent such as ismcts"
-        )
-    if every_move and not _judges_every_move(agent):
-        raise AgentError(
-            f"agent {quote(str(spec))} judges only a few moves (it suits a hint); "
-            "analysis judges every move: use a search such as ismcts"
+            "needs an agent that judges them, such as ismcts or rollout"
         )
     return agent
 
@@ -513,7 +491,8 @@ def judge_view(view: SeatView[Any], played: str, number: int, agent: str, seed: 
     if len(view.legal_actions) == 1:
         return Decision(number, view.seat, played, forced=True)
     judging = evaluator(agent, view.game, derive_seed(seed, "analysis", number))
-    return _decision(number, view.seat, played, judging.evaluate(view))
+    move = [a for a in view.legal_actions if str(a) == played]
+    return _decision(number, view.seat, played, judging.evaluate(view, include=move))
 
 
 def _decision(number: int, seat: int, played: str, estimates: Sequence[MoveEstimate]) -> Decision:

@@ -101,6 +101,20 @@ def test_judgement_gives_each_seat_a_win_chance(game: str) -> None:
             assert all(0.0 <= c <= 1.0 for c in chances)
 
 
+@pytest.mark.parametrize("game", GUIDED)
+def test_a_finished_game_is_judged_by_its_result(game: str) -> None:
+    """A rollout that reaches the end knows who won, however narrowly."""
+    judge = regency.game_info(game).judge
+    assert judge is not None
+    for players in (2, 3, 4):
+        state = regency.new_game(game, players=players, seed=players)
+        rng = random.Random(players)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        winners = state.result().winners
+        assert judge(state) == [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+
+
 @pytest.mark.parametrize(
     ("spec", "counts", "seed"),
     [(SPEC, (2, 3), 10), (ROLLOUT, (2, 4), 30)],
@@ -289,3 +303,42 @@ def test_rollout_judges_the_heuristics_best_moves_for_a_hint(game: str) -> None:
     rest = [e.win for e in judged[1:]]
     assert rest == sorted(rest, reverse=True)
     assert all(e.win is None and e.visits == 0 for e in estimates[len(judged) :])
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_rollout_judges_a_move_it_is_asked_to_without_changing_its_choice(game: str) -> None:
+    """``include`` (analysis: the move played) adds a move judged on the same worlds; the
+    candidates' figures and the move preferred are those of a search without it."""
+    spec = "rollout:iters=6,top=2,depth=3,z=0.5"
+    for state in decisions(game, 6, 12)[4:]:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        plain = make_agent(spec, game, 4).evaluate(view)  # type: ignore[attr-defined]
+        outside = [e.action for e in plain if e.win is None]
+        if not outside:
+            continue
+        asked = make_agent(spec, game, 4).evaluate(view, include=[outside[-1]])  # type: ignore[attr-defined]
+        judged = [e for e in asked if e.win is not None]
+        assert judged[: len(judged) - 1] == [e for e in plain if e.win is not None]
+        assert judged[-1].action == outside[-1] and judged[-1].visits == 6
+        assert asked[0].action == make_agent(spec, game, 4).choose(view)
+        break
+    else:
+        pytest.fail("no position with a move outside the candidates")
+
+
+def test_rollout_refuses_to_judge_an_illegal_move() -> None:
+    state = decisions("kingdoms", 6, 2)[1]
+    view = state.view(state.current_player or 0)
+    with pytest.raises(AgentError, match="not a legal move"):
+        make_agent("rollout:iters=2,depth=2", "kingdoms", 0).evaluate(view, include=["nonsense"])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_rollout_with_top_0_judges_every_legal_move(game: str) -> None:
+    state = decisions(game, 7, 3)[2]
+    view = state.view(state.current_player or 0)
+    estimates = make_agent("rollout:iters=2,top=0,depth=2", game, 1).evaluate(view)  # type: ignore[attr-defined]
+    assert {e.action for e in estimates} == set(view.legal_actions)
+    assert all(e.win is not None and e.visits == 2 for e in estimates)

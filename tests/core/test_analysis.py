@@ -14,6 +14,8 @@ import regency
 from regency import analysis as analysis_module
 from regency.agents import make_agent
 from regency.agents.base import AgentError, MoveEvaluator
+from regency.agents.defaults import default_opponent
+from regency.agents.ismcts import ISMCTSAgent
 from regency.analysis import (
     LABELS,
     Analysis,
@@ -28,6 +30,7 @@ from regency.analysis import (
 )
 from regency.core.errors import CorruptSaveError
 from regency.games.claim import ClaimState
+from regency.games.kingdoms import KingdomsState
 
 GAMES = [g.name for g in regency.available_games()]
 SPEC = "ismcts:30"
@@ -97,28 +100,36 @@ def test_a_bad_spec_or_seat_is_refused_before_any_search() -> None:
 # -- what the seat could not see ---------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game", "players"), [(g, 2) for g in GAMES] + [("claim", 4)])
+ROLLOUT = "rollout:iters=4,depth=4"
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "spec"),
+    [(g, 2, SPEC) for g in GAMES]
+    + [("claim", 4, SPEC), ("claim-kingdoms", 3, ROLLOUT), ("kingdoms", 2, ROLLOUT)],
+)
 def test_the_figures_never_depend_on_what_the_deciding_seat_could_not_see(
-    game: str, players: int
+    game: str, players: int, spec: str
 ) -> None:
     """Re-deal what the deciding seat could not see: every figure stays the same."""
     record = played_record(game, players=players, seed=4)
-    changed = 0
+    changed = moved = 0
     for index in decisions_to_probe(record, 3):
         real = regency.replay(record, stop=index)
         seat = real.current_player
         assert seat is not None
         played = record.actions[index]
-        figures = judge(real, played, agent=SPEC, seed=7, number=index + 1)
+        figures = judge(real, played, agent=spec, seed=7, number=index + 1)
         assert figures.moves and figures.seat == seat
         for k in range(3):
             other = real.resample_hidden(seat, random.Random(k))
             changed += other.state_dict() != real.state_dict()
-            assert judge(other, played, agent=SPEC, seed=7, number=index + 1) == figures
-        # The figures are a search's, not constants: another seed moves them.
-        again = judge(real, played, agent=SPEC, seed=8, number=index + 1)
-        assert again.moves != figures.moves or len(figures.moves) <= 2
+            assert judge(other, played, agent=spec, seed=7, number=index + 1) == figures
+        # The figures are a search's, not constants: another seed moves them (where
+        # something is left to chance or hidden, and the search has moves to weigh).
+        moved += judge(real, played, agent=spec, seed=8, number=index + 1) != figures
     assert changed > 0  # the re-deals did hide something different
+    assert moved > 0
 
 
 def test_the_seats_chosen_do_not_change_a_decisions_figures() -> None:
@@ -174,6 +185,60 @@ def test_a_move_that_loses_for_sure_is_a_blunder_and_the_winning_move_is_preferr
     assert bad.win == 1.0 and bad.win_played == 0.0 and bad.loss == 1.0
     good = judge(game, "UN7", agent="ismcts:200", seed=seed)
     assert (good.best, good.label, good.loss) == ("UN7", None, 0.0)
+
+
+def kingdoms_last_castle(gold: tuple[int, int] = (50, 50)) -> Any:
+    """The third epoch's last three squares; seat 0 holds one rank-1 castle, seat 1 two
+    rank-2 castles, and no tiles are left, so seat 1 fills the other two squares.
+
+    A5 (row A: +22) ends 71-22 and C5 (row C: +6) 55-54, both wins for seat 0; B5 (row B:
+    -18) ends 31-102, a loss. Nothing is hidden and nothing is left to chance.
+    """
+    return KingdomsState.from_position(
+        board=[
+            "+6 +6 +5 +5 . S1R1",
+            "-6 -5 -4 -3 . S1R1",
+            "+1 +1 +2 +2 . MTN",
+            "+3 +3 +4 +4 -1 -2",
+            "MTN DRG GLD WIZ S1R1 S1R1",
+        ],
+        castles=[[1, 0, 0, 0], [0, 2, 0, 0]],
+        supply=[],
+        epoch=3,
+        gold=list(gold),
+    )
+
+
+def test_the_kingdoms_position_is_what_the_test_says() -> None:
+    game = kingdoms_last_castle()
+    for move, gold, winners in [
+        ("castle 1 A5", (71, 22), [0]),
+        ("castle 1 B5", (31, 102), [1]),
+        ("castle 1 C5", (55, 54), [0]),
+    ]:
+        played = game.clone()
+        played.play(move)
+        while not played.is_over:
+            played.play(played.legal_actions()[0])
+        assert (played.gold, list(played.result().winners)) == (gold, winners)
+
+
+@pytest.mark.parametrize("spec", ["rollout:iters=4,top=1", "rollout:iters=4"])
+def test_rollouts_label_a_losing_castle_a_blunder_and_a_narrow_win_no_loss(spec: str) -> None:
+    """With ``top=1`` the heuristic's favourite (A5) is the only candidate and the
+    blunder is judged only because it was played."""
+    game = kingdoms_last_castle()
+    bad = judge(game, "castle 1 B5", agent=spec, seed=3)
+    assert (bad.best, bad.played, bad.label) == ("castle 1 A5", "castle 1 B5", "blunder")
+    assert bad.win == 1.0 and bad.win_played == 0.0 and bad.loss == 1.0
+    # A win by one gold is a win: the rollouts that reach the end judge by the result.
+    narrow = judge(game, "castle 1 C5", agent=spec, seed=3)
+    assert (narrow.best, narrow.win_played, narrow.loss, narrow.label) == (
+        "castle 1 A5",
+        1.0,
+        0.0,
+        None,
+    )
 
 
 def test_a_forced_move_is_marked_and_not_searched() -> None:
@@ -237,13 +302,19 @@ def test_progress_counts_the_searched_decisions() -> None:
     assert calls == [(n, searched) for n in range(1, searched + 1)]
 
 
-def test_the_default_agent_is_the_default_opponent_if_it_judges_at_half_the_budget(
+def test_the_default_agent_is_the_default_opponent_at_half_its_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     for info in regency.available_games():
-        half = (info.search_iterations or 0) // 2
-        assert default_agent(info.name) == f"ismcts:iters={half}"
-    assert isinstance(make_agent(default_agent("kingdoms"), "kingdoms", 0), MoveEvaluator)
+        for players in info.players:
+            opponent = make_agent(default_opponent(info.name, players), info.name, 0)
+            judging = make_agent(default_agent(info.name, players), info.name, 0)
+            assert isinstance(judging, MoveEvaluator)
+            if isinstance(opponent, MoveEvaluator):  # the opponent itself, at half its budget
+                assert type(judging) is type(opponent)
+                assert judging.iterations == round(opponent.iterations / 2)  # type: ignore[attr-defined]
+            else:
+                assert isinstance(judging, ISMCTSAgent)
     monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "ismcts:3000,c=0.5")
     assert default_agent("claim", 3) == "ismcts:iters=1500,c=0.5"
     guided = "ismcts:time=1,widen=0.5,c=0.5"
@@ -251,12 +322,30 @@ def test_the_default_agent_is_the_default_opponent_if_it_judges_at_half_the_budg
     assert default_agent("kingdoms", 2) == "ismcts:c=0.5,iters=1000"
     monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "random")
     assert default_agent("claim", 4) == "ismcts:iters=2500"
-    # rollout judges only the heuristic's best moves: a hint, not a whole analysis.
-    monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "rollout")
-    assert default_agent("kingdoms", 2) == "ismcts:iters=1000"
-    assert hint_agent("kingdoms", 2) == "rollout"
+    # rollout judges the heuristic's best moves and the move played, on half its worlds.
+    monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "rollout:top=4")
+    assert default_agent("kingdoms", 2) == "rollout:top=4,iters=16"
+    assert default_agent("claim-kingdoms", 2) == "rollout:top=4,iters=12"
+    assert hint_agent("kingdoms", 2) == "rollout:top=4,iters=32"  # the full playing budget
     monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "heuristic")
-    assert hint_agent("kingdoms", 2) == "ismcts:iters=2000"  # the full playing budget
+    assert hint_agent("kingdoms", 2) == "ismcts:iters=2000"
+
+
+def test_an_agent_that_weighs_a_few_moves_still_judges_the_move_played() -> None:
+    """rollout and ``ismcts:top=k`` look at the heuristic's best moves only; analysis
+    passes them the move played, so every unforced decision is judged."""
+    record = played_record("kingdoms", moves=14)
+    for spec in ("rollout:iters=3,depth=3,top=1", "ismcts:iters=40,top=1"):
+        analysis = analyze(record, agent=spec, seed=1)
+        unforced = [d for d in analysis.decisions if not d.forced]
+        assert len(unforced) >= 8
+        for d in unforced:
+            assert d.win_played is not None and d.loss is not None, (spec, d)
+            assert d.moves[0].move == d.best
+            judged = [m.move for m in d.moves if m.win is not None]
+            assert d.played in judged and len(judged) <= 2
+        # Random play leaves the heuristic's favourite often: those are judged too.
+        assert any(d.played != d.best for d in unforced)
 
 
 # -- reproducible, and saved -----------------------------------------------------------

@@ -15,7 +15,7 @@ and this module imports nothing above it).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Protocol, runtime_checkable
@@ -76,14 +76,22 @@ class MoveEstimate:
 
 @runtime_checkable
 class MoveEvaluator(Protocol):
-    """An agent that can judge every legal move, not only pick one (for analysis, hints)."""
+    """An agent that can judge legal moves, not only pick one (for analysis, hints)."""
 
-    def evaluate(self, view: SeatView[Any]) -> list[MoveEstimate]:
-        """Judge each of ``view.legal_actions`` from the view alone.
+    def evaluate(
+        self, view: SeatView[Any], include: Collection[Hashable] = ()
+    ) -> list[MoveEstimate]:
+        """Judge the legal moves of ``view`` from the view alone.
+
+        Args:
+            view: The deciding seat's view.
+            include: Legal moves that must be judged whatever the agent thinks of them
+                (analysis passes the move played), even by an agent that looks only
+                at a few moves (``rollout``, ``ismcts:top=k``).
 
         Returns:
             One estimate per legal move, the move the agent prefers first (the order in
-            which it would choose them).
+            which it would choose them); a move it did not judge has ``win`` ``None``.
         """
         ...
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from typing import Any
 
 from regency.agents.base import (
@@ -189,28 +189,35 @@ class ISMCTSAgent:
         )
         return best
 
-    def evaluate(self, view: SeatView[Any]) -> list[MoveEstimate]:
+    def evaluate(
+        self, view: SeatView[Any], include: Collection[Hashable] = ()
+    ) -> list[MoveEstimate]:
         """Search from the view; judge every legal move by the root's statistics.
 
         A move's win chance is the mean reward of the iterations through it (the share
         of the win, or the blend ``reward=score`` asks for); the order is the one
         :meth:`choose` picks by, most visited first. A forced move is not searched.
+        With ``top``, the root is kept to the heuristic's best moves and ``include``
+        (analysis: the move played); the others get no estimate.
         """
         legal = view.legal_actions
         if len(legal) == 1:
             self.last_iterations = 0
             return [MoveEstimate(legal[0], str(legal[0]), None, 0)]
-        return root_estimates(legal, self.search(view).children)
+        return root_estimates(legal, self.search(view, include).children)
 
-    def search(self, view: SeatView[Any]) -> Node:
-        """Grow a tree from ``view`` within the budget and return its root."""
+    def search(self, view: SeatView[Any], include: Collection[Hashable] = ()) -> Node:
+        """Grow a tree from ``view`` within the budget and return its root.
+
+        With ``top``, the root's moves are the heuristic's best ``top`` and ``include``.
+        """
         me = view.seat
         sampler = view.world_sampler()
         rng = self._rng
         root = Node(None, me)
         allowed = None
         if self._ranking is not None and self.top is not None:
-            allowed = set(self._ranking(view, rng)[: self.top])
+            allowed = set(self._ranking(view, rng)[: self.top]) | set(include)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         budget = self.iterations or 0
         done = 0

@@ -25,7 +25,8 @@ candidate ahead on average, but not yet surely) gets more worlds, eight at a tim
 the heuristic clearly has right stops at ``iters``.
 
 Spec: ``rollout`` with ``iters`` (worlds per decision), ``most`` (default: no more than
-``iters``), ``top`` (3), ``depth`` (moves of look-ahead), ``z`` (2) and ``bias`` (0).
+``iters``), ``top`` (3; 0 for every legal move), ``depth`` (moves of look-ahead), ``z``
+(2) and ``bias`` (0).
 ``iters`` and ``depth`` default to the game's ``rollout_budget``, the settings measured
 strongest there (docs/measurements.md, "The ladder"): 32 worlds and 40 moves in
 Kingdoms, about 0.8 s a move with the compiled engine (1.4 s in pure Python); 24 worlds
@@ -33,8 +34,8 @@ and 16 moves in Claim Kingdoms, whose heuristic costs about three times as much 
 (0.84 s a move compiled). A game without one gets 32 and 40.
 :meth:`RolloutAgent.search` returns the same :class:`~regency.agents.ismcts.Node` root as
 the tree search (a child per candidate with its visits and total reward), and
-:meth:`RolloutAgent.evaluate` judges the candidates for a hint (not for a whole game's
-analysis, which needs every legal move judged).
+:meth:`RolloutAgent.evaluate` judges the candidates, for a hint, and in a game's analysis
+also the move played (on the same worlds, so the comparison stays paired).
 
 Seeded: the same seed and position give the same move.
 """
@@ -43,11 +44,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Collection, Hashable
 from typing import Any
 
 from regency.agents.base import AgentError, MoveEstimate, number_param
 from regency.agents.ismcts import Node
+from regency.core.errors import quote
 from regency.core.game import Game
 from regency.core.registry import game_info
 from regency.core.view import SeatView
@@ -60,9 +62,6 @@ DEFAULT_BUDGET = (32, 40)
 
 class RolloutAgent:
     """The heuristic improved by paired rollouts of its best moves (module docstring)."""
-
-    judges_every_move = False
-    """:meth:`evaluate` judges the heuristic's best moves only (not for analysis)."""
 
     def __init__(
         self,
@@ -87,6 +86,8 @@ class RolloutAgent:
         self.bias = bias
         self.z = z
         self.most = max(self.iterations, most or self.iterations)
+        self._candidates: frozenset[Hashable] = frozenset()
+        """The moves the last search chose among (the heuristic's best ``top``)."""
         self._paired: dict[Hashable, tuple[float, float]] = {}
         """Per candidate, the sum and the sum of squares of its advantage over the
         favourite in each world of the last search."""
@@ -104,7 +105,7 @@ class RolloutAgent:
             game,
             rng,
             iterations=number_param("rollout", params, "iters", int, 1),
-            top=number_param("rollout", params, "top", int, 1, 3),
+            top=number_param("rollout", params, "top", int, 0, 3),
             depth=number_param("rollout", params, "depth", int, 0),
             bias=number_param("rollout", params, "bias", float, 0.0, 0.0),
             z=number_param("rollout", params, "z", float, 0.0, 2.0),
@@ -123,25 +124,34 @@ class RolloutAgent:
             return only
         return self._pick(self.search(view))
 
-    def evaluate(self, view: SeatView[Any]) -> list[MoveEstimate]:
-        """Judge the heuristic's best moves by their rollouts (for hints).
+    def evaluate(
+        self, view: SeatView[Any], include: Collection[Hashable] = ()
+    ) -> list[MoveEstimate]:
+        """Judge the heuristic's best moves, and ``include``, by their rollouts.
 
-        The candidates come first, the one :meth:`choose` would play leading, then the
-        others by their mean judgement; every other legal move follows unjudged (``win``
-        is ``None``): the agent only ever tries the heuristic's ``top`` moves, so it
-        suits a hint (the best three moves) but not a whole game's analysis, which
-        needs every move judged.
+        The candidates come first, the one :meth:`choose` would play leading (the same
+        move, for the same seed), then the others by their mean judgement; then the moves
+        of ``include`` that are no candidates (analysis: the move played), judged on the
+        same worlds but never preferred; then every other legal move, unjudged (``win``
+        is ``None``). With ``top=0`` every legal move is a candidate.
+
+        Raises:
+            AgentError: if a move of ``include`` is not legal in the view.
         """
         legal = view.legal_actions
         if len(legal) == 1:
             self.last_iterations = 0
             return [MoveEstimate(legal[0], str(legal[0]), None, 0)]
-        root = self.search(view)
+        root = self.search(view, include)
         pick = self._pick(root)
         children = root.children
         tried = sorted(
             children,
-            key=lambda a: (a != pick, -children[a].reward / max(1, children[a].visits)),
+            key=lambda a: (
+                a != pick,
+                a not in self._candidates,
+                -children[a].reward / max(1, children[a].visits),
+            ),
         )
         out = [
             MoveEstimate(a, str(a), children[a].reward / children[a].visits, children[a].visits)
@@ -155,7 +165,7 @@ class RolloutAgent:
         if self.z > 0:
             return self._confident_choice(favourite, root.visits)
         best: Hashable = max(
-            root.children,
+            (a for a in root.children if a in self._candidates),
             key=lambda a: (
                 root.children[a].reward / root.children[a].visits
                 + (self.bias if a == favourite else 0.0)
@@ -199,19 +209,33 @@ class RolloutAgent:
             return True
         return all(total <= 0.0 for total, _ in paired.values())
 
-    def search(self, view: SeatView[Any]) -> Node:
+    def search(self, view: SeatView[Any], include: Collection[Hashable] = ()) -> Node:
         """Roll out the heuristic's best moves; return a root with a child per candidate.
 
-        The root's ``hint`` is the heuristic's favourite.
+        The root's ``hint`` is the heuristic's favourite. Each move of ``include`` that is
+        no candidate gets a child too, rolled out on the same worlds, but it takes no
+        part in the choice (nor in ``most``'s stopping rule), so the candidates' figures
+        and the move chosen are the same with or without it.
+
+        Raises:
+            AgentError: if a move of ``include`` is not legal in the view.
         """
         me = view.seat
         rng = self._rng
-        candidates = list(dict.fromkeys(self._ranking(view, rng)))[: self.top]
+        ranked = list(dict.fromkeys(self._ranking(view, rng)))
+        candidates = ranked[: self.top] if self.top else ranked
+        legal = set(view.legal_actions)
+        others = [a for a in dict.fromkeys(include) if a not in candidates]
+        for action in others:
+            if action not in legal:
+                raise AgentError(f"rollout: {quote(str(action))} is not a legal move here")
+        self._candidates = frozenset(candidates)
         root = Node(None, me)
         root.hint = candidates[0]
-        for action in candidates:
+        moves = candidates + others
+        for action in moves:
             root.children[action] = Node(root, me)
-        if len(candidates) == 1:
+        if len(moves) == 1:
             child = root.children[candidates[0]]
             child.visits, child.reward = 1, 0.5
             root.visits = 1
@@ -228,7 +252,7 @@ class RolloutAgent:
             world = sampler(rng)
             seed = rng.getrandbits(64)
             values = []
-            for action in candidates:
+            for action in moves:
                 trial = world.clone()
                 trial.apply(action)
                 self._play_on(trial, random.Random(seed))
@@ -237,7 +261,7 @@ class RolloutAgent:
                 child = root.children[action]
                 child.visits += 1
                 child.reward += value
-            for action, value in zip(candidates[1:], values[1:], strict=True):
+            for action, value in zip(candidates[1:], values[1 : len(candidates)], strict=True):
                 total, squares = paired[action]
                 advantage = value - values[0]
                 paired[action] = (total + advantage, squares + advantage * advantage)

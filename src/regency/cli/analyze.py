@@ -36,11 +36,11 @@ def add_analyze_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a record written by --save (or a saved game)")
     parser.add_argument(
         "--agent",
-        help="the judging agent, a search (default: the default computer player if it is a "
-        "search, else ismcts, at half its playing budget, in iterations so that it is "
-        "reproducible: claim ismcts:iters=2500, claim-kingdoms and kingdoms "
-        "ismcts:iters=1000; a 2-player game takes one to a few minutes on 2 idle cores); "
-        "e.g. ismcts:iters=5000",
+        help="the judging agent, one that judges moves (default: the default computer "
+        "player, at half its playing budget, in iterations so that it is reproducible: "
+        "2-player claim ismcts:iters=2500, claim-kingdoms rollout:iters=12, kingdoms "
+        "rollout:iters=16; rollout judges the heuristic's best three moves and the move "
+        "played); e.g. ismcts:iters=5000 or rollout:top=0 (every legal move)",
     )
     parser.add_argument("--seat", type=int, help="analyse only this seat's decisions")
     parser.add_argument(

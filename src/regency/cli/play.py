@@ -353,7 +353,7 @@ class Session:
         """The hint agent's three best moves for ``seat``, judged from its own view only."""
         view = self.game.view(seat)
         seed = derive_seed(self.game.seed, "hint", seat, len(self.game.actions))
-        judge = evaluator(self.hint_agent, self.game.name, seed, every_move=False)
+        judge = evaluator(self.hint_agent, self.game.name, seed)
         if self.live:
             with self.console.status("The computer is thinking about your move..."):
                 estimates = judge.evaluate(view)

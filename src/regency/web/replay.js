@@ -111,7 +111,7 @@ function drawAnalysis() {
           `; the computer prefers ${decision.best} (${pct(decision.win)})` +
           (decision.loss === null ? "." : `: ${Math.round(100 * decision.loss)} points lost.`)),
       el("p", { class: "small muted" }, "Best moves: ",
-        decision.moves.slice(0, 3).map((m) => `${m.move} ${pct(m.win)}`).join(" · ")));
+        decision.moves.filter((m) => m.win !== null).slice(0, 3).map((m) => `${m.move} ${pct(m.win)}`).join(" · ")));
   }
   const marked = analysis.decisions.filter((d) => d.label === "mistake" || d.label === "blunder");
   const jumps = marked.length ? el("p", { class: "small" }, "Mistakes and blunders: ",

@@ -493,15 +493,17 @@ def judge(state: Any) -> list[float]:
 
     For search (ISMCTS ``eval=heuristic``): each seat's expected score (its points and
     its likely share of each faction, :meth:`Board.expected`) becomes a win chance
-    through a logistic on its lead over the best rival. Reads the dealt world's grid.
+    through a logistic on its lead over the best rival. A finished game is judged by its
+    result (each seat's share of the win), so that a rollout that reaches the end knows
+    a win by one point is a win. Reads the dealt world's grid.
     """
-    points: list[int] = state._points  # a dealt world's fields, read for speed
     if state._turn < 0:
-        expected = [float(p) for p in state.scores()[0]]
-    else:
-        hard = min(state._supply) <= 2
-        board = Board(state._cards, state._marks, list(points), 0, state.factions, hard)
-        expected = board.expected()
+        finished: list[float] = state.rewards()
+        return finished
+    points: list[int] = state._points  # a dealt world's fields, read for speed
+    hard = min(state._supply) <= 2
+    board = Board(state._cards, state._marks, list(points), 0, state.factions, hard)
+    expected = board.expected()
     out = []
     for seat, mine in enumerate(expected):
         rival = max(e for s, e in enumerate(expected) if s != seat)

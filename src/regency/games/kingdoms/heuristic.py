@@ -299,8 +299,13 @@ def judge(state: Any) -> list[float]:
     come for its empty squares) times the seat's castle ranks there, plus the castles
     still in hand (worth the average open square this epoch, or kept for later). The
     seats' expected gold becomes a win chance through a logistic on the lead over the
-    best rival. Reads the whole state: search calls it only on dealt worlds.
+    best rival. A finished game is judged by its result (each seat's share of the win),
+    so that a rollout that reaches the end knows a win by one gold is a win. Reads the
+    whole state: search calls it only on dealt worlds.
     """
+    if state._turn < 0:
+        finished: list[float] = state.rewards()
+        return finished
     n: int = state.num_players
     cells: list[int] = state._cells  # a dealt world's fields, read for speed
     gold = [float(g) for g in state._gold]
