@@ -16,8 +16,8 @@ STRONGEST: dict[str, dict[int, str]] = {
     # 2 players: rollout wins 62% (Claim Kingdoms) and 70% (Kingdoms) of 200 games against
     # the heuristic (the ladder). Against two heuristics (fair share 33%) it wins 45.6% of
     # 102 games in Claim Kingdoms and 43% of 102 in Kingdoms; against three (fair share
-    # 25%) 33.5% of 100 in Kingdoms. 4-player Claim Kingdoms: a 40-game screen only (35%).
-    "claim-kingdoms": {2: "rollout", 3: "rollout", 4: "heuristic"},
+    # 25%) 33.5% of 100 in Kingdoms and 34.0% of 100 in Claim Kingdoms.
+    "claim-kingdoms": {2: "rollout", 3: "rollout", 4: "rollout"},
     "kingdoms": {2: "rollout", 3: "rollout", 4: "rollout"},
 }
 """Game -> player count -> the spec of the strongest agent measured there."""
