@@ -131,10 +131,10 @@ def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) ->
 
     The default computer opponent for that game and player count if it can judge moves
     (``ismcts``, ``rollout``), else ``ismcts``; at ``share`` of its playing budget (its
-    iterations: a search's ``iters``, ``rollout``'s worlds, about a second a move on this
-    project's 2-core machine), counted in iterations rather than seconds so that analysis
-    is reproducible, and without progressive widening, which could leave the move played
-    unjudged. The move played is always judged (:meth:`MoveEvaluator.evaluate`'s
+    iterations: a search's ``iters``, ``rollout``'s worlds and its ``most``, about a second
+    a move on this project's 2-core machine), counted in iterations rather than seconds so
+    that analysis is reproducible, and without progressive widening, which could leave the
+    move played unjudged. The move played is always judged (:meth:`MoveEvaluator.evaluate`'s
     ``include``), also by an agent that looks only at the heuristic's best moves.
     """
     opponent = parse_spec(default_opponent(game, players))
@@ -145,6 +145,8 @@ def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) ->
     params = {k: v for k, v in opponent.params.items() if k not in ("time", "widen")}
     playing = getattr(make_agent(AgentSpec(opponent.name, params), game, 0), "iterations", None)
     params["iters"] = str(max(1, round((playing or 1000) * share)))
+    if "most" in params:  # rollout's cap on extra worlds for open decisions: the same share
+        params["most"] = str(max(1, round(int(params["most"]) * share)))
     return f"{opponent.name}:" + ",".join(f"{key}={value}" for key, value in params.items())
 
 
