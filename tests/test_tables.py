@@ -48,7 +48,8 @@ def test_default_table_is_one_person_against_the_strongest_agent() -> None:
         spec = TableSpec.create(game, players=players)
         assert spec.people == [0]
         assert [s.agent for s in spec.seats] == [None] + [STRONGEST[game][players]] * 2
-    assert STRONGEST["kingdoms"][3] == "rollout" and STRONGEST["claim-kingdoms"][3] == "rollout"
+    # The measured strongest at 3 players (docs/measurements.md): rollouts of the heuristic.
+    assert {STRONGEST[g][3].split(":")[0] for g in ("kingdoms", "claim-kingdoms")} == {"rollout"}
 
 
 def test_engine_refusals_come_through_with_its_message() -> None:
