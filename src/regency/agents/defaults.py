@@ -18,7 +18,7 @@ STRONGEST: dict[str, dict[int, str]] = {
     # 102 games in Claim Kingdoms and 43% of 102 in Kingdoms; against three (fair share
     # 25%) 33.5% of 100 in Kingdoms and 34.0% of 100 in Claim Kingdoms. In 3-player
     # Kingdoms, up to 96 worlds for a decision still open after 32 (most=96) won 53.4% of
-    # the same 102 deals, at about 3.7 times the time a move.
+    # the same 102 deals, at 1.4 to 3.7 times the time a move (two rough measures).
     "claim-kingdoms": {2: "rollout", 3: "rollout", 4: "rollout"},
     "kingdoms": {2: "rollout", 3: "rollout:most=96", 4: "rollout"},
 }
