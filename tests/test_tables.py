@@ -42,6 +42,7 @@ def test_table_makes_the_game_and_the_computer_players() -> None:
 
 
 def test_default_table_is_one_person_against_the_strongest_agent() -> None:
+    from regency.agents import parse_spec
     from regency.agents.defaults import STRONGEST
 
     for game, players in (("kingdoms", 3), ("claim-kingdoms", 3)):
@@ -49,7 +50,7 @@ def test_default_table_is_one_person_against_the_strongest_agent() -> None:
         assert spec.people == [0]
         assert [s.agent for s in spec.seats] == [None] + [STRONGEST[game][players]] * 2
     # The measured strongest at 3 players (docs/measurements.md): rollouts of the heuristic.
-    assert {STRONGEST[g][3].split(":")[0] for g in ("kingdoms", "claim-kingdoms")} == {"rollout"}
+    assert {parse_spec(STRONGEST[g][3]).name for g in ("kingdoms", "claim-kingdoms")} == {"rollout"}
 
 
 def test_engine_refusals_come_through_with_its_message() -> None:
