@@ -376,7 +376,9 @@ class Game(ABC, Generic[A]):
 
         An object equal to a legal action (``10`` for Claim's card 10, a tuple equal to
         a Claim Kingdoms action) plays that legal action, so what is logged is always
-        one of :meth:`legal_actions`.
+        one of :meth:`legal_actions`. Objects are matched by value only, text by
+        notation: an object equal to no legal action is refused even when its ``str()``
+        is a legal move's notation (issue 29).
 
         A refusal explains itself in the player's terms and, by default, lists the
         legal moves. That list is the mover's own business (in Claim it names the
@@ -419,7 +421,8 @@ class Game(ABC, Generic[A]):
         """The legal action equal to ``action``, or ``None``.
 
         Games may override it with a faster check than listing every legal action (the
-        checked path should cost little more than :meth:`apply`).
+        checked path should cost little more than :meth:`apply`), but must still match
+        by equality alone, never by the object's ``str()``.
         """
         legal = self.legal_actions()
         try:

@@ -39,6 +39,18 @@ def _require(cond: bool, message: str) -> None:
         raise CorruptSaveError(message)
 
 
+def _shown(value: object) -> str:
+    """A refused value for a message: short, with its type (``[] (a list)``)."""
+    if value is None:
+        return "None"
+    kind = type(value).__name__
+    return f"{quote(value)} ({'an' if kind[:1] in 'aeiouAEIOU' else 'a'} {kind})"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # True is not 1 seat
+
+
 def read_json(text: object, what: str) -> Any:
     """Parse JSON text or bytes, turning every way it can fail into :class:`CorruptSaveError`.
 
@@ -58,6 +70,10 @@ def read_json(text: object, what: str) -> Any:
 @dataclass(frozen=True, slots=True)
 class Record:
     """An immutable game record.
+
+    Building one does not check its fields (the pure-Python and compiled builds must
+    answer bad input alike, see ``build_support/compile.py``); :meth:`check` does, and
+    both :meth:`from_dict` and ``regency.replay`` call it.
 
     Attributes:
         game: The registered game name (``"claim"``).
@@ -117,34 +133,83 @@ class Record:
             f"record version {quote(version)} is not supported "
             f"(this regency reads {RECORD_VERSION})",
         )
-        game = data.get("game")
-        _require(isinstance(game, str) and bool(game), "record has no game name")
-        _require(len(game) <= 100, f"record's game {quote(game)} is no game name")
-        players = data.get("players")
-        _require(
-            isinstance(players, int) and not isinstance(players, bool),
-            "record's 'players' must be an integer",
+        record = cls(
+            game=data.get("game"),
+            players=data.get("players"),
+            seed=data.get("seed"),
+            options=data.get("options", {}),
+            actions=data.get("actions", []),
+            meta=data.get("meta", {}),
+            digest=data.get("digest"),
         )
-        seed = data.get("seed")
-        _require(
-            isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0,
-            "record's 'seed' must be a non-negative integer",
+        record.check()
+        # Copies: the record must not share the caller's (mutable) containers.
+        return cls(
+            record.game,
+            record.players,
+            record.seed,
+            dict(record.options),
+            tuple(record.actions),
+            dict(record.meta),
+            record.digest,
         )
-        options = data.get("options", {})
-        _require(isinstance(options, dict), "record's 'options' must be an object")
-        actions = data.get("actions", [])
+
+    def check(self) -> None:
+        """Refuse a record whose fields have the wrong types (or impossible values).
+
+        A record read from a file is checked by :meth:`from_dict`; one built in code is
+        checked by ``regency.replay`` before it is replayed, so a record's fields are
+        checked in one place whatever form it came in. ``actions`` may be a list or a
+        tuple of strings.
+
+        Raises:
+            CorruptSaveError: naming the first field that is wrong and what it holds.
+        """
+        game = self.game
         _require(
-            isinstance(actions, list) and all(isinstance(a, str) for a in actions),
-            "record's 'actions' must be a list of strings",
+            isinstance(game, str) and bool(game),
+            f"record's 'game' must be a game name (a non-empty string), not {_shown(game)}",
         )
-        meta = data.get("meta", {})
-        _require(isinstance(meta, dict), "record's 'meta' must be an object")
-        digest = data.get("digest")
+        _require(len(game) <= 100, f"record's 'game' {quote(game)} is no game name")
+        _require(
+            _is_int(self.players),
+            f"record's 'players' must be an integer, not {_shown(self.players)}",
+        )
+        _require(
+            _is_int(self.seed) and self.seed >= 0,
+            f"record's 'seed' must be a non-negative integer, not {_shown(self.seed)}",
+        )
+        options: object = self.options  # typed ``object``: a caller may have put anything
+        if not isinstance(options, dict):
+            raise CorruptSaveError(
+                f"record's 'options' must be an object (a dict), not {_shown(options)}"
+            )
+        for name in options:
+            _require(
+                isinstance(name, str),
+                f"record's 'options' must be named by strings, not {_shown(name)}",
+            )
+        actions: object = self.actions
+        if not isinstance(actions, (list, tuple)):
+            raise CorruptSaveError(
+                f"record's 'actions' must be a list of strings, not {_shown(actions)}"
+            )
+        for number, action in enumerate(actions, start=1):
+            _require(
+                isinstance(action, str),
+                f"record's 'actions' must be a list of strings; action {number} is "
+                f"{_shown(action)}",
+            )
+        meta: object = self.meta
+        _require(
+            isinstance(meta, dict),
+            f"record's 'meta' must be an object (a dict), not {_shown(meta)}",
+        )
+        digest = self.digest
         _require(
             digest is None or (isinstance(digest, str) and bool(_DIGEST.fullmatch(digest))),
-            "record's 'digest' must be 32 lowercase hex digits",
+            f"record's 'digest' must be 32 lowercase hex digits, not {_shown(digest)}",
         )
-        return cls(game, players, seed, dict(options), tuple(actions), dict(meta), digest)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:

@@ -845,7 +845,10 @@ class ClaimKingdomsState(Game[Action]):
             except (NotationError, IllegalActionError) as exc:
                 return self._with_legal(str(exc), list_legal)
         if not isinstance(action, Action) or not is_well_formed(action, self.num_players):
-            return self._with_legal(f"{quote(action)} is not a Claim Kingdoms action", list_legal)
+            # A malformed Action is shown by its fields: its repr may write a legal move's
+            # notation (``Action(PLACE, sq, 3)`` prints ``place 0,1``) that it is not.
+            shown = tuple(action) if isinstance(action, Action) else action
+            return self._with_legal(f"{quote(shown)} is not a Claim Kingdoms action", list_legal)
         return self._with_legal(reason(self, action), list_legal)
 
     # -- what each seat sees ---------------------------------------------------------------

@@ -480,6 +480,11 @@ class KingdomsState(Game[KingdomsAction]):
             except TypeError:  # compiled code reads the fields as ints: a float cannot be
                 canonical = None  # read at all (the equality below still matches it)
             if canonical is not None:
+                # Matched by value, never by text: ``KingdomsAction(DRAW_VERB, 5, 5)``
+                # writes "draw" but is no action (issue 29). _well_formed already refuses
+                # such stray fields; this equality keeps the look-up honest on its own.
+                if canonical != action:
+                    return None
                 return canonical if self._is_legal(canonical) else None
         return super()._find_legal(action)
 
@@ -679,14 +684,20 @@ class KingdomsState(Game[KingdomsAction]):
 
 
 def _well_formed(action: KingdomsAction) -> bool:
-    """Whether an action object (perhaps built by hand) names a real move."""
-    if action.verb in (DRAW_VERB, PASS_VERB):
-        return True
-    if not 0 <= action.square < SQUARES:
+    """Whether an action object (perhaps built by hand) names a real move.
+
+    Every field must be the move's own: ``draw`` and ``pass`` have square -1 and rank 0,
+    tiles and starts rank 0. An object with stray fields may still write a move's
+    notation (``KingdomsAction(DRAW_VERB, 5, 5)`` prints ``draw``) but equals none.
+    """
+    verb, sq, rank = action.verb, action.square, action.rank
+    if verb in (DRAW_VERB, PASS_VERB):
+        return sq == -1 and rank == 0
+    if not 0 <= sq < SQUARES:
         return False
-    if action.verb == CASTLE_VERB:
-        return 1 <= action.rank <= 4
-    return action.verb in (TILE_VERB, START_VERB)
+    if verb == CASTLE_VERB:
+        return 1 <= rank <= 4
+    return verb in (TILE_VERB, START_VERB) and rank == 0
 
 
 def _canonical(action: KingdomsAction) -> KingdomsAction | None:
