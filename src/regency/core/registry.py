@@ -70,11 +70,15 @@ class Option:
         name: The keyword (``"deck"``).
         help: One line for people: what it does and what values it takes.
         default: The value used when the option is not given.
+        secret: Whether the option fixes hidden cards (a stacked deal): like the seed, it
+            is kept from the players until the game ends (a server publishes it only in
+            the finished game's record).
     """
 
     name: str
     help: str
     default: Any = None
+    secret: bool = False
 
 
 class GameInfo(str):
@@ -165,9 +169,15 @@ class GameInfo(str):
             "players": list(self.players),
             "summary": self.summary,
             "options": [
-                {"name": o.name, "help": o.help, "default": o.default} for o in self.options
+                {"name": o.name, "help": o.help, "default": o.default, "secret": o.secret}
+                for o in self.options
             ],
         }
+
+    def public_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """``options`` without the secret ones (those that fix hidden cards)."""
+        secret = {o.name for o in self.options if o.secret}
+        return {k: v for k, v in options.items() if k not in secret}
 
 
 _GAMES: dict[str, GameInfo] = {}
@@ -267,12 +277,8 @@ def replay(record: Record | dict[str, Any] | str | bytes, *, stop: int | None = 
         record = Record.from_json(record)
     elif isinstance(record, Record):
         # A Record built in code is checked like one read from a file: its fields are
-        # whatever the caller put there.
-        try:
-            fields = record.to_dict()
-        except (TypeError, ValueError):
-            raise CorruptSaveError("the record's fields are not a record's") from None
-        record = Record.from_dict(fields)
+        # whatever the caller put there (``Record(meta=[])`` is refused, naming ``meta``).
+        record.check()
     else:
         record = Record.from_dict(record)
     try:

@@ -44,6 +44,7 @@ register(
                 "deck",
                 "stacked deal: every card by code, seat 0's hand first, "
                 "then the draw pile, top first",
+                secret=True,
             ),
             Option("first", "the seat that leads the first trick (default: drawn)"),
         ),

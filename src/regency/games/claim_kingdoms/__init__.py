@@ -42,6 +42,7 @@ register(
                 "deck",
                 "stacked setup: the faction of every card in order: the middle card, the "
                 "display left to right, one card per seat, then the deck top first",
+                secret=True,
             ),
             Option("first", "the seat that starts (default: drawn from the seed)"),
         ),
