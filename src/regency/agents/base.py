@@ -14,6 +14,7 @@ and this module imports nothing above it).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Protocol, runtime_checkable
 
 from regency.core.errors import RegencyError, quote
-from regency.core.registry import game_info
+from regency.core.registry import GameInfo, game_info
 from regency.core.view import SeatView
 
 __all__ = [
@@ -31,8 +32,13 @@ __all__ = [
     "HeuristicAgent",
     "MoveEstimate",
     "MoveEvaluator",
+    "PlayerCountCheck",
     "RandomAgent",
+    "TimeLimited",
     "agent_names",
+    "agent_params",
+    "check_number",
+    "check_spec",
     "make_agent",
     "number_param",
     "parse_spec",
@@ -42,7 +48,11 @@ __all__ = [
 
 
 class AgentError(RegencyError, ValueError):
-    """An agent spec that names no agent or gives it parameters it does not take."""
+    """A bad agent spec, or an agent that cannot play the game it is asked to.
+
+    The spec names no agent, gives it parameters it does not take or values out of
+    range, or the agent cannot play the game (or its player count).
+    """
 
 
 @runtime_checkable
@@ -53,6 +63,33 @@ class Agent(Protocol):
 
     def choose(self, view: SeatView[Any]) -> Hashable:
         """Return one of ``view.legal_actions``."""
+        ...
+
+
+@runtime_checkable
+class TimeLimited(Protocol):
+    """An agent whose thinking a hard time limit bounds (the searching agents).
+
+    :func:`make_agent` sets ``time_limit`` when it is given one; agents without the
+    attribute decide quickly anyway and ignore the limit.
+    """
+
+    time_limit: float | None
+    """Seconds from the start of ``choose`` (or ``evaluate``) after which the agent stops
+    searching and decides with what it has, whatever its own budget says; ``None``: no
+    limit."""
+
+
+@runtime_checkable
+class PlayerCountCheck(Protocol):
+    """An agent that cannot play every player count of its game (:func:`check_spec`)."""
+
+    def check_players(self, players: int) -> None:
+        """Refuse a game of ``players`` seats this agent cannot play.
+
+        Raises:
+            AgentError: if the agent cannot play a game of that many seats.
+        """
         ...
 
 
@@ -150,6 +187,32 @@ PLUGIN_GROUP = "regency.agents"
 """The entry-point group through which other packages add agents."""
 
 
+def check_number(
+    agent: str, key: str, value: float, minimum: float, maximum: float | None = None
+) -> None:
+    """Refuse a numeric setting of an agent that is not finite or is out of range.
+
+    Agents' constructors check their settings with it, so an agent built in code is held
+    to the same ranges as one built from a spec.
+
+    Args:
+        agent: The agent's name, for the error message.
+        key: The setting's spec parameter (``"iters"``), for the error message.
+        value: The value.
+        minimum: The smallest value allowed.
+        maximum: The largest value allowed, if there is one.
+
+    Raises:
+        AgentError: if ``value`` is infinite, not a number, or out of range.
+    """
+    if isinstance(value, float) and not math.isfinite(value):
+        raise AgentError(f"{agent}: {key} must be a number, not {quote(str(value))}")
+    if value < minimum:
+        raise AgentError(f"{agent}: {key} must be at least {minimum:g}")
+    if maximum is not None and value > maximum:
+        raise AgentError(f"{agent}: {key} must be at most {maximum:g}")
+
+
 def number_param(
     agent: str,
     params: dict[str, str],
@@ -157,6 +220,8 @@ def number_param(
     cast: type,
     minimum: float,
     default: Any = None,
+    *,
+    maximum: float | None = None,
 ) -> Any:
     """Read the numeric parameter ``key`` of an agent spec (``ismcts:iters=500``).
 
@@ -167,18 +232,20 @@ def number_param(
         cast: ``int`` or ``float``.
         minimum: The smallest value allowed.
         default: The value when the spec does not set it.
+        maximum: The largest value allowed, if there is one.
 
     Raises:
-        AgentError: if the value is not a number of that kind, or below ``minimum``.
+        AgentError: if the value is not a number of that kind (or is infinite or NaN),
+            or out of range.
     """
     if key not in params:
         return default
     try:
         value = cast(params[key])
     except ValueError:
-        raise AgentError(f"{agent}: {key} must be a number, not {quote(params[key])}") from None
-    if value < minimum:
-        raise AgentError(f"{agent}: {key} must be at least {minimum}")
+        kind = "a whole number" if cast is int else "a number"
+        raise AgentError(f"{agent}: {key} must be {kind}, not {quote(params[key])}") from None
+    check_number(agent, key, value, minimum, maximum)
     return value
 
 
@@ -202,6 +269,15 @@ def is_slow(spec: str | AgentSpec) -> bool:
     """Whether the agent ``spec`` names takes a noticeable time per move."""
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
     return parsed.name in _SLOW
+
+
+def agent_params(name: str) -> tuple[str, ...]:
+    """The parameters the agent called ``name`` takes (the first one also positional).
+
+    Raises:
+        AgentError: if no agent has that name.
+    """
+    return _FACTORIES[parse_spec(name).name][1]
 
 
 def agent_names() -> list[str]:
@@ -244,19 +320,125 @@ def parse_spec(text: str) -> AgentSpec:
     return AgentSpec(name, params, text.strip())
 
 
-def make_agent(spec: str | AgentSpec, game: str, seed: int) -> Agent:
+def make_agent(
+    spec: str | AgentSpec, game: str, seed: int, *, time_limit: float | None = None
+) -> Agent:
     """Build the agent ``spec`` describes, to play ``game``, seeded with ``seed``.
 
+    Args:
+        spec: The agent spec (``"ismcts:iters=500"``), as text or parsed.
+        game: The registered game it plays.
+        seed: Its random source's seed: the same seed and position give the same move.
+        time_limit: A hard limit, in seconds, on each decision of a searching agent
+            (:class:`TimeLimited`): it stops searching that long after ``choose`` (or
+            ``evaluate``) started, whatever its own ``iters``, ``most`` or ``time``
+            say, and decides by what it has judged so far (a search always completes
+            at least one iteration, so it can always answer). A decision that ends
+            within its own budget is the same with or without the limit; one cut short
+            depends on the machine's speed. Fast agents ignore it.
+
     Raises:
-        AgentError: if the spec is bad or the agent cannot play that game.
+        AgentError: if the spec is bad, the agent cannot play that game, or
+            ``time_limit`` is not a positive number of seconds.
     """
+    if time_limit is not None and not (math.isfinite(time_limit) and time_limit > 0):
+        raise AgentError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
     _load_builtin()
     _load_plugin(parsed.name)
     factory, _ = _FACTORIES[parsed.name]
     agent = factory(game, random.Random(seed), dict(parsed.params))
     agent.name = str(parsed)
+    if time_limit is not None and isinstance(agent, TimeLimited):
+        agent.time_limit = time_limit
     return agent
+
+
+CAPPED_TIME = ("time",)
+"""The spec parameters :func:`check_spec` holds to ``max_seconds``."""
+CAPPED_ITERATIONS = ("iters", "most")
+"""The spec parameters :func:`check_spec` holds to ``max_iterations``."""
+
+
+def check_spec(
+    spec: str,
+    game: str,
+    players: int,
+    *,
+    max_seconds: float | None = None,
+    max_iterations: int | None = None,
+) -> AgentSpec:
+    """Check that ``spec`` names an agent that can play ``game`` at ``players`` seats.
+
+    For specs from outside (a table's computer seats): the agent is built for the game
+    (with a fixed seed), so every parameter is checked for its type and range and the
+    agent for whether it can play the game at all (``rollout`` needs a heuristic ranking,
+    ``ismcts:top`` too) and at that player count. With caps, a ``time`` parameter above
+    ``max_seconds`` and an ``iters`` or ``most`` parameter above ``max_iterations`` are
+    refused (an agent's own defaults are not: they are about a second a move).
+
+    Args:
+        spec: The agent spec, as written (``"ismcts:iters=500"``).
+        game: The registered game the agent would play.
+        players: The number of seats of that game.
+        max_seconds: The longest ``time`` per move allowed, if any.
+        max_iterations: The largest ``iters`` and ``most`` allowed, if any.
+
+    Returns:
+        The parsed spec.
+
+    Raises:
+        AgentError: with a one-line message, in the agent's words
+            (``"ismcts: iters must be at least 1"``), if anything is wrong.
+    """
+    try:
+        parsed = parse_spec(spec)
+        info = _game_for(parsed.name, game)
+        if players not in info.players:
+            *rest, last = (str(n) for n in info.players)
+            counts = f"{', '.join(rest)} or {last}" if rest else last
+            raise AgentError(
+                f"{parsed.name}: {info.name} is played by {counts} players, not {quote(players)}"
+            )
+        agent = make_agent(parsed, info.name, 0)
+        if isinstance(agent, PlayerCountCheck):
+            agent.check_players(players)
+        for key in CAPPED_TIME:
+            _check_cap(parsed, key, max_seconds, " s")
+        for key in CAPPED_ITERATIONS:
+            _check_cap(parsed, key, max_iterations, "")
+    except AgentError as exc:
+        raise AgentError(_one_line(str(exc))) from None
+    except Exception as exc:  # an agent (a plugin, say) refusing with another error
+        name = str(spec).strip().partition(":")[0].strip().lower() or "agent"
+        raise AgentError(_one_line(f"{name}: cannot play {game}: {exc}")) from exc
+    return parsed
+
+
+def _game_for(agent: str, game: str) -> GameInfo:
+    """The registered game ``game``, or an :class:`AgentError` in the agent's words."""
+    try:
+        return game_info(game)
+    except RegencyError:
+        raise AgentError(f"{agent}: there is no game {quote(game)}") from None
+
+
+def _check_cap(spec: AgentSpec, key: str, cap: float | None, unit: str) -> None:
+    """Refuse the parameter ``key`` of ``spec`` if it is above ``cap``."""
+    if cap is None or key not in spec.params:
+        return
+    try:
+        value = float(spec.params[key])
+    except ValueError:  # the agent took it, but it is no number: no cap to compare
+        return
+    if value > cap:
+        limit = str(int(cap)) if float(cap).is_integer() else f"{cap:g}"
+        raise AgentError(f"{spec.name}: {key} must be at most {limit}{unit} on this server")
+
+
+def _one_line(message: str) -> str:
+    """``message`` on one line (an error from deeper down may span several)."""
+    return " ".join(message.split())
 
 
 class RandomAgent:
@@ -278,7 +460,7 @@ class HeuristicAgent:
     def __init__(self, game: str, rng: random.Random) -> None:
         policy = game_info(game).heuristic
         if policy is None:
-            raise AgentError(f"{game} has no heuristic agent")
+            raise AgentError(f"heuristic: {game} has no heuristic")
         self.name = "heuristic"
         self._policy = policy
         self._rng = rng

@@ -38,10 +38,17 @@ Spec: ``ismcts`` with parameters
 * ``prior``: ``heuristic`` tries the heuristic's move first at every node and gives it a
   fading bonus (progressive bias).
 * ``widen``: progressive widening: a node visited ``n`` times grows at most
-  ``n ** widen`` children (``widen=0.5``), so search deepens before it broadens; with
-  ``prior=heuristic`` the heuristic's move comes first.
+  ``n ** widen`` children (``widen=0.5``; 0 to 1), so search deepens before it
+  broadens; with ``prior=heuristic`` the heuristic's move comes first.
+* ``top``: the root's moves are the heuristic's best ``top`` only (games with a ranking);
+* ``eval``: ``heuristic`` judges a playout's cut-off by the game's heuristic judgement.
 
-Seeded: the same seed and position give the same move for an iteration budget.
+A hard ``time_limit`` (:func:`~regency.agents.base.make_agent`) bounds a decision as
+well: the search stops at its budget or at the limit, whichever comes first, and always
+runs at least one iteration, so it can answer.
+
+Seeded: the same seed and position give the same move for an iteration budget (one
+that the time limit does not cut short).
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ from regency.agents.base import (
     AgentError,
     HeuristicAgent,
     MoveEstimate,
+    check_number,
     number_param,
     root_estimates,
 )
@@ -97,7 +105,12 @@ class Node:
 
 
 class ISMCTSAgent:
-    """The SO-ISMCTS player (see the module docstring)."""
+    """The SO-ISMCTS player (see the module docstring).
+
+    Raises:
+        AgentError: if a setting is out of range (each named by its spec parameter), or
+            the game lacks what a setting needs (a heuristic, a ranking, a judgement).
+    """
 
     def __init__(
         self,
@@ -113,8 +126,21 @@ class ISMCTSAgent:
         widen: float | None = None,
         top: int | None = None,
         evaluation: str | None = None,
+        time_limit: float | None = None,
     ) -> None:
         info = game_info(game)
+        for key, value, minimum in (
+            ("iters", iterations, 1),
+            ("time", seconds, 0.001),
+            ("c", exploration, 0.0),
+            ("depth", depth, 0),
+            ("top", top, 1),
+            ("time_limit", time_limit, 0.001),
+        ):
+            if value is not None:
+                check_number("ismcts", key, value, minimum)
+        if widen is not None:  # above 1 it limits nothing (and n ** widen overflows)
+            check_number("ismcts", "widen", widen, 0.0, 1.0)
         if iterations is None and seconds is None:
             iterations = info.search_iterations or DEFAULT_ITERATIONS
         if rollout not in ("random", "heuristic"):
@@ -138,6 +164,8 @@ class ISMCTSAgent:
         if top is not None and self._ranking is None:
             raise AgentError(f"ismcts: {game} has no heuristic ranking (top)")
         self.top = top
+        if (rollout == "heuristic" or prior == "heuristic") and info.heuristic is None:
+            raise AgentError(f"ismcts: {game} has no heuristic (rollout, prior)")
         self.name = "ismcts"
         self.game = game
         self.iterations = iterations
@@ -151,12 +179,19 @@ class ISMCTSAgent:
         needs_policy = rollout == "heuristic" or prior == "heuristic"
         self._policy = HeuristicAgent(game, rng) if needs_policy else None
         self._heuristic = self._policy if rollout == "heuristic" else None
+        self.time_limit = time_limit
+        """Seconds after which a decision stops searching, whatever the budget says
+        (:class:`~regency.agents.base.TimeLimited`); ``None``: no limit."""
         self.last_iterations = 0
         """Iterations run for the last decision (for benchmarks and tests)."""
 
     @classmethod
     def from_params(cls, game: str, rng: random.Random, params: dict[str, str]) -> ISMCTSAgent:
-        """Build from spec parameters (``iters``, ``time``, ``c``, ``rollout``)."""
+        """Build from spec parameters (``iters``, ``time``, ``c``, ``rollout``, ...).
+
+        Raises:
+            AgentError: if a parameter is not a number of its kind or out of range.
+        """
         iterations = number_param("ismcts", params, "iters", int, 1)
         seconds = number_param("ismcts", params, "time", float, 0.001)
         c = number_param("ismcts", params, "c", float, 0.0)
@@ -170,19 +205,20 @@ class ISMCTSAgent:
             reward=params.get("reward", "win"),
             depth=number_param("ismcts", params, "depth", int, 0),
             prior=params.get("prior"),
-            widen=number_param("ismcts", params, "widen", float, 0.0),
+            widen=number_param("ismcts", params, "widen", float, 0.0, maximum=1.0),
             top=number_param("ismcts", params, "top", int, 1),
             evaluation=params.get("eval"),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
         """Search from the view and return the most visited legal move."""
+        started = time.perf_counter()
         legal = view.legal_actions
         if len(legal) == 1:
             only: Hashable = legal[0]
             self.last_iterations = 0
             return only
-        root = self.search(view)
+        root = self.search(view, started=started)
         best: Hashable = max(
             (a for a in legal if a in root.children),
             key=lambda a: (root.children[a].visits, root.children[a].reward),
@@ -200,17 +236,34 @@ class ISMCTSAgent:
         With ``top``, the root is kept to the heuristic's best moves and ``include``
         (analysis: the move played); the others get no estimate.
         """
+        started = time.perf_counter()
         legal = view.legal_actions
         if len(legal) == 1:
             self.last_iterations = 0
             return [MoveEstimate(legal[0], str(legal[0]), None, 0)]
-        return root_estimates(legal, self.search(view, include).children)
+        return root_estimates(legal, self.search(view, include, started=started).children)
 
-    def search(self, view: SeatView[Any], include: Collection[Hashable] = ()) -> Node:
+    def search(
+        self,
+        view: SeatView[Any],
+        include: Collection[Hashable] = (),
+        *,
+        started: float | None = None,
+    ) -> Node:
         """Grow a tree from ``view`` within the budget and return its root.
 
+        The budget is ``iters`` iterations, or ``time`` seconds instead; a ``time_limit``
+        stops the search sooner if it is reached first. At least one iteration is run.
         With ``top``, the root's moves are the heuristic's best ``top`` and ``include``.
+
+        Args:
+            view: The deciding seat's view.
+            include: Moves the root must consider, with ``top`` (analysis).
+            started: When the decision began (``time.perf_counter()``), from which
+                ``time`` and ``time_limit`` count; now by default.
         """
+        if started is None:
+            started = time.perf_counter()
         me = view.seat
         sampler = view.world_sampler()
         rng = self._rng
@@ -218,10 +271,15 @@ class ISMCTSAgent:
         allowed = None
         if self._ranking is not None and self.top is not None:
             allowed = set(self._ranking(view, rng)[: self.top]) | set(include)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
-        budget = self.iterations or 0
+        limits = [s for s in (self.seconds, self.time_limit) if s is not None]
+        deadline = started + min(limits) if limits else None
+        # ``time`` replaces the iteration budget; ``time_limit`` only bounds it.
+        budget = None if self.seconds is not None else (self.iterations or 1)
+        clock = time.perf_counter
         done = 0
-        while (done < budget) if deadline is None else (time.perf_counter() < deadline):
+        while done == 0 or (
+            (budget is None or done < budget) and (deadline is None or clock() < deadline)
+        ):
             self._iterate(root, sampler(rng), me, rng, allowed)
             done += 1
         self.last_iterations = done

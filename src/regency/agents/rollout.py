@@ -37,17 +37,27 @@ the tree search (a child per candidate with its visits and total reward), and
 :meth:`RolloutAgent.evaluate` judges the candidates, for a hint, and in a game's analysis
 also the move played (on the same worlds, so the comparison stays paired).
 
-Seeded: the same seed and position give the same move.
+A hard ``time_limit`` (:func:`~regency.agents.base.make_agent`) stops a decision once
+that many seconds have passed since it started: no more worlds are dealt, a world the
+limit cuts short counts for nothing, and the candidates judged on the worlds completed
+decide, by the same rule. The first world is always dealt and the favourite always
+rolled out in it, so there is a move to play; should the limit pass within that world
+(every legal move a candidate, ``top=0``, and a long look-ahead), the moves not rolled
+out in it are left unjudged. So a decision runs past its limit by at most one rollout.
+
+Seeded: the same seed and position give the same move (for a decision that the time
+limit does not cut short).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Collection, Hashable
 from typing import Any
 
-from regency.agents.base import AgentError, MoveEstimate, number_param
+from regency.agents.base import AgentError, MoveEstimate, check_number, number_param
 from regency.agents.ismcts import Node
 from regency.core.errors import quote
 from regency.core.game import Game
@@ -61,7 +71,12 @@ DEFAULT_BUDGET = (32, 40)
 
 
 class RolloutAgent:
-    """The heuristic improved by paired rollouts of its best moves (module docstring)."""
+    """The heuristic improved by paired rollouts of its best moves (module docstring).
+
+    Raises:
+        AgentError: if a setting is out of range (each named by its spec parameter), or
+            the game has no heuristic ranking and judgement.
+    """
 
     def __init__(
         self,
@@ -73,8 +88,20 @@ class RolloutAgent:
         bias: float = 0.0,
         z: float = 2.0,
         most: int | None = None,
+        time_limit: float | None = None,
     ) -> None:
         info = game_info(game)
+        for key, value, minimum in (
+            ("iters", iterations, 1),
+            ("top", top, 0),
+            ("depth", depth, 0),
+            ("bias", bias, 0.0),
+            ("z", z, 0.0),
+            ("most", most, 1),
+            ("time_limit", time_limit, 0.001),
+        ):
+            if value is not None:
+                check_number("rollout", key, value, minimum)
         if info.ranking is None or info.judge is None or info.heuristic is None:
             raise AgentError(f"rollout: {game} has no heuristic ranking and judgement")
         self.name = "rollout"
@@ -95,12 +122,19 @@ class RolloutAgent:
         self._ranking = info.ranking
         self._judge = info.judge
         self._policy = info.heuristic
+        self.time_limit = time_limit
+        """Seconds after which a decision deals no more worlds, whatever ``iters`` and
+        ``most`` say (:class:`~regency.agents.base.TimeLimited`); ``None``: no limit."""
         self.last_iterations = 0
         """Worlds dealt for the last decision (for benchmarks and tests)."""
 
     @classmethod
     def from_params(cls, game: str, rng: random.Random, params: dict[str, str]) -> RolloutAgent:
-        """Build from spec parameters (``iters``, ``most``, ``top``, ``depth``, ``bias``, ``z``)."""
+        """Build from spec parameters (``iters``, ``most``, ``top``, ``depth``, ``bias``, ``z``).
+
+        Raises:
+            AgentError: if a parameter is not a number of its kind or out of range.
+        """
         return cls(  # unset iters, depth and most: the constructor's game defaults
             game,
             rng,
@@ -117,12 +151,13 @@ class RolloutAgent:
 
         With ``z=0``, the candidate with the best mean (the favourite's raised by ``bias``).
         """
+        started = time.perf_counter()
         legal = view.legal_actions
         if len(legal) == 1:
             self.last_iterations = 0
             only: Hashable = legal[0]
             return only
-        return self._pick(self.search(view))
+        return self._pick(self.search(view, started=started))
 
     def evaluate(
         self, view: SeatView[Any], include: Collection[Hashable] = ()
@@ -138,11 +173,12 @@ class RolloutAgent:
         Raises:
             AgentError: if a move of ``include`` is not legal in the view.
         """
+        started = time.perf_counter()
         legal = view.legal_actions
         if len(legal) == 1:
             self.last_iterations = 0
             return [MoveEstimate(legal[0], str(legal[0]), None, 0)]
-        root = self.search(view, include)
+        root = self.search(view, include, started=started)
         pick = self._pick(root)
         children = root.children
         tried = sorted(
@@ -209,17 +245,36 @@ class RolloutAgent:
             return True
         return all(total <= 0.0 for total, _ in paired.values())
 
-    def search(self, view: SeatView[Any], include: Collection[Hashable] = ()) -> Node:
+    def search(
+        self,
+        view: SeatView[Any],
+        include: Collection[Hashable] = (),
+        *,
+        started: float | None = None,
+    ) -> Node:
         """Roll out the heuristic's best moves; return a root with a child per candidate.
 
         The root's ``hint`` is the heuristic's favourite. Each move of ``include`` that is
         no candidate gets a child too, rolled out on the same worlds, but it takes no
         part in the choice (nor in ``most``'s stopping rule), so the candidates' figures
-        and the move chosen are the same with or without it.
+        and the move chosen are the same with or without it. With a ``time_limit``, no
+        rollout starts after the limit has passed and a world cut short is dropped, but
+        the first world is always dealt, with at least the favourite rolled out in it (a
+        move not rolled out in it then gets no child).
+
+        Args:
+            view: The deciding seat's view.
+            include: Moves to judge on the same worlds besides the candidates.
+            started: When the decision began (``time.perf_counter()``), from which
+                ``time_limit`` counts; now by default.
 
         Raises:
             AgentError: if a move of ``include`` is not legal in the view.
         """
+        if started is None:
+            started = time.perf_counter()
+        deadline = None if self.time_limit is None else started + self.time_limit
+        clock = time.perf_counter
         me = view.seat
         rng = self._rng
         ranked = list(dict.fromkeys(self._ranking(view, rng)))
@@ -246,18 +301,28 @@ class RolloutAgent:
         paired = {action: (0.0, 0.0) for action in candidates[1:]}
         worlds = 0
         while worlds < self.most:
+            if worlds and deadline is not None and clock() >= deadline:
+                break  # out of time: the worlds dealt so far decide
             extra = worlds - self.iterations
             if extra >= 0 and extra % 8 == 0 and self._settled(paired, worlds):
                 break
             world = sampler(rng)
             seed = rng.getrandbits(64)
-            values = []
+            values: list[float] = []
             for action in moves:
+                if values and deadline is not None and clock() >= deadline:
+                    break  # out of time within this world
                 trial = world.clone()
                 trial.apply(action)
                 self._play_on(trial, random.Random(seed))
-                value = self._judge(trial)[me]
-                values.append(value)
+                values.append(self._judge(trial)[me])
+            if len(values) < len(moves):
+                if worlds:
+                    break  # a later world cut short counts for nothing
+                # The first world cut short: the moves rolled out in it are the judged ones.
+                moves, candidates = self._drop_unjudged(root, moves, len(values))
+                paired = {action: paired[action] for action in candidates[1:]}
+            for action, value in zip(moves, values, strict=True):
                 child = root.children[action]
                 child.visits += 1
                 child.reward += value
@@ -270,6 +335,22 @@ class RolloutAgent:
         self._paired = paired
         self.last_iterations = worlds
         return root
+
+    def _drop_unjudged(
+        self, root: Node, moves: list[Hashable], judged: int
+    ) -> tuple[list[Hashable], list[Hashable]]:
+        """Keep only the first ``judged`` of ``moves`` (the time limit cut the first world).
+
+        Returns:
+            The moves and the candidates left; the others lose their child, so they count
+            as not judged.
+        """
+        for action in moves[judged:]:
+            del root.children[action]
+        kept = moves[:judged]
+        candidates = [action for action in kept if action in self._candidates]
+        self._candidates = frozenset(candidates)
+        return kept, candidates
 
     def _play_on(self, world: Game[Any], rng: random.Random) -> None:
         """The heuristic plays every seat for ``depth`` moves (forced moves free)."""

@@ -19,13 +19,17 @@ from pathlib import Path
 from typing import Any
 
 from regency.agents.base import Agent, AgentError, Factory
+from regency.core.errors import quote
+from regency.core.registry import game_info
 from regency.core.view import SeatView
 from regency.envs.arrays import ActionMapper
-from regency.envs.encoding import encoder_for
+from regency.envs.encoding import Encoder, EncodingError, encoder_for
 
 __all__ = ["PolicyAgent", "agent_plugin", "load_policy"]
 
 _LOADED: dict[str, Any] = {}
+_YES = ("1", "true", "yes")
+_NO = ("0", "false", "no")
 
 
 def load_policy(path: str) -> Any:
@@ -39,15 +43,15 @@ def load_policy(path: str) -> Any:
             sb3_contrib = import_module("sb3_contrib")
         except ImportError:
             raise AgentError(
-                "the policy agent needs sb3-contrib and torch: install torch's CPU build, "
+                "policy: needs sb3-contrib and torch: install torch's CPU build, "
                 "then pip install -e '.[train]' (see the README)"
             ) from None
         if not Path(path).is_file():
-            raise AgentError(f"no saved policy at {path!r}")
+            raise AgentError(f"policy: no saved policy at {quote(path)}")
         try:
             _LOADED[path] = sb3_contrib.MaskablePPO.load(path, device="cpu")
         except (OSError, ValueError) as exc:
-            raise AgentError(f"cannot load a policy from {path!r}: {exc}") from None
+            raise AgentError(f"policy: cannot load a policy from {quote(path)}: {exc}") from None
     return _LOADED[path]
 
 
@@ -57,24 +61,53 @@ class PolicyAgent:
     Args:
         game: The registered game name.
         rng: Unused: the policy's own sampling is seeded through torch.
-        params: ``path`` (required) and ``sample``.
+        params: ``path`` (required) and ``sample`` (``0``/``1``, ``no``/``yes``,
+            ``false``/``true``).
+
+    Raises:
+        AgentError: if ``path`` is missing or names no policy that fits the game's
+            encoder, or ``sample`` is not a yes or no.
     """
 
     def __init__(self, game: str, rng: random.Random, params: dict[str, str]) -> None:
         del rng
-        if "path" not in params:
-            raise AgentError("agent 'policy' needs path=<the saved policy's .zip>")
+        if not params.get("path"):
+            raise AgentError("policy: needs path=<the saved policy's .zip>")
+        sample = params.get("sample", "0").lower()
+        if sample not in _YES + _NO:
+            raise AgentError(f"policy: sample must be 0 or 1, not {quote(params['sample'])}")
         self.name = "policy"
         self.game = game
         self.model = load_policy(params["path"])
-        self.deterministic = params.get("sample", "0") in ("0", "false", "no")
+        self.deterministic = sample in _NO
         self._encoders: dict[int, Any] = {}
+        self.check_players(game_info(game).default_players)
+
+    def check_players(self, players: int) -> None:
+        """Refuse a player count whose observations the policy was not trained on.
+
+        Raises:
+            AgentError: if the game has no encoder, or the policy's observation or action
+                space does not match the encoder's for ``players`` seats.
+        """
+        try:
+            encoder = self._encoder(players)
+        except EncodingError:
+            raise AgentError(f"policy: {self.game} has no observation encoder") from None
+        if not _fits(self.model, encoder):
+            raise AgentError(
+                f"policy: the saved policy was not trained on {players}-player {self.game}"
+            )
+
+    def _encoder(self, players: int) -> Encoder:
+        encoder: Encoder | None = self._encoders.get(players)
+        if encoder is None:
+            encoder = self._encoders[players] = encoder_for(self.game, players)
+        return encoder
 
     def choose(self, view: SeatView[Any]) -> Hashable:
         """Return the policy's choice among the view's legal actions."""
-        encoder = self._encoders.get(view.players)
-        if encoder is None:
-            encoder = self._encoders[view.players] = encoder_for(self.game, view.players)
+        encoder = self._encoder(view.players)
         mapper = ActionMapper(encoder)
         legal = mapper.legal(view.legal_actions)
         mask = mapper.mask(legal)
@@ -84,6 +117,16 @@ class PolicyAgent:
         )
         action: Hashable = legal[int(index)]
         return action
+
+
+def _fits(model: Any, encoder: Encoder) -> bool:
+    """Whether ``model``'s spaces match ``encoder``'s (true when it does not say)."""
+    try:
+        size = tuple(model.observation_space["observation"].shape)
+        actions = int(model.action_space.n)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return True  # a policy that does not describe its spaces: nothing to compare
+    return size == (encoder.size,) and actions == encoder.num_actions
 
 
 def _make(game: str, rng: random.Random, params: dict[str, str]) -> Agent:
