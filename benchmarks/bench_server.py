@@ -61,6 +61,9 @@ def start_server(database: str, data_dir: str, workers: int) -> tuple[subprocess
         [
             sys.executable, "-m", "regency.cli.main", "serve", "--port", str(port),
             "--database", database, "--data-dir", data_dir, "--workers", str(workers),
+            # One client process sets up every table: lift the per-client rate and the
+            # open-table cap (docs/server.md, "Limits") so they measure the server.
+            "--tables-per-minute", "1000000", "--max-open-tables", "1000000",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

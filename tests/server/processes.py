@@ -24,10 +24,13 @@ def free_port() -> int:
 class Server:
     """``regency serve`` in a subprocess, on a free loopback port."""
 
-    def __init__(self, database: str, data_dir: Path, workers: int = 1) -> None:
+    def __init__(
+        self, database: str, data_dir: Path, workers: int = 1, extra: tuple[str, ...] = ()
+    ) -> None:
         self.database = database
         self.data_dir = data_dir
         self.workers = workers
+        self.extra = extra
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[str] | None = None
@@ -47,6 +50,7 @@ class Server:
                 str(self.data_dir),
                 "--workers",
                 str(self.workers),
+                *self.extra,
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -79,6 +83,12 @@ class Server:
                 self.proc.wait(15)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+    def output(self) -> str:
+        """Everything the stopped server printed (its logs included)."""
+        self.stop()
+        assert self.proc is not None and self.proc.stdout is not None
+        return self.proc.stdout.read()
 
     def __enter__(self) -> Server:
         return self.start()

@@ -51,13 +51,7 @@ def test_every_game_and_count_sets_up(client: TestClient) -> None:
         ({"game": "claim", "options": {"factions": "nonsense"}}, "nonsense"),
         ({"game": "claim", "options": {"colour": "red"}}, "colour"),
         ({"game": "claim", "players": 2, "seats": [{"name": "a"}]}, "2 seats"),
-        ({"game": "claim", "players": 2, "seats": [{"name": "a"}, {"agent": "deep"}]}, "deep"),
-        (
-            {"game": "claim", "players": 2, "seats": [{"name": "a"}, {"agent": "ismcts:x=1"}]},
-            "x",
-        ),
         ({"game": "claim", "players": 2, "seats": [{"name": "a\x07"}, {"name": "b"}]}, "name"),
-        ({"game": "claim", "takeover_minutes": 1, "takeover_agent": "nobody"}, "nobody"),
     ],
 )
 def test_a_bad_table_is_refused_with_the_engines_message(

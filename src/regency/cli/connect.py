@@ -41,14 +41,20 @@ class Invite:
 
 
 def parse_invite(url: str) -> Invite:
-    """Read ``http(s)://HOST/play/TABLE/SEAT?token=TOKEN``.
+    """Read ``http(s)://HOST/play/TABLE/SEAT#token=TOKEN``.
+
+    The token follows ``#`` in the server's invite links; the older ``?token=TOKEN``
+    form is read too.
 
     Raises:
         UsageError: if the link is not an invite link.
     """
     parts = urlsplit(url.strip())
     segments = [s for s in parts.path.split("/") if s]
-    token = parse_qs(parts.query).get("token", [""])[0]
+    token = (
+        parse_qs(parts.fragment).get("token", [""])[0]
+        or parse_qs(parts.query).get("token", [""])[0]
+    )
     if (
         parts.scheme not in ("http", "https")
         or len(segments) != 3
@@ -57,7 +63,7 @@ def parse_invite(url: str) -> Invite:
         or not token
     ):
         raise UsageError(
-            f"not an invite link: {url!r} (expected http://HOST/play/TABLE/SEAT?token=...)"
+            f"not an invite link: {url!r} (expected http://HOST/play/TABLE/SEAT#token=...)"
         )
     return Invite(f"{parts.scheme}://{parts.netloc}", segments[1], int(segments[2]), token)
 

@@ -146,9 +146,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
     )
     add_database_arguments(serve)
+    from regency.cli.serve import add_limit_arguments
+
+    add_limit_arguments(serve)
     connect = sub.add_parser("connect", help="play a seat at a server's table with an agent")
     connect.add_argument(
-        "invite", help="the seat's invite link (http://HOST/play/TABLE/SEAT?token=...)"
+        "invite", help="the seat's invite link (http://HOST/play/TABLE/SEAT#token=...)"
     )
     connect.add_argument(
         "--agent", default="heuristic", help="the agent that plays: random, heuristic, ismcts..."

@@ -5,12 +5,21 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
 from regency.cli.args import UsageError
 
-__all__ = ["add_database_arguments", "database_url", "default_data_dir", "run_db", "run_serve"]
+__all__ = [
+    "LIMITS",
+    "add_database_arguments",
+    "add_limit_arguments",
+    "database_url",
+    "default_data_dir",
+    "run_db",
+    "run_serve",
+]
 
 
 def default_data_dir() -> Path:
@@ -73,12 +82,53 @@ def run_db(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+LIMITS: tuple[tuple[str, type, str], ...] = (
+    ("max_think", float, "the most seconds a computer seat thinks about a move"),
+    ("max_iterations", int, "the largest iters or most an agent spec may ask for"),
+    ("max_open_tables", int, "how many unfinished tables the server keeps"),
+    ("tables_per_minute", int, "tables one client (address) may set up per minute"),
+    ("expire_days", float, "days without a move before an unfinished table is removed (0: never)"),
+    ("analysis_workers", int, "processes game analyses run in, apart from computer seats"),
+    ("analysis_queue", int, "analyses that may wait for their turn"),
+)
+"""The server's caps: ``--max-think`` and the rest, each a :class:`ServerSettings` field."""
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add a flag for every cap in :data:`LIMITS`, its default the server's own."""
+    from regency.server.settings import ServerSettings
+
+    defaults = ServerSettings(database="")
+    for name, kind, text in LIMITS:
+        default = getattr(defaults, name)
+        parser.add_argument(
+            "--" + name.replace("_", "-"),
+            type=kind,
+            default=default,
+            help=f"{text} (default {default:g})",
+        )
+
+
+def _limits(args: argparse.Namespace) -> dict[str, Any]:
+    """The caps given on the command line, checked."""
+    found: dict[str, Any] = {}
+    for name, _, _ in LIMITS:
+        value = getattr(args, name)
+        least = 0 if name == "expire_days" else (0.001 if name == "max_think" else 1)
+        if value < least:
+            flag = "--" + name.replace("_", "-")
+            raise UsageError(f"{flag} must be at least {least:g}, not {value:g}")
+        found[name] = value
+    return found
+
+
 def run_serve(args: argparse.Namespace, console: Console) -> int:
     """Run the server until interrupted."""
     import uvicorn
 
     from regency.server.app import ServerSettings, create_app
     from regency.server.protocol import MAX_WS_MESSAGE
+    from regency.server.security import redact_logs
     from regency.server.storage import upgrade
 
     url, data_dir = database_url(args)
@@ -90,11 +140,12 @@ def run_serve(args: argparse.Namespace, console: Console) -> int:
         upgrade(url)
     except Exception as exc:
         raise UsageError(f"cannot open the database {_shown(url)}: {exc}") from None
-    app = create_app(ServerSettings(database=url, workers=args.workers, migrate=False))
+    limits = _limits(args)
+    app = create_app(ServerSettings(database=url, workers=args.workers, migrate=False, **limits))
     host = f"[{args.host}]" if ":" in args.host else args.host
     console.print(
         f"regency server: open [bold]http://{host}:{args.port}/[/bold] "
-        f"(API docs at /docs)\n  database: {_shown(url)}\n  data folder: {data_dir}",
+        f"(API description at /openapi.json)\n  database: {_shown(url)}\n  data folder: {data_dir}",
         highlight=False,
         soft_wrap=True,
     )
@@ -108,5 +159,8 @@ def run_serve(args: argparse.Namespace, console: Console) -> int:
         log_level=args.log_level,
         lifespan="on",
     )
+    # uvicorn sets up its loggers when the config is made; from here on no log line, at
+    # any level, shows a token (the access log writes query strings: old invite links).
+    redact_logs()
     uvicorn.Server(config).run()
     return 0

@@ -3,15 +3,19 @@
 Routes added here:
 
 * ``POST /api/tables/{table}/analysis``: start judging a finished game's decisions
-  (202 while it runs, 200 with the analysis once done, 409 while the game is played).
+  (202 while it waits or runs, 200 with the analysis once done, 409 while the game is
+  played, 429 ``analysis_queue_full`` when :data:`~ServerSettings.analysis_queue`
+  analyses already wait).
 * ``GET /api/tables/{table}/analysis``: the analysis (200, the JSON of
-  ``docs/analysis.md``), how far it has got (202, ``{"status": "running", "done",
-  "total"}``), or 404 ``not_analysed`` when nobody has asked for it yet.
+  ``docs/analysis.md``), where it stands (202, ``{"status": "queued", "position"}``
+  while it waits, ``{"status": "running", "done", "total"}`` while it runs), or 404
+  ``not_analysed`` when nobody has asked for it yet.
 
-The decisions are judged one at a time in the server's computer-player worker pool, each
-from the deciding seat's view alone (``decisions_due`` keeps nothing else of the game),
-so a computer seat's move waits behind at most one decision, never behind a whole game.
-Finished analyses are kept in memory (the most recent :data:`KEEP`, in each server
+Analyses have their own queue and their own worker processes (``analysis_workers``,
+run at a lower priority than the server), apart from the computer seats' pool: starting
+any number of analyses never delays a computer seat's move. Games are analysed one at a
+time, in the order asked; a game is analysed once however often it is asked for, and
+the finished analyses are kept in memory (the most recent :data:`KEEP`, in each server
 process); asking again after a restart, or of another process, recomputes the same
 figures (the analysis seed is fixed). A failed analysis is reported (500
 ``analysis_failed``) until someone POSTs again.
@@ -36,6 +40,7 @@ from regency.analysis import (
     decisions_due,
     judge_view,
 )
+from regency.server.computer import ComputerPool
 from regency.server.live import Hub, ProtocolError
 
 __all__ = ["AGENT", "KEEP", "RUNNING", "SEED", "Analyses", "install_analysis"]
@@ -53,21 +58,45 @@ AGENT: str | None = None
 """The judging agent's spec (``None``: ``regency.analysis.default_agent``, as the CLI)."""
 
 
-@dataclass(slots=True)
+ANALYSIS_NICE = 10
+"""How much lower the analysis workers' priority is than the server's (``os.nice``)."""
+
+
+@dataclass(eq=False, slots=True)  # jobs are told apart by identity (queue positions)
 class _Job:
     total: int
     done: int = 0
-    task: asyncio.Task[None] | None = None
+    running: bool = False
     failed: str | None = None
 
 
 @dataclass(slots=True)
 class Analyses:
-    """The analyses the server has made or is making, by table."""
+    """The analyses the server has made or is making, by table.
 
+    Attributes:
+        workers: The analysis worker processes (started when first needed).
+        queue: How many analyses may wait for their turn.
+        finished: The finished analyses, the most recently used last.
+        jobs: The analyses waiting or running, in the order they were asked for.
+    """
+
+    workers: int = 1
+    queue: int = 16
     finished: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
     jobs: dict[str, _Job] = field(default_factory=dict)
     turn: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(RUNNING))
+    pool: ComputerPool | None = None
+
+    def _pool(self) -> ComputerPool:
+        if self.pool is None:
+            self.pool = ComputerPool(self.workers, nice=ANALYSIS_NICE)
+        return self.pool
+
+    def close(self) -> None:
+        """Stop the analysis workers."""
+        if self.pool is not None:
+            self.pool.close()
 
     def status(self, table_id: str) -> JSONResponse | None:
         """The answer for a table already analysed or being analysed (``None``: neither)."""
@@ -79,6 +108,17 @@ class Analyses:
             return None
         if job.failed is not None:
             raise ProtocolError(500, "analysis_failed", job.failed)
+        if not job.running:
+            waiting = [j for j in self.jobs.values() if not j.running and j.failed is None]
+            return JSONResponse(
+                {
+                    "status": "queued",
+                    "position": waiting.index(job) + 1,
+                    "done": 0,
+                    "total": job.total,
+                },
+                status_code=202,
+            )
         return JSONResponse(
             {"status": "running", "done": job.done, "total": job.total}, status_code=202
         )
@@ -92,7 +132,19 @@ class Analyses:
         if known is not None:
             return known
         data = await hub.record(table_id)  # 404 for no such table, 409 while it is played
+        waiting = sum(not j.running for j in self.jobs.values())
+        if waiting >= self.queue:
+            raise ProtocolError(
+                429,
+                "analysis_queue_full",
+                f"{waiting} analyses are waiting already; ask again in a few minutes",
+                retry_after=60,
+            )
         record, spec, due = await asyncio.to_thread(_prepare, data)
+        if table_id in self.jobs or table_id in self.finished:  # asked twice at once
+            known = self.status(table_id)
+            assert known is not None
+            return known
         job = _Job(total=sum(len(view.legal_actions) > 1 for view, _, _ in due))
         self.jobs[table_id] = job
 
@@ -101,9 +153,11 @@ class Analyses:
             decisions: list[Decision] = []
             try:
                 async with self.turn:
+                    job.running = True
+                    pool = self._pool()
                     for view, played, number in due:
                         decision = await loop.run_in_executor(
-                            hub.pool.executor, judge_view, view, played, number, spec, SEED
+                            pool.executor, judge_view, view, played, number, spec, SEED
                         )
                         decisions.append(decision)
                         job.done += not decision.forced
@@ -120,7 +174,9 @@ class Analyses:
             self.jobs.pop(table_id, None)
 
         hub.spawn(run())
-        return JSONResponse({"status": "running", "done": 0, "total": job.total}, status_code=202)
+        known = self.status(table_id)
+        assert known is not None
+        return known
 
 
 def _prepare(data: dict[str, Any]) -> tuple[Any, str, list[Any]]:
@@ -128,9 +184,15 @@ def _prepare(data: dict[str, Any]) -> tuple[Any, str, list[Any]]:
     return record, agent_spec(record, AGENT), decisions_due(record)
 
 
-def install_analysis(app: FastAPI) -> None:
-    """Add the analysis routes to ``app``."""
-    analyses = Analyses()
+def install_analysis(app: FastAPI, workers: int = 1, queue: int = 16) -> Analyses:
+    """Add the analysis routes to ``app``; return the analyses (to close at the end).
+
+    Args:
+        app: The application.
+        workers: The analysis worker processes.
+        queue: How many analyses may wait.
+    """
+    analyses = Analyses(workers, queue)
 
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
@@ -158,3 +220,5 @@ def install_analysis(app: FastAPI) -> None:
             "not_analysed",
             "this game has not been analysed yet: POST to this address to start",
         )
+
+    return analyses

@@ -1,8 +1,10 @@
-"""The HTTP and WebSocket routes (FastAPI; OpenAPI docs at ``/docs``).
+"""The HTTP and WebSocket routes (FastAPI; the OpenAPI description at ``/openapi.json``).
 
 Every refusal is a JSON body ``{"error": code, "message": text, ...}`` with a 4xx status;
 docs/server.md lists them. Request bodies over :data:`~regency.server.protocol.MAX_BODY`
-bytes are refused with 413 before they are read in full.
+bytes are refused with 413 before they are read in full. Every answer carries the
+security headers of :mod:`regency.server.security`; tokens travel in headers (or, for
+old links, a query parameter that no log line shows).
 """
 
 from __future__ import annotations
@@ -12,10 +14,9 @@ import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
@@ -27,28 +28,18 @@ from regency.server.computer import ComputerPool
 from regency.server.live import MAX_LISTENERS, Hub, Listener, LiveTable, ProtocolError
 from regency.server.pages import install_pages
 from regency.server.protocol import MAX_BODY, MAX_WS_MESSAGE, ActionRequest, CreateTable, WsAction
+from regency.server.security import (
+    SUBPROTOCOL,
+    SecurityHeaders,
+    request_token,
+    wants_subprotocol,
+)
+from regency.server.settings import RateLimit, ServerSettings
 from regency.server.storage import CHANNEL, Storage, upgrade
 
 __all__ = ["ServerSettings", "create_app"]
 
 log = logging.getLogger("regency.server")
-
-
-@dataclass(frozen=True, slots=True)
-class ServerSettings:
-    """How a server runs.
-
-    Attributes:
-        database: A SQLAlchemy URL (``sqlite:///...`` or ``postgresql+psycopg://...``).
-        workers: Processes computer seats think in.
-        migrate: Whether to apply the migrations at start.
-        takeover_tick: Seconds between checks for idle seats.
-    """
-
-    database: str
-    workers: int = 1
-    migrate: bool = True
-    takeover_tick: float = 2.0
 
 
 class BodyLimit:
@@ -107,14 +98,18 @@ async def _too_large(send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def _token(authorization: str | None, token: str | None) -> str | None:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return token
+def _token(request: Request | WebSocket) -> str | None:
+    return request_token(request.headers, request.query_params)
 
 
-Auth = Annotated[str | None, Header(max_length=200)]
-TokenQuery = Annotated[str | None, Query(max_length=200)]
+def _client(request: Request) -> str:
+    """Who is asking, for rate limits: the client's address.
+
+    Behind a proxy, the real client's, when uvicorn trusts the proxy's forwarded headers.
+    """
+    return request.client.host if request.client is not None else "unknown"
+
+
 TableId = Annotated[str, "the table id"]
 
 
@@ -127,21 +122,21 @@ def create_app(settings: ServerSettings) -> FastAPI:
             await asyncio.to_thread(upgrade, settings.database)
         storage = Storage(settings.database)
         pool = ComputerPool(settings.workers)
-        hub = Hub(storage, pool, settings.takeover_tick)
+        hub = Hub(storage, pool, settings)
         app.state.hub = hub
         if storage.is_postgres:
             listening = asyncio.Event()
             hub.spawn(_listen(storage, hub, listening))
             await asyncio.wait_for(listening.wait(), 30)
-        resumed = await hub.resume()
-        if resumed:
-            log.info("resumed %d unfinished tables", resumed)
+        hub.spawn(hub.resume())  # in the background: the server answers at once
         hub.spawn(hub.watch_idle())
+        hub.spawn(hub.watch_expiry())
         try:
             yield
         finally:
             await hub.close()
             pool.close()
+            app.state.analyses.close()
             storage.close()
 
     app = FastAPI(
@@ -150,12 +145,21 @@ def create_app(settings: ServerSettings) -> FastAPI:
         summary="Play Claim, Claim Kingdoms and Kingdoms online: tables, invite links, "
         "computer seats.",
         lifespan=lifespan,
+        # The interactive API pages load their scripts from another site; the
+        # description itself stays at /openapi.json.
+        docs_url=None,
+        redoc_url=None,
     )
+    app.state.settings = settings
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
+    creating = RateLimit(settings.tables_per_minute)
 
     @app.exception_handler(ProtocolError)
     async def _refused(_: Request, exc: ProtocolError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        wait = exc.extra.get("retry_after")
+        headers = {"Retry-After": str(wait)} if wait is not None else None
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -190,6 +194,15 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @app.post("/api/tables", status_code=201, summary="Set up a table")
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        wait = creating.allow(_client(request))
+        if wait:
+            raise ProtocolError(
+                429,
+                "too_many_tables",
+                f"one client may set up {settings.tables_per_minute} tables a minute; "
+                f"try again in {max(1, round(wait))} s",
+                retry_after=max(1, round(wait)),
+            )
         live, tokens, spectator = await hub_of(request).create(body)
         root = base(request)
         return {
@@ -201,79 +214,44 @@ def create_app(settings: ServerSettings) -> FastAPI:
                 {
                     "seat": seat,
                     "name": live.row.seats[seat].name,
-                    "url": f"{root}/play/{live.id}/{seat}?token={token}",
+                    "url": f"{root}/play/{live.id}/{seat}#token={token}",
                     "token": token,
                 }
                 for seat, token in sorted(tokens.items())
             ],
             "spectator": {
-                "url": f"{root}/watch/{live.id}?token={spectator}",
+                "url": f"{root}/watch/{live.id}#token={spectator}",
                 "token": spectator,
             },
         }
 
     @app.get("/api/tables/{table_id}", summary="A table's public summary")
     async def table_summary(table_id: TableId, request: Request) -> dict[str, Any]:
-        live = await hub_of(request).get(table_id)
-        return {
-            "table": live.id,
-            "game": live.row.game,
-            "players": live.row.players,
-            "options": live.row.options,
-            "settings": live.row.settings,
-            "seats": live.seats_info(),
-            "version": live.version,
-            "to_move": live.game.current_player,
-            "finished": live.game.is_over,
-        }
+        return (await hub_of(request).get(table_id)).summary()
 
     @app.get("/api/tables/{table_id}/seats/{seat}/view", summary="What a seat sees now")
-    async def seat_view(
-        table_id: TableId,
-        seat: int,
-        request: Request,
-        authorization: Auth = None,
-        token: TokenQuery = None,
-    ) -> dict[str, Any]:
+    async def seat_view(table_id: TableId, seat: int, request: Request) -> dict[str, Any]:
         live = await hub_of(request).get(table_id)
-        live.check_token(seat, _token(authorization, token))
+        live.check_token(seat, _token(request))
         return live.message(seat)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/actions", summary="Make a move")
     async def act(
-        table_id: TableId,
-        seat: int,
-        body: ActionRequest,
-        request: Request,
-        authorization: Auth = None,
-        token: TokenQuery = None,
+        table_id: TableId, seat: int, body: ActionRequest, request: Request
     ) -> dict[str, Any]:
-        return await hub_of(request).act(
-            table_id, seat, _token(authorization, token), body.version, body.action
-        )
+        return await hub_of(request).act(table_id, seat, _token(request), body.version, body.action)
 
     @app.post(
         "/api/tables/{table_id}/seats/{seat}/return",
         summary="Take a seat back from the computer that took it over",
     )
-    async def take_back(
-        table_id: TableId,
-        seat: int,
-        request: Request,
-        authorization: Auth = None,
-        token: TokenQuery = None,
-    ) -> dict[str, Any]:
-        return await hub_of(request).take_back(table_id, seat, _token(authorization, token))
+    async def take_back(table_id: TableId, seat: int, request: Request) -> dict[str, Any]:
+        return await hub_of(request).take_back(table_id, seat, _token(request))
 
     @app.get("/api/tables/{table_id}/spectate", summary="The public view")
-    async def spectate(
-        table_id: TableId,
-        request: Request,
-        authorization: Auth = None,
-        token: TokenQuery = None,
-    ) -> dict[str, Any]:
+    async def spectate(table_id: TableId, request: Request) -> dict[str, Any]:
         live = await hub_of(request).get(table_id)
-        live.check_spectator(_token(authorization, token))
+        live.check_spectator(_token(request))
         return live.message(None)
 
     @app.get("/api/tables/{table_id}/record", summary="A finished game's record")
@@ -290,7 +268,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @app.websocket("/api/tables/{table_id}/seats/{seat}/ws")
     async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
-        token = _token(websocket.headers.get("authorization"), websocket.query_params.get("token"))
+        token = _token(websocket)
         hub = hub_of(websocket)
         try:
             live = await hub.get(table_id)
@@ -321,7 +299,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @app.websocket("/api/tables/{table_id}/spectate/ws")
     async def spectator_socket(websocket: WebSocket, table_id: str) -> None:
-        token = _token(websocket.headers.get("authorization"), websocket.query_params.get("token"))
+        token = _token(websocket)
         try:
             live = await hub_of(websocket).get(table_id)
             live.check_spectator(token)
@@ -357,7 +335,9 @@ async def _serve_socket(
     if sum(1 for other in live.listeners if other.seat == seat) >= MAX_LISTENERS:
         await websocket.close(code=4429, reason="too many connections for this seat")
         return
-    await websocket.accept()
+    await websocket.accept(
+        subprotocol=SUBPROTOCOL if wants_subprotocol(websocket.headers) else None
+    )
     listener = Listener(seat)
     listener.push(json.dumps(live.message(seat)))
     live.listeners.add(listener)

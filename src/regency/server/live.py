@@ -26,13 +26,23 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 import regency
+from regency.agents import AgentError, check_spec
 from regency.core.errors import IllegalActionError, RegencyError
-from regency.server.computer import ComputerPool, effective_spec, move_seed, think
+from regency.server.computer import (
+    ComputerPool,
+    Thought,
+    effective_spec,
+    fallback_move,
+    move_seed,
+    think,
+)
 from regency.server.protocol import CreateTable
+from regency.server.settings import ServerSettings
 from regency.server.storage import (
     SeatRow,
     Storage,
@@ -58,6 +68,13 @@ MAX_LISTENERS = 16
 
 QUEUE = 256
 """Messages a listener may fall behind by before it is disconnected."""
+
+NOTICES = 5
+"""How many notices (a computer seat that failed, say) a view carries."""
+
+SERVER_AGENTS = ("random", "heuristic", "ismcts", "rollout")
+"""The agents a client may seat at a table. Others (``policy`` loads a file the spec
+names) are for the command line, where the person running them chose the file."""
 
 
 class ProtocolError(Exception):
@@ -129,6 +146,7 @@ class LiveTable:
         self.active: dict[int, float] = {}
         self.task: asyncio.Task[None] | None = None
         self.task_version = -1
+        self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
 
     @property
     def id(self) -> str:
@@ -205,10 +223,32 @@ class LiveTable:
             version=self.version,
             recent=recent,
             seats=self.seats_info(),
+            notices=list(self.notices),
         )
         if self.game.is_over:
             out["record"] = self.record()
         return out
+
+    def summary(self) -> dict[str, Any]:
+        """The table's public summary: anyone may ask, so nothing hidden is in it.
+
+        The options that fix hidden cards (a stacked ``deck``), like the seed, are left
+        out until the game ends; the finished game's record publishes them.
+        """
+        options = self.row.options
+        if not self.game.is_over:
+            options = regency.game_info(self.row.game).public_options(options)
+        return {
+            "table": self.id,
+            "game": self.row.game,
+            "players": self.row.players,
+            "options": options,
+            "settings": self.row.settings,
+            "seats": self.seats_info(),
+            "version": self.version,
+            "to_move": self.game.current_player,
+            "finished": self.game.is_over,
+        }
 
     def record(self) -> dict[str, Any]:
         """The game's record (only ever sent once the game has ended: it holds the seed)."""
@@ -234,6 +274,7 @@ def view_message(
     version: int,
     recent: list[dict[str, Any]],
     seats: list[dict[str, Any]],
+    notices: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """What a seat is shown: built only from what that seat may see.
 
@@ -244,6 +285,8 @@ def view_message(
         version: The number of moves made.
         recent: The latest moves as this seat saw them (``Game.public_action``).
         seats: Who sits where (public).
+        notices: What the table's people should know (public): a computer seat whose
+            agent failed, and the move played for it.
 
     Returns:
         The ``view`` message: the seat's observation, its legal moves when it is to
@@ -264,6 +307,7 @@ def view_message(
         "observation": game.observation(seat),
         "legal_moves": [str(a) for a in game.legal_actions()] if mine else [],
         "recent": recent,
+        "notices": notices or [],
     }
     if game.is_over:
         out["result"] = game.result().to_dict()
@@ -276,15 +320,16 @@ class Hub:
     Args:
         storage: The database.
         pool: Where computer seats think.
-        takeover_tick: Seconds between checks for idle seats.
+        settings: The server's settings: the caps on agents and tables, the ticks.
     """
 
-    def __init__(self, storage: Storage, pool: ComputerPool, takeover_tick: float = 2.0) -> None:
+    def __init__(self, storage: Storage, pool: ComputerPool, settings: ServerSettings) -> None:
         self.storage = storage
         self.pool = pool
+        self.settings = settings
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self.takeover_tick = takeover_tick
+        self.takeover_tick = settings.takeover_tick
         self._tasks: set[asyncio.Task[None]] = set()
         self.closed = False
 
@@ -314,12 +359,18 @@ class Hub:
         return live
 
     async def _load(self, table_id: str) -> LiveTable:
-        row = await asyncio.to_thread(self.storage.load_table, table_id)
-        if row is None:
+        live = await asyncio.to_thread(self._read, table_id)
+        if live is None:
             raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
-        moves = await asyncio.to_thread(self.storage.moves, table_id)
+        return live
+
+    def _read(self, table_id: str) -> LiveTable | None:
+        """Read a table and replay its moves (in a thread: the event loop stays free)."""
+        row = self.storage.load_table(table_id)
+        if row is None:
+            return None
         live = LiveTable(row)
-        for m in moves:
+        for m in self.storage.moves(table_id):
             live.apply_stored(m.seat, m.notation, m.at)
         return live
 
@@ -346,35 +397,89 @@ class Hub:
         return changed
 
     async def resume(self) -> int:
-        """Load every unfinished table, so computer seats carry on; return how many."""
-        ids = await asyncio.to_thread(self.storage.unfinished)
-        for table_id in ids:
+        """Load the unfinished tables that need driving; return how many.
+
+        Those are the tables where a computer is to move (its own seat or an idle
+        person's, taken over) and those that hand idle seats to a computer, so that
+        computer seats carry on after a restart. Every other table waits in the database
+        until someone asks for it, so a server with thousands of open tables answers at
+        once. Run in the background: requests are served while it works.
+        """
+        rows = await asyncio.to_thread(self.storage.open_tables)
+        due = [r.id for r in rows if r.to_move is None or r.computer_to_move or r.takeover]
+        for table_id in due:
+            if self.closed:
+                break
             try:
                 await self.get(table_id)
             except (ProtocolError, RegencyError) as exc:  # a table we cannot replay
                 log.error("cannot resume table %s: %s", table_id, exc)
-        return len(ids)
+        if due:
+            log.info("resumed %d of %d unfinished tables", len(due), len(rows))
+        return len(due)
+
+    async def expire(self) -> list[str]:
+        """Remove the unfinished tables idle past ``expire_days``; return their ids."""
+        days = self.settings.expire_days
+        if days <= 0:
+            return []
+        ids = await self._write(self.storage.expire, time.time() - days * 86400)
+        for table_id in ids:
+            live = self.tables.pop(table_id, None)
+            if live is not None:
+                if live.task is not None:
+                    live.task.cancel()
+                for listener in list(live.listeners):
+                    listener.push(None)
+        if ids:
+            log.info("removed %d tables left unfinished for %g days", len(ids), days)
+        return ids
+
+    async def watch_expiry(self) -> None:
+        """Forever: sweep expired tables every ``expire_tick`` seconds."""
+        while not self.closed:
+            try:
+                await self.expire()
+            except Exception as exc:  # a failed sweep is tried again next time
+                log.error("could not remove expired tables: %s", exc)
+            await asyncio.sleep(self.settings.expire_tick)
 
     # -- creating --------------------------------------------------------------------
 
     async def create(self, req: CreateTable) -> tuple[LiveTable, dict[int, str], str]:
-        """Set up a table; return it, each person's seat token and the spectator token."""
+        """Set up a table; return it, each person's seat token and the spectator token.
+
+        Raises:
+            ProtocolError: 400 ``bad_table`` (the engine refused the game or its
+                options), 422 ``bad_agent`` (a computer seat's or the take-over's agent
+                spec cannot play here, or asks for more than the server's caps), 503
+                ``server_full`` (the cap on open tables is reached).
+        """
         seats = None
         if req.seats is not None:
             seats = [SeatSpec(agent=s.agent, name=s.name.strip()) for s in req.seats]
         try:
             spec = TableSpec.create(req.game, req.players, seats, req.options, req.seed)
             game = spec.new_game()
-            if req.takeover_minutes is not None:
-                regency.agents.parse_spec(req.takeover_agent)
-            for s in spec.seats:
-                if s.agent is not None:
-                    effective_spec(s.agent, req.think_time)
+        except AgentError as exc:
+            raise ProtocolError(422, "bad_agent", " ".join(str(exc).split())) from None
         except (RegencyError, TypeError, ValueError, KeyError, AttributeError) as exc:
             # The engine's own refusal (a RegencyError); the others are options of a
             # type the game never expected (a list where it wants a name, say).
             message = str(exc) if isinstance(exc, RegencyError) else f"bad options: {exc}"
             raise ProtocolError(400, "bad_table", message) from None
+        agents = [s.agent for s in spec.seats if s.agent is not None]
+        if req.takeover_minutes is not None:
+            agents.append(req.takeover_agent)
+        for agent in agents:
+            await asyncio.to_thread(self.check_agent, agent, spec.game, spec.players)
+        if await asyncio.to_thread(self.storage.count_unfinished) >= self.settings.max_open_tables:
+            raise ProtocolError(
+                503,
+                "server_full",
+                f"this server keeps at most {self.settings.max_open_tables} unfinished tables; "
+                "try again when some have ended",
+            )
         tokens = {seat: new_token() for seat in spec.people}
         spectator = new_token()
         now = time.time()
@@ -395,6 +500,7 @@ class Hub:
             result=None,
             created_at=now,
             updated_at=now,
+            to_move=game.current_player,
             seats=tuple(
                 SeatRow(
                     seat,
@@ -410,6 +516,29 @@ class Hub:
         self.tables[row.id] = live
         self.schedule(live)
         return live, tokens, spectator
+
+    def check_agent(self, text: str, game: str, players: int) -> None:
+        """Refuse (422 ``bad_agent``) an agent spec that could not play a move here.
+
+        The spec is built for the game and player count, as its seat will be, and its
+        budget is held to the server's caps (``max_think``, ``max_iterations``).
+        """
+        try:
+            name = regency.agents.parse_spec(text).name
+            if name not in SERVER_AGENTS:
+                raise AgentError(
+                    f"agent {name!r} cannot sit at a server's table "
+                    f"(agents here: {', '.join(SERVER_AGENTS)})"
+                )
+            check_spec(
+                text,
+                game,
+                players,
+                max_seconds=self.settings.max_think,
+                max_iterations=self.settings.max_iterations,
+            )
+        except RegencyError as exc:
+            raise ProtocolError(422, "bad_agent", " ".join(str(exc).split())) from None
 
     # -- moving ----------------------------------------------------------------------
 
@@ -468,7 +597,13 @@ class Hub:
         result = game.result().to_dict() if game.is_over else None
         try:
             await self._write(
-                self.storage.commit_move, live.id, live.version, seat, str(action), result
+                self.storage.commit_move,
+                live.id,
+                live.version,
+                seat,
+                str(action),
+                result,
+                game.current_player,
             )
         except VersionConflict:
             await self.refresh(live)
@@ -535,15 +670,10 @@ class Hub:
         loop = asyncio.get_running_loop()
         started = loop.time()
         think_time = float(live.row.settings.get("think_time", 0.0))
+        seed = move_seed(live.row.seed, seat, version)
+        view = live.game.view(seat)
         try:
-            notation = await loop.run_in_executor(
-                self.pool.executor,
-                think,
-                effective_spec(spec, think_time),
-                live.row.game,
-                move_seed(live.row.seed, seat, version),
-                live.game.view(seat),
-            )
+            thought = await self._think(spec, think_time, live.row.game, seed, view)
             wait = think_time - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
@@ -551,7 +681,17 @@ class Hub:
                 if live.version != version or live.computer_for(seat) is None:
                     return  # a person took the seat back and moved, or another process did
                 game = live.game.clone()
-                action = game.play(notation)
+                try:
+                    action = game.play(thought.notation)
+                except IllegalActionError as exc:  # an agent's answer the engine refuses
+                    thought = Thought(
+                        await asyncio.to_thread(fallback_move, live.row.game, seed, view),
+                        f"{spec}: {exc}",
+                    )
+                    game = live.game.clone()
+                    action = game.play(thought.notation)
+                if thought.failure is not None:
+                    self._notice(live, seat, thought.failure)
                 try:
                     await self._commit(live, game, seat, action)
                 except ProtocolError:
@@ -559,9 +699,41 @@ class Hub:
             self._changed(live)
         except asyncio.CancelledError:
             raise
-        except Exception:  # a broken agent must not take the server down
+        except Exception as exc:  # nothing a computer seat does may take the server down
             if not self.closed:
-                log.exception("computer seat %s at table %s failed", seat, live.id)
+                log.error("computer seat %s at table %s could not move: %s", seat, live.id, exc)
+
+    async def _think(
+        self, spec: str, think_time: float, game: str, seed: int, view: Any
+    ) -> Thought:
+        """The computer's move, from a worker; the fallback's if the worker itself died."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self.pool.executor,
+                think,
+                effective_spec(spec, min(think_time, self.settings.max_think)),
+                game,
+                seed,
+                view,
+                self.settings.max_think,
+            )
+        except BrokenProcessPool:
+            self.pool.restart()
+            move = await asyncio.to_thread(fallback_move, game, seed, view)
+            return Thought(move, f"{spec}: its worker process stopped")
+
+    def _notice(self, live: LiveTable, seat: int, failure: str) -> None:
+        """Tell the table's people (and the log, in one line) that a computer seat failed."""
+        log.warning("computer seat %s at table %s failed (%s)", seat, live.id, failure)
+        live.notices.append(
+            {
+                "version": live.version + 1,
+                "seat": seat,
+                "text": f"The computer in seat {seat} could not choose a move ({failure}); "
+                "the heuristic's move was played for it.",
+            }
+        )
 
     # -- idle seats ------------------------------------------------------------------
 

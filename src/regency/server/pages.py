@@ -9,8 +9,9 @@ Routes added here:
 
 * ``GET /``: the lobby for a browser (a request that asks for HTML); the server's JSON
   summary for any other client.
-* ``GET /play/{table}/{seat}?token=...``: a seat's table page (the invite link).
-* ``GET /watch/{table}?token=...``: the spectator's table page.
+* ``GET /play/{table}/{seat}#token=...``: a seat's table page (the invite link; the token
+  stays in the browser, and the page sends it in a header).
+* ``GET /watch/{table}#token=...``: the spectator's table page.
 * ``GET /replay/{table}?seat=N&step=K``: a finished game, step by step.
 * ``GET /rules/{game}``: the game's rules, from the project's ``docs/rules/``.
 * ``GET /static/...``: the assets.
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
+from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -47,6 +49,9 @@ a wheel built from one)."""
 
 RECENT = 12
 """How many recent moves a replayed view carries (as the live view does)."""
+
+MAX_STEP = 100_000
+"""The largest step a replay request may name (longer than any game)."""
 
 
 def _page(name: str, title: str, body: str = "") -> HTMLResponse:
@@ -90,14 +95,15 @@ def replayed_view(record: dict[str, Any], step: int, seat: int | None) -> dict[s
 
     Args:
         record: The finished game's record (as ``GET /api/tables/{id}/record`` gives it).
-        step: How many moves have been made (clamped to the game's length).
+        step: How many moves have been made (0 to the game's length).
         seat: The seat whose view to rebuild (``None``: a spectator's).
 
     Returns:
         A ``view`` message like the live one, plus ``step`` and ``steps``.
     """
     actions = record["actions"]
-    step = max(0, min(step, len(actions)))
+    if not 0 <= step <= len(actions):
+        raise ValueError(f"step {step} is not between 0 and {len(actions)}")
     game = regency.new_game(
         record["game"], players=record["players"], seed=record["seed"], **record["options"]
     )
@@ -156,7 +162,7 @@ def install_pages(app: FastAPI) -> None:
             {
                 "server": "regency",
                 "version": regency.__version__,
-                "docs": f"{root}/docs",
+                "api": f"{root}/openapi.json",
                 "games": f"{root}/api/games",
                 "history": f"{root}/api/history",
             }
@@ -198,14 +204,23 @@ def install_pages(app: FastAPI) -> None:
     )
     async def replay_view(
         table_id: str,
-        step: int,
+        step: Annotated[int, PathParam(ge=0, le=MAX_STEP)],
         request: Request,
         seat: Annotated[int | None, Query(ge=0, le=15)] = None,
     ) -> dict[str, Any]:
         record = await replays.record(hub_of(request), table_id)
         if seat is not None and seat >= record["players"]:
             raise ProtocolError(404, "no_such_seat", f"table {table_id} has no seat {seat}")
+        steps = len(record["actions"])
+        if step > steps:
+            raise ProtocolError(
+                404,
+                "no_such_step",
+                f"the game has {steps} moves: ask for a step from 0 to {steps}",
+                steps=steps,
+            )
         return await asyncio.to_thread(replayed_view, record, step, seat)
 
-    install_analysis(app)
+    settings = app.state.settings
+    app.state.analyses = install_analysis(app, settings.analysis_workers, settings.analysis_queue)
     app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")

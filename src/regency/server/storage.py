@@ -30,6 +30,7 @@ from sqlalchemy.engine import Connection, Engine
 __all__ = [
     "CHANNEL",
     "MoveRow",
+    "OpenTable",
     "SeatRow",
     "Storage",
     "TableRow",
@@ -57,6 +58,7 @@ tables_t = sa.Table(
     sa.Column("result", sa.Text, nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Column("to_move", sa.Integer, nullable=True),
 )
 
 seats_t = sa.Table(
@@ -128,6 +130,8 @@ class TableRow:
         created_at: When the table was created (seconds since the epoch).
         updated_at: When its last move landed.
         seats: Its seats, in order.
+        to_move: The seat to move (``None`` once finished, or for a table stored before
+            the server kept it).
     """
 
     id: str
@@ -143,6 +147,26 @@ class TableRow:
     created_at: float
     updated_at: float
     seats: tuple[SeatRow, ...]
+    to_move: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTable:
+    """An unfinished table, as a restarted server sees it before loading it.
+
+    Enough to decide whether to load it at once (see :meth:`Storage.open_tables`).
+
+    Attributes:
+        id: The table's id.
+        to_move: The seat to move (``None``: not stored, load the table to find out).
+        computer_to_move: Whether a computer plays that seat (its own or a take-over).
+        takeover: Whether the table hands idle seats to a computer.
+    """
+
+    id: str
+    to_move: int | None
+    computer_to_move: bool
+    takeover: bool
 
 
 class VersionConflict(Exception):
@@ -243,6 +267,7 @@ class Storage:
                     result=None,
                     created_at=row.created_at,
                     updated_at=row.updated_at,
+                    to_move=row.to_move,
                 )
             )
             conn.execute(
@@ -288,6 +313,7 @@ class Storage:
         seat: int,
         notation: str,
         result: dict[str, Any] | None = None,
+        to_move: int | None = None,
     ) -> int:
         """Land one move on top of version ``seen``; return the new version.
 
@@ -300,6 +326,7 @@ class Storage:
             seat: The seat that moved.
             notation: The move, in the game's notation.
             result: The result, if this move ended the game.
+            to_move: The seat to move next (``None`` when the game is over).
 
         Raises:
             VersionConflict: if the table is no longer at ``seen``.
@@ -310,14 +337,14 @@ class Storage:
         with self._tx() as conn:
             if result is None:
                 done = conn.exec_driver_sql(
-                    self._sql("UPDATE tables SET version = ?, updated_at = ? "
+                    self._sql("UPDATE tables SET version = ?, updated_at = ?, to_move = ? "
                               "WHERE id = ? AND version = ?"),
-                    (seen + 1, now, table_id, seen),
+                    (seen + 1, now, to_move, table_id, seen),
                 )  # fmt: skip
             else:
                 done = conn.exec_driver_sql(
                     self._sql("UPDATE tables SET version = ?, updated_at = ?, finished = ?, "
-                              "result = ? WHERE id = ? AND version = ?"),
+                              "result = ?, to_move = NULL WHERE id = ? AND version = ?"),
                     (seen + 1, now, True, json.dumps(result), table_id, seen),
                 )  # fmt: skip
             if done.rowcount != 1:
@@ -368,6 +395,71 @@ class Storage:
             ).all()
         return [r.id for r in rows]
 
+    def count_unfinished(self) -> int:
+        """How many tables are open (their game has not ended)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                sa.select(sa.func.count()).where(tables_t.c.finished.is_(False))
+            ).scalar()
+        return int(found or 0)
+
+    def open_tables(self) -> list[OpenTable]:
+        """Every unfinished table, with whose turn it is and whether a computer plays it.
+
+        One query, no moves read: a restarted server decides from this which tables to
+        load at once (a computer to move, idle seats taken over) and which to leave until
+        someone asks for them.
+        """
+        seat = seats_t.alias("mover")
+        query = (
+            sa.select(
+                tables_t.c.id,
+                tables_t.c.to_move,
+                tables_t.c.settings,
+                seat.c.agent,
+                seat.c.replaced_by,
+            )
+            .select_from(
+                tables_t.outerjoin(
+                    seat,
+                    sa.and_(seat.c.table_id == tables_t.c.id, seat.c.seat == tables_t.c.to_move),
+                )
+            )
+            .where(tables_t.c.finished.is_(False))
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [
+            OpenTable(
+                r.id,
+                r.to_move,
+                r.agent is not None or r.replaced_by is not None,
+                json.loads(r.settings).get("takeover_minutes") is not None,
+            )
+            for r in rows
+        ]
+
+    def expire(self, idle_before: float) -> list[str]:
+        """Delete the unfinished tables with no move since ``idle_before``; return their ids.
+
+        An abandoned table's seats and moves go with it. Finished games are kept.
+        """
+        with self._tx() as conn:
+            ids = [
+                r.id
+                for r in conn.execute(
+                    sa.select(tables_t.c.id).where(
+                        tables_t.c.finished.is_(False), tables_t.c.updated_at < idle_before
+                    )
+                ).all()
+            ]
+            for chunk in range(0, len(ids), 500):
+                part = ids[chunk : chunk + 500]
+                conn.execute(moves_t.delete().where(moves_t.c.table_id.in_(part)))
+                conn.execute(seats_t.delete().where(seats_t.c.table_id.in_(part)))
+                conn.execute(tables_t.delete().where(tables_t.c.id.in_(part)))
+        return ids
+
     def finished(self, limit: int, offset: int = 0) -> list[TableRow]:
         """Finished tables, the most recent first."""
         with self.engine.connect() as conn:
@@ -403,4 +495,5 @@ def _table_row(row: Any, seats: Sequence[Any]) -> TableRow:
         created_at=float(row.created_at),
         updated_at=float(row.updated_at),
         seats=tuple(SeatRow(s.seat, s.name, s.agent, s.token_hash, s.replaced_by) for s in seats),
+        to_move=row.to_move,
     )

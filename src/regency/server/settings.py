@@ -1,0 +1,79 @@
+"""How a server runs: its database, workers, and the caps on everything that costs it work.
+
+Every cap here is documented in docs/server.md ("Limits") and has a ``regency serve`` flag.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict, deque
+from dataclasses import dataclass
+
+__all__ = ["RateLimit", "ServerSettings"]
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """How a server runs.
+
+    Attributes:
+        database: A SQLAlchemy URL (``sqlite:///...`` or ``postgresql+psycopg://...``).
+        workers: Processes computer seats think in.
+        migrate: Whether to apply the migrations at start.
+        takeover_tick: Seconds between checks for idle seats.
+        max_think: The most seconds a computer seat may think about one move: a spec
+            asking for more (``ismcts:time=100``) is refused, and every search is
+            stopped there whatever its iterations.
+        max_iterations: The largest ``iters`` or ``most`` an agent spec may ask for.
+        max_open_tables: How many unfinished tables the server keeps; setting up one
+            more is refused (503) until some end or expire.
+        tables_per_minute: How many tables one client (by address) may set up per
+            minute; more are refused (429).
+        expire_days: An unfinished table with no move for this many days is removed
+            (its invite links then answer 404); ``0`` keeps tables for ever.
+        expire_tick: Seconds between sweeps for expired tables.
+        analysis_workers: Processes game analyses run in, apart from computer seats.
+        analysis_queue: How many analyses may wait for their turn; more are refused (429).
+    """
+
+    database: str
+    workers: int = 1
+    migrate: bool = True
+    takeover_tick: float = 2.0
+    max_think: float = 10.0
+    max_iterations: int = 100_000
+    max_open_tables: int = 2_000
+    tables_per_minute: int = 30
+    expire_days: float = 14.0
+    expire_tick: float = 3600.0
+    analysis_workers: int = 1
+    analysis_queue: int = 16
+
+
+class RateLimit:
+    """At most ``per_minute`` events per client in any sliding minute.
+
+    Args:
+        per_minute: The events allowed per client per minute.
+        clients: How many clients are remembered at once (the least recently seen are
+            forgotten first), so the limiter's own memory is bounded too.
+    """
+
+    def __init__(self, per_minute: int, clients: int = 10_000) -> None:
+        self.per_minute = per_minute
+        self.clients = clients
+        self._seen: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def allow(self, client: str, now: float | None = None) -> float:
+        """Count one event for ``client``; return 0 if allowed, else seconds to wait."""
+        now = time.monotonic() if now is None else now
+        times = self._seen.pop(client, None) or deque()
+        while times and now - times[0] >= 60.0:
+            times.popleft()
+        self._seen[client] = times
+        while len(self._seen) > self.clients:
+            self._seen.popitem(last=False)
+        if len(times) >= self.per_minute:
+            return 60.0 - (now - times[0])
+        times.append(now)
+        return 0.0
