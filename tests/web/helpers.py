@@ -21,13 +21,41 @@ def create(url: str, **body: Any) -> dict[str, Any]:
     return data
 
 
+def bearer(token: str) -> dict[str, str]:
+    """The header that carries a token (tokens never go in an address)."""
+    return {"Authorization": f"Bearer {token}"}
+
+
 def seat_view(url: str, table: str, seat: int, token: str) -> dict[str, Any]:
     answer = httpx.get(
-        f"{url}/api/tables/{table}/seats/{seat}/view", params={"token": token}, timeout=30
+        f"{url}/api/tables/{table}/seats/{seat}/view", headers=bearer(token), timeout=30
     )
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
     return data
+
+
+def move_for(url: str, table: dict[str, Any]) -> dict[str, Any]:
+    """Make a legal move over HTTP for the person's seat that is to move; its view before."""
+    to_move = httpx.get(f"{url}/api/tables/{table['table']}", timeout=30).json()["to_move"]
+    invite = next(i for i in table["invites"] if i["seat"] == to_move)
+    view = seat_view(url, table["table"], to_move, invite["token"])
+    answer = httpx.post(
+        f"{url}/api/tables/{table['table']}/seats/{to_move}/actions",
+        json={"action": view["legal_moves"][0], "version": view["version"]},
+        headers=bearer(invite["token"]),
+        timeout=30,
+    )
+    assert answer.status_code == 200, answer.text
+    return view
+
+
+def link(url: str, table: dict[str, Any], seat: int | None, form: str = "#") -> str:
+    """A seat's (or, with ``seat=None``, the spectator's) link, its token after ``form``."""
+    if seat is None:
+        return f"{url}/watch/{table['table']}{form}token={table['spectator']['token']}"
+    token = next(i["token"] for i in table["invites"] if i["seat"] == seat)
+    return f"{url}/play/{table['table']}/{seat}{form}token={token}"
 
 
 def wait_finished(url: str, table: str, timeout: float = 60) -> dict[str, Any]:

@@ -207,6 +207,10 @@ def test_replay_steps_forwards_and_backwards(server: ThreadServer, page: Any) ->
     page.goto(page.url)
     wait_text(page, "#counter", f"move 2 of {steps}")
     assert page.locator("ol.log li").count() == 2
+    # A link past the end (or with no sense) opens at the last move.
+    for step in ["99999", "1e9", "x"]:
+        page.goto(f"{server.url}/replay/{table['table']}?seat=1&step={step}")
+        wait_text(page, "#counter", f"move {steps} of {steps}")
 
 
 @pytest.mark.parametrize("game", ["claim", "claim-kingdoms", "kingdoms"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,36 @@ def test_assets_ship_in_the_package_and_name_no_remote_host(sqlite_client: TestC
         answer = sqlite_client.get(f"/static/games/{info.name}.js")
         assert answer.status_code == 200 and "export function board" in answer.text
     assert sqlite_client.get("/static/nope.js").status_code == 404
+
+
+def test_pages_and_scripts_keep_to_the_content_security_policy() -> None:
+    # The server's CSP allows only its own scripts and stylesheets: no inline <script>,
+    # no style="..." attribute, no handler attributes, no markup built from strings
+    # (tests/web/test_security.py checks each page in a browser too).
+    from regency.server.pages import WEB
+
+    for path in sorted(WEB.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\sstyle\s*=", text), path.name
+        assert not re.search(r"\son[a-z]+\s*=", text), path.name
+        assert not re.search(r"href\s*=\s*[\"']javascript:", text), path.name
+        for tag in re.findall(r"<script[^>]*>", text):
+            assert 'type="module" src="/static/' in tag, (path.name, tag)
+        assert 'href="/docs"' not in text, path.name  # the Swagger UI is off: /openapi.json
+    for path in sorted(WEB.rglob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for bad in [
+            "innerHTML",
+            "outerHTML",
+            "insertAdjacentHTML",
+            "document.write",
+            "eval(",
+            "new Function",
+            'setAttribute("style"',
+            "style: `",
+            'style: "',
+        ]:
+            assert bad not in text, (path.name, bad)
 
 
 def test_table_pages_have_titles_and_refuse_unknown_tables(sqlite_client: TestClient) -> None:
@@ -81,10 +112,15 @@ def test_replay_waits_for_the_end_then_shows_every_step(sqlite_client: TestClien
             assert view["observation"] == game.observation(seat)
             assert view["step"] == step and view["steps"] == steps and view["legal_moves"] == []
             assert [m["number"] for m in view["recent"]] == list(range(max(1, step - 11), step + 1))
-    past_end = sqlite_client.get(f"/api/tables/{tid}/replay/{steps + 50}").json()
-    assert past_end["step"] == steps and past_end["finished"] and past_end["result"]
+    last = sqlite_client.get(f"/api/tables/{tid}/replay/{steps}").json()
+    assert last["finished"] and last["result"]
+    # Steps outside the game are refused, saying how long it is (the page learns it).
+    past_end = sqlite_client.get(f"/api/tables/{tid}/replay/{steps + 50}")
+    assert past_end.status_code == 404 and past_end.json()["error"] == "no_such_step"
+    assert past_end.json()["steps"] == steps
     assert sqlite_client.get(f"/api/tables/{tid}/replay/3?seat=2").status_code == 404
-    assert sqlite_client.get(f"/api/tables/{tid}/replay/-1").json()["step"] == 0
+    assert sqlite_client.get(f"/api/tables/{tid}/replay/-1").status_code == 422
+    assert sqlite_client.get(f"/api/tables/{tid}/replay/1000000000").status_code == 422
     assert sqlite_client.get("/api/tables/nope/replay/0").status_code == 404
 
 

@@ -17,6 +17,9 @@ export function el(tag, attrs = {}, ...children) {
     else if (key === "text") node.textContent = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(node.dataset, value);
+    // Styles go through the CSSOM, never a style="..." attribute (the pages' CSP forbids
+    // those): {"--cell": "56px", "grid-template-columns": "repeat(3, 1fr)"}.
+    else if (key === "style") for (const [name, v] of Object.entries(value)) node.style.setProperty(name, v);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat(Infinity)) {
@@ -26,11 +29,20 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * Ask the server; the JSON answer, or an Error holding the server's message.
+ *
+ * @param path     the address (never with a token in it)
+ * @param options  fetch's options, plus `json` (a body to send) and `token` (sent as
+ *                 `Authorization: Bearer TOKEN`)
+ */
 export async function api(path, options = {}) {
-  const init = { headers: { Accept: "application/json" }, ...options };
-  if (options.json !== undefined) {
+  const { json, token, ...rest } = options;
+  const init = { ...rest, headers: { Accept: "application/json", ...(rest.headers || {}) } };
+  if (token) init.headers.Authorization = `Bearer ${token}`;
+  if (json !== undefined) {
     init.method = init.method || "POST";
-    init.body = JSON.stringify(options.json);
+    init.body = JSON.stringify(json);
     init.headers["Content-Type"] = "application/json";
   }
   const response = await fetch(path, init);
@@ -44,6 +56,38 @@ export async function api(path, options = {}) {
     throw error;
   }
   return body;
+}
+
+/**
+ * The token of this page's invite link ("" if it has none).
+ *
+ * Invite links carry the token after "#" (`/play/T/0#token=...`), so it never reaches a
+ * server's log or another site's Referer. An old link's `?token=...` still works: the
+ * token is read from it and the page's address is rewritten (history.replaceState) to
+ * the fragment form, so the query string no longer holds it.
+ */
+export function pageToken() {
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (fromHash) return fromHash;
+  const url = new URL(location.href);
+  const fromQuery = url.searchParams.get("token");
+  if (!fromQuery) return "";
+  history.replaceState(history.state, "", fragmentLink(url.href));
+  return fromQuery;
+}
+
+/** An invite or spectator link with its token moved from the query to the fragment. */
+export function fragmentLink(link) {
+  if (!link) return link;
+  let url;
+  try { url = new URL(link, location.href); } catch { return link; }
+  const token = url.searchParams.get("token");
+  if (!token) return link;
+  url.searchParams.delete("token");
+  const hash = new URLSearchParams(url.hash.slice(1));
+  hash.set("token", token);
+  url.hash = hash.toString();
+  return url.href;
 }
 
 let gameTitles = null;
@@ -157,6 +201,8 @@ export function drawTable(root, view, game, options) {
       ". ", game.waiting ? game.waiting(ui) : "");
   }
 
+  const notices = options.replay ? null : noticeList(view);
+
   const board = game.board(ui);
   const unhandled = [...legal].filter((m) => !handled.has(m));
   const movesPanel = el("section", { class: "panel", "aria-labelledby": "moves-h" },
@@ -195,7 +241,7 @@ export function drawTable(root, view, game, options) {
       el("h2", { id: "result-h" }, "Result"), game.result(ui), options.afterResult || [])
     : null;
 
-  root.replaceChildren(status, options.refusal || "", result || "",
+  root.replaceChildren(status, notices || "", options.refusal || "", result || "",
     el("div", { class: "layout" }, el("div", { class: "board-area" }, board), side));
   root.dataset.version = String(view.version);
   root.dataset.mine = String(ui.mine);
@@ -204,6 +250,22 @@ export function drawTable(root, view, game, options) {
   log.scrollTop = log.scrollHeight;
   if (game.afterDraw) game.afterDraw(ui, root);
   return ui;
+}
+
+/** How many of the server's notices the table page shows (the most recent). */
+const NOTICES = 3;
+
+/**
+ * What the server wants people at the table to know (the view's `notices`: say, that a
+ * computer seat's player failed and another move was played for it), as plain text.
+ */
+function noticeList(view) {
+  const notices = Array.isArray(view.notices) ? view.notices.slice(-NOTICES) : [];
+  if (!notices.length) return null;
+  return el("ul", { class: "plain notices", id: "notices", "aria-label": "notices from the server" },
+    notices.map((n, i) => el("li", { class: i === notices.length - 1 ? "latest" : "" },
+      Number.isInteger(n.version) ? el("span", { class: "muted small" }, `Move ${n.version}: `) : "",
+      String(n.text ?? ""))));
 }
 
 /** A square token in a move ("castle 1 B3", "place -1,2", "remove 0,1 red"). */
@@ -243,9 +305,20 @@ export function copyButton(input) {
   } }, "Copy");
 }
 
-/** Tables this browser set up, remembered locally (the server keeps no accounts). */
+/**
+ * Tables this browser set up, remembered locally (the server keeps no accounts). Links
+ * remembered before invite links put the token in the fragment are read in that form.
+ */
 export function myTables() {
-  try { return JSON.parse(localStorage.getItem("regency.tables") || "[]"); } catch { return []; }
+  let tables;
+  try { tables = JSON.parse(localStorage.getItem("regency.tables") || "[]"); } catch { return []; }
+  if (!Array.isArray(tables)) return [];
+  return tables.filter((t) => t && typeof t === "object").map((t) => ({
+    ...t,
+    play: fragmentLink(t.play),
+    watch: fragmentLink(t.watch),
+    invites: (t.invites || []).map((i) => ({ ...i, url: fragmentLink(i.url) })),
+  }));
 }
 export function rememberTable(entry) {
   const tables = myTables().filter((t) => t.table !== entry.table);

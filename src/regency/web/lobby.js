@@ -1,6 +1,6 @@
 // The lobby: one click to play any game against the computer, a form to set up a table
 // with invite links, the tables this browser set up, and finished games to replay.
-import { api, copyButton, el, myTables, rememberTable } from "/static/common.js";
+import { api, copyButton, el, fragmentLink, myTables, rememberTable } from "/static/common.js";
 
 export const STRENGTHS = [
   ["random", "Easy (random moves)"],
@@ -20,14 +20,16 @@ function strengthSelect(id, value = "heuristic") {
     STRENGTHS.map(([spec, text]) => el("option", { value: spec, selected: spec === value }, text)));
 }
 
+// Invite and spectator links hold their token after "#" (never sent to a server); a
+// server that still answers with "?token=" links has them rewritten to that form here.
 function tableEntry(answer, title) {
   const me = answer.invites[0];
   return {
     table: answer.table, game: answer.game, title, created: Date.now(),
     seats: answer.seats.map((s) => s.name),
-    play: me ? me.url : null,
-    invites: answer.invites.map((i) => ({ seat: i.seat, name: i.name, url: i.url })),
-    watch: answer.spectator.url,
+    play: me ? fragmentLink(me.url) : null,
+    invites: answer.invites.map((i) => ({ seat: i.seat, name: i.name, url: fragmentLink(i.url) })),
+    watch: fragmentLink(answer.spectator.url),
   };
 }
 
@@ -39,7 +41,7 @@ async function quickPlay(game, strength, button) {
       game: game.name, players: 2, seats: [{ name: "You" }, { agent: strength }], think_time: 0.5,
     } });
     rememberTable(tableEntry(answer, game.title));
-    location.href = answer.invites[0].url;
+    location.href = fragmentLink(answer.invites[0].url);
   } catch (error) {
     button.disabled = false;
     button.textContent = `Play ${game.title}`;
@@ -102,16 +104,18 @@ function drawForm() {
 function showCreated(answer, title) {
   const box = document.getElementById("created");
   const invites = answer.invites.map((invite) => {
-    const input = el("input", { value: invite.url, readonly: true, "aria-label": `invite link for seat ${invite.seat}` });
+    const url = fragmentLink(invite.url);
+    const input = el("input", { value: url, readonly: true, "aria-label": `invite link for seat ${invite.seat}` });
     return el("div", { class: "invite" }, el("strong", {}, `Seat ${invite.seat} (${invite.name})`), input,
-      copyButton(input), el("a", { class: "button", href: invite.url }, "Open"));
+      copyButton(input), el("a", { class: "button", href: url }, "Open"));
   });
-  const watch = el("input", { value: answer.spectator.url, readonly: true, "aria-label": "spectator link" });
+  const watchUrl = fragmentLink(answer.spectator.url);
+  const watch = el("input", { value: watchUrl, readonly: true, "aria-label": "spectator link" });
   box.replaceChildren(el("h3", {}, `Table ${answer.table} (${title}) is ready`),
     el("p", { class: "small" }, "Send each person their own link: it is their seat's key. Keep the others private."),
     ...(invites.length ? invites : [el("p", {}, "Every seat is a computer: watch them play.")]),
     el("div", { class: "invite" }, el("strong", {}, "Watch"), watch, copyButton(watch),
-      el("a", { class: "button", href: answer.spectator.url }, "Open")));
+      el("a", { class: "button", href: watchUrl }, "Open")));
 }
 
 form.addEventListener("submit", async (event) => {

@@ -7,7 +7,8 @@ const tableId = location.pathname.split("/").filter(Boolean)[1];
 const params = new URLSearchParams(location.search);
 let seat = params.get("seat") === null || params.get("seat") === "" ? null : Number(params.get("seat"));
 let step = params.has("step") ? Number(params.get("step")) : null;
-let steps = 0;
+if (!Number.isInteger(step) || step < 0) step = null;  // no step (or a bad one): the end
+let steps = null;  // the game's length, learnt from the first view
 let game = null;
 let seatNames = [];
 let analysis = null;
@@ -28,7 +29,9 @@ async function viewAt(n) {
 async function show(n) {
   let view;
   try {
-    view = await viewAt(n);
+    // The server answers only for steps 0 to the game's length: learn it first.
+    if (steps === null) steps = (await viewAt(0)).steps;
+    view = await viewAt(n === null ? steps : Math.max(0, Math.min(n, steps)));
   } catch (error) {
     root.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
     return;
@@ -83,8 +86,9 @@ async function loadAnalysis(start) {
     drawAnalysis();
     return;
   }
-  box.replaceChildren(el("p", { id: "analysing" },
-    `Analysing… ${body.done} of ${body.total} decisions judged.`));
+  box.replaceChildren(el("p", { id: "analysing" }, body.status === "queued"
+    ? `Waiting for its turn: ${body.position} ${body.position === 1 ? "analysis" : "analyses"} to go before this one.`
+    : `Analysing… ${body.done} of ${body.total} decisions judged.`));
   setTimeout(() => loadAnalysis(false), 1500);
 }
 
@@ -147,5 +151,5 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
-show(step === null ? 1e9 : step);
+show(step);
 loadAnalysis(false);

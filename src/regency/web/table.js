@@ -1,17 +1,25 @@
-// The live table page: /play/<table>/<seat>?token=... (a seat) or /watch/<table>?token=...
+// The live table page: /play/<table>/<seat>#token=... (a seat) or /watch/<table>#token=...
 // (a spectator). It reads the view, keeps a WebSocket open for the pushed views, and sends
 // the moves the player clicks; a refusal is shown in the engine's words.
-import { api, drawTable, el, gameModule, titles } from "/static/common.js";
+//
+// The token stays out of every address the page asks for: HTTP requests carry it in an
+// Authorization header, the WebSocket in its subprotocol list ("regency.token.TOKEN";
+// a browser cannot set headers on a WebSocket). An old "?token=" link is rewritten to
+// the "#token=" form as the page opens (common.js pageToken).
+import { api, drawTable, el, gameModule, pageToken, titles } from "/static/common.js";
 
 const root = document.getElementById("table");
 const conn = document.getElementById("conn");
 const parts = location.pathname.split("/").filter(Boolean);
-const token = new URLSearchParams(location.search).get("token") || "";
+const token = pageToken();
 const watching = parts[0] === "watch";
 const tableId = parts[1];
 const seat = watching ? null : Number(parts[2]);
 const base = watching ? `/api/tables/${tableId}/spectate` : `/api/tables/${tableId}/seats/${seat}`;
-const q = `token=${encodeURIComponent(token)}`;
+// GET /api/tables/T/spectate is the spectator's view; a seat's is .../seats/S/view.
+const viewPath = watching ? base : `${base}/view`;
+const SUBPROTOCOL = "regency";
+const TOKEN_PROTOCOL = "regency.token.";
 
 let view = null;
 let game = null;
@@ -67,7 +75,7 @@ async function adopt(next) {
 
 async function takeBack() {
   try {
-    await api(`${base}/return?${q}`, { method: "POST" });
+    await api(`${base}/return`, { method: "POST", token });
   } catch (error) {
     show(`Could not take the seat back: ${error.message}`);
   }
@@ -84,8 +92,8 @@ async function send(notation) {
   }
   try {
     pending = true;
-    await api(`${base}/actions?${q}`, { json: { action: notation, version: view.version } });
-    await adopt(await api(`${base}/view?${q}`));
+    await api(`${base}/actions`, { json: { action: notation, version: view.version }, token });
+    await adopt(await api(viewPath, { token }));
   } catch (error) {
     pending = false;
     show(`Refused: ${error.message}`);
@@ -94,7 +102,14 @@ async function send(notation) {
 
 function connect(delay = 500) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}${base}/ws?${q}`);
+  try {
+    socket = new WebSocket(`${scheme}://${location.host}${base}/ws`, [SUBPROTOCOL, TOKEN_PROTOCOL + token]);
+  } catch (error) {  // a token no subprotocol can carry: the link is not a key to this table
+    socket = null;
+    conn.textContent = "";
+    show(`Cannot connect: ${error.message}`);
+    return;
+  }
   socket.onopen = () => { conn.textContent = "connected"; delay = 500; };
   socket.onmessage = async (event) => {
     const message = JSON.parse(event.data);
@@ -117,7 +132,7 @@ function connect(delay = 500) {
 
 async function start() {
   try {
-    await adopt(await api(`${base}/view?${q}`));
+    await adopt(await api(viewPath, { token }));
   } catch (error) {
     root.replaceChildren(el("h1", {}, "This table cannot be shown"),
       el("p", { class: "error", role: "alert" }, error.message),
@@ -129,4 +144,8 @@ async function start() {
 
 document.getElementById("connect-url").textContent = location.href;
 if (watching) document.getElementById("connect").hidden = true;
+// Another link to this page that differs only after "#" does not load the page again.
+window.addEventListener("hashchange", () => {
+  if (new URLSearchParams(location.hash.slice(1)).get("token") !== token) location.reload();
+});
 start();

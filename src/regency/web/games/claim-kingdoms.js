@@ -85,7 +85,7 @@ function grid(ui) {
   const lastSq = ui.last ? squareOf(ui.last.move) : null;
   const placed = obs.placed ? `${obs.placed[0]},${obs.placed[1]}` : null;
   const g = el("div", { class: "grid", role: "grid", "aria-label": "the grid of cards",
-    style: `grid-template-columns: repeat(${x1 - x0 + 1}, var(--cell))` });
+    style: { "grid-template-columns": `repeat(${x1 - x0 + 1}, var(--cell))` } });
   for (let y = y1; y >= y0; y--) {
     for (let x = x0; x <= x1; x++) {
       const sq = `${x},${y}`;
@@ -120,7 +120,7 @@ function grid(ui) {
       }
     }
   }
-  const viewport = el("div", { class: "viewport", id: "viewport", style: `--cell: ${Math.round(56 * (ui.state.zoom || 1))}px` }, g);
+  const viewport = el("div", { class: "viewport", id: "viewport", style: { "--cell": `${Math.round(56 * (ui.state.zoom || 1))}px` } }, g);
   dragToPan(viewport);
   const pieces = groups.size > 1
     ? el("div", { class: "pieces", role: "group", "aria-label": "what to do on the grid" },
