@@ -63,7 +63,8 @@ def _age(database: str, table: str, days: float) -> None:
     engine.dispose()
 
 
-def test_abandoned_tables_expire_and_finished_games_stay(sqlite_db: str) -> None:
+def test_abandoned_tables_expire_and_finished_games_stay(database: str) -> None:
+    sqlite_db = database  # either kind
     with make_client(sqlite_db) as client:
         old = create(client, **BODY)
         recent = create(client, **BODY)
@@ -92,7 +93,8 @@ def test_expire_days_zero_keeps_tables_for_ever(sqlite_db: str) -> None:
         assert client.get(f"/api/tables/{old['table']}").status_code == 200
 
 
-def test_a_restart_loads_only_the_tables_that_need_driving(sqlite_db: str) -> None:
+def test_a_restart_loads_only_the_tables_that_need_driving(database: str) -> None:
+    sqlite_db = database  # either kind
     with make_client(sqlite_db) as client:
         waiting = [create(client, **BODY, options={"first": 0})["table"] for _ in range(5)]
         computer = create(

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import regency
+from regency.agents.ladder import ladders_json
 from regency.server.computer import ComputerPool
 from regency.server.live import MAX_LISTENERS, Hub, Listener, LiveTable, ProtocolError
 from regency.server.pages import install_pages
@@ -128,6 +129,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             listening = asyncio.Event()
             hub.spawn(_listen(storage, hub, listening))
             await asyncio.wait_for(listening.wait(), 30)
+        await hub.expire()  # one DELETE: gone before anyone can ask for them
         hub.spawn(hub.resume())  # in the background: the server answers at once
         hub.spawn(hub.watch_idle())
         hub.spawn(hub.watch_expiry())
@@ -188,9 +190,18 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     install_pages(app)
 
-    @app.get("/api/games", summary="The games, their player counts and options")
+    @app.get("/api/games", summary="The games, their options and computer levels")
     async def games() -> list[dict[str, Any]]:
-        return [info.describe() for info in regency.available_games()]
+        # Each game's ladder of computer players per player count, weakest first, the
+        # default opponent on top (regency.agents.ladder): the lobby draws no other list.
+        return [
+            {
+                **info.describe(),
+                "default_players": info.default_players,
+                "levels": ladders_json(info.name),
+            }
+            for info in regency.available_games()
+        ]
 
     @app.post("/api/tables", status_code=201, summary="Set up a table")
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

@@ -331,6 +331,8 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.takeover_tick = settings.takeover_tick
         self._tasks: set[asyncio.Task[None]] = set()
+        self._expired: frozenset[str] = frozenset()
+        """The tables the last sweep removed (a load under way then must not keep one)."""
         self.closed = False
 
     async def _write(self, job: Callable[..., T], *args: Any) -> T:
@@ -353,6 +355,8 @@ class Hub:
             live = self.tables.get(table_id)
             if live is None:
                 live = await self._load(table_id)
+                if table_id in self._expired:  # removed while it was being read
+                    raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
                 self.tables[table_id] = live
         self._loading.pop(table_id, None)
         self.schedule(live)
@@ -424,6 +428,7 @@ class Hub:
         if days <= 0:
             return []
         ids = await self._write(self.storage.expire, time.time() - days * 86400)
+        self._expired = frozenset(ids)
         for table_id in ids:
             live = self.tables.pop(table_id, None)
             if live is not None:
@@ -436,13 +441,16 @@ class Hub:
         return ids
 
     async def watch_expiry(self) -> None:
-        """Forever: sweep expired tables every ``expire_tick`` seconds."""
+        """Forever: sweep expired tables every ``expire_tick`` seconds.
+
+        The first sweep is the server start's own (:meth:`expire`, awaited).
+        """
         while not self.closed:
+            await asyncio.sleep(self.settings.expire_tick)
             try:
                 await self.expire()
             except Exception as exc:  # a failed sweep is tried again next time
                 log.error("could not remove expired tables: %s", exc)
-            await asyncio.sleep(self.settings.expire_tick)
 
     # -- creating --------------------------------------------------------------------
 

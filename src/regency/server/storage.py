@@ -294,6 +294,8 @@ class Storage:
             seats = conn.execute(
                 seats_t.select().where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
             ).all()
+        if len(seats) != found.players:
+            return None  # removed (expired) between the two reads
         return _table_row(found, seats)
 
     def moves(self, table_id: str, after: int = 0) -> list[MoveRow]:
