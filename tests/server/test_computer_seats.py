@@ -89,8 +89,9 @@ def test_the_caps_are_the_servers_settings(sqlite_db: str) -> None:
         assert "2" in refused["message"]  # it names the cap
 
 
+@pytest.mark.parametrize("stored", ["ismcts:rollout=x", "deep"])
 def test_a_computer_seat_that_fails_at_run_time_does_not_freeze_its_table(
-    sqlite_db: str, caplog: pytest.LogCaptureFixture
+    sqlite_db: str, caplog: pytest.LogCaptureFixture, stored: str
 ) -> None:
     # A table stored before specs were checked: its computer seat's agent cannot play.
     with make_client(sqlite_db) as client:
@@ -108,7 +109,7 @@ def test_a_computer_seat_that_fails_at_run_time_does_not_freeze_its_table(
         conn.execute(
             seats_t.update()
             .where(seats_t.c.table_id == tid, seats_t.c.seat == 1)
-            .values(agent="ismcts:rollout=x")
+            .values(agent=stored)
         )
     engine.dispose()
     token = table["invites"][0]["token"]
@@ -125,7 +126,7 @@ def test_a_computer_seat_that_fails_at_run_time_does_not_freeze_its_table(
     assert moved["recent"][1]["seat"] == 1
     notice = moved["notices"][-1]
     assert notice["seat"] == 1 and notice["version"] == 2
-    assert "rollout" in notice["text"] and "heuristic" in notice["text"]
+    assert stored in notice["text"] and "heuristic" in notice["text"]
     lines = [r for r in caplog.records if "failed" in r.getMessage()]
     assert len(lines) == 1 and lines[0].exc_info is None  # one line, no traceback
 
@@ -230,3 +231,26 @@ def test_the_default_opponent_moves_with_a_think_time(sqlite_client: TestClient)
         lambda: (v := view(sqlite_client, table["table"], 0, token))["version"] >= 1 and v,
     )
     assert moved["notices"] == []
+
+
+def test_a_killed_worker_is_replaced_and_its_move_still_played(sqlite_db: str) -> None:
+    import os
+    import signal
+
+    with make_client(sqlite_db, workers=1) as client:
+        table = create(
+            client,
+            game="kingdoms",
+            players=2,
+            options={"first": 1},
+            seats=[{"name": "a"}, {"agent": "ismcts:time=5"}],
+        )
+        tid, token = table["table"], table["invites"][0]["token"]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        executor = hub.pool.executor
+        workers = wait_until(client, lambda: list(getattr(executor, "_processes", {}) or []))
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        moved = wait_until(client, lambda: (v := view(client, tid, 0, token))["version"] >= 1 and v)
+        assert "worker process stopped" in moved["notices"][-1]["text"]
+        assert hub.pool.executor is not executor  # fresh workers for the next move

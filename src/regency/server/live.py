@@ -714,22 +714,26 @@ class Hub:
     async def _think(
         self, spec: str, think_time: float, game: str, seed: int, view: Any
     ) -> Thought:
-        """The computer's move, from a worker; the fallback's if the worker itself died."""
+        """The computer's move, from a worker.
+
+        The fallback's (:func:`fallback_move`) if the spec no longer parses (stored before
+        specs were checked) or the worker itself died.
+        """
         loop = asyncio.get_running_loop()
+        executor = self.pool.executor
         try:
+            effective = effective_spec(spec, min(think_time, self.settings.max_think))
             return await loop.run_in_executor(
-                self.pool.executor,
-                think,
-                effective_spec(spec, min(think_time, self.settings.max_think)),
-                game,
-                seed,
-                view,
-                self.settings.max_think,
+                executor, think, effective, game, seed, view, self.settings.max_think
             )
+        except RegencyError as exc:
+            failure = " ".join(str(exc).split())
         except BrokenProcessPool:
-            self.pool.restart()
-            move = await asyncio.to_thread(fallback_move, game, seed, view)
-            return Thought(move, f"{spec}: its worker process stopped")
+            if self.pool.executor is executor:  # the first of its waiting moves to notice
+                self.pool.restart()
+            failure = "its worker process stopped"
+        move = await asyncio.to_thread(fallback_move, game, seed, view)
+        return Thought(move, f"{spec}: {failure}")
 
     def _notice(self, live: LiveTable, seat: int, failure: str) -> None:
         """Tell the table's people (and the log, in one line) that a computer seat failed."""
