@@ -12,14 +12,17 @@ import os
 import sys
 from collections.abc import Sequence
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 import regency
+from regency.agents.ladder import YARDSTICK, Level, ladder, ladders_json
 from regency.cli.args import Parser, UsageError, add_game_arguments
 from regency.cli.batch import add_backend_arguments
 from regency.core.errors import RegencyError
+from regency.core.registry import GameInfo
 
 __all__ = ["main"]
 
@@ -52,11 +55,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="who plays each seat, e.g. human,heuristic,human (people share the keyboard) "
         "or human,ismcts,random",
     )
-    play.add_argument(
+    opponent = play.add_mutually_exclusive_group()
+    opponent.add_argument(
         "--opponent",
         help="the computer players' agent: random, heuristic, ismcts (about a second a "
         "move), or a spec such as ismcts:iters=5000 (default: the strongest measured for "
         "the game and player count)",
+    )
+    opponent.add_argument(
+        "--level",
+        metavar="NAME",
+        help="the computer players' level, by name (Beginner, Casual, ... up to Strongest, "
+        "the default), from the game's ladder for the player count, ordered by measured "
+        "strength; regency games lists each ladder",
     )
     play.add_argument(
         "--seat",
@@ -165,18 +176,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _welcome(console: Console) -> None:
     console.print("[bold]regency[/bold]: Claim, Claim Kingdoms and Kingdoms in your terminal.\n")
-    list_games(console)
+    list_games(console, levels=False)
     console.print(
         "\nStart with [bold]regency play claim[/bold]; "
         "[bold]regency --help[/bold] lists every command."
     )
 
 
-def list_games(console: Console, as_json: bool = False) -> None:
-    """Print the registered games (as a table, or JSON)."""
+def list_games(console: Console, as_json: bool = False, levels: bool = True) -> None:
+    """Print the registered games and (with ``levels``) their computer levels, or JSON.
+
+    The JSON is what the game server's ``GET /api/games`` answers: each game's facts, its
+    default player count and its ladder of computer levels per player count.
+    """
     games = regency.available_games()
     if as_json:
-        print(json.dumps([g.describe() for g in games], indent=2))
+        described = [
+            {**g.describe(), "default_players": g.default_players, "levels": ladders_json(g.name)}
+            for g in games
+        ]
+        print(json.dumps(described, indent=2))
         return
     table = Table("game", "players", "options", "about", title="Games")
     for info in games:
@@ -187,6 +206,47 @@ def list_games(console: Console, as_json: bool = False) -> None:
             info.summary,
         )
     console.print(table)
+    if levels:
+        _list_levels(console, games)
+
+
+def _list_levels(console: Console, games: list[GameInfo]) -> None:
+    """Print every game's ladder of computer levels per player count, weakest first."""
+    levels = Table(
+        "game",
+        "players",
+        "level",
+        "agent",
+        "won vs heuristic",
+        title="Computer levels, weakest first (regency play GAME --level NAME)",
+        caption="A seat against heuristics in every other (in 4-player Claim a partnership "
+        "against theirs); a fair share is 1/players (1/2 for partnerships).",
+        box=box.SIMPLE,
+    )
+    levels.columns[3].overflow = "fold"  # a long spec wraps rather than losing its end
+    for info in games:
+        for players in info.players:
+            steps = ladder(info.name, players)
+            for i, level in enumerate(steps):
+                levels.add_row(
+                    info.name if i == 0 else "",
+                    str(players) if i == 0 else "",
+                    level.name,
+                    level.agent,
+                    _figure(level),
+                    end_section=i == len(steps) - 1,
+                )
+    console.print(levels)
+
+
+def _figure(level: Level) -> str:
+    """A level's measured figure in a few words: ``62.0% of 200``."""
+    strength = level.strength
+    if strength is None:
+        return "not measured"
+    if level.agent == YARDSTICK:
+        return "the yardstick"
+    return f"{strength.won:.1%} of {strength.games}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,11 +2,6 @@
 // with invite links, the tables this browser set up, and finished games to replay.
 import { api, copyButton, el, fragmentLink, myTables, rememberTable } from "/static/common.js";
 
-export const STRENGTHS = [
-  ["random", "Easy (random moves)"],
-  ["heuristic", "Normal (rule-based player)"],
-  ["ismcts:time=1", "Strong (searches about a second)"],
-];
 // Deck choices the games' "factions" option takes (the server checks them).
 const FACTION_CHOICES = {
   claim: [["", "Usual for the player count"], ["claim", "Claim (base game)"], ["claim2", "Claim 2"], ["random", "Random factions"]],
@@ -15,9 +10,28 @@ const FACTION_CHOICES = {
 
 let games = [];
 
-function strengthSelect(id, value = "heuristic") {
-  return el("select", { id, "aria-label": "computer strength" },
-    STRENGTHS.map(([spec, text]) => el("option", { value: spec, selected: spec === value }, text)));
+// The computer levels come from the server (GET /api/games: each game's "levels" per
+// player count, weakest first, the default opponent marked): none are written here.
+function levelsFor(game, players) { return game.levels[String(players)] || []; }
+
+// One <option> per level: its value is the agent spec, its tooltip the measured figure.
+function levelOptions(levels, chosen, prefix = "") {
+  const pick = levels.some((l) => l.name === chosen) ? chosen : levels.find((l) => l.default)?.name;
+  return levels.map((level) => el("option", {
+    value: level.agent, title: level.about, dataset: { level: level.name }, selected: level.name === pick,
+  }, prefix + level.name));
+}
+
+// The chosen level's figure in small text under a select (a tooltip does not show on phones).
+function aboutLine(select, id) {
+  const line = el("p", { class: "small muted level-about", id });
+  const sync = () => {
+    line.textContent = select.selectedOptions[0]?.title || "";
+    line.hidden = !line.textContent;
+  };
+  select.addEventListener("change", sync);
+  sync();
+  return line;
 }
 
 // Invite and spectator links hold their token after "#" (never sent to a server); a
@@ -33,13 +47,13 @@ function tableEntry(answer, title) {
   };
 }
 
-async function quickPlay(game, strength, button) {
+async function quickPlay(game, agent, button) {
   button.disabled = true;
   button.textContent = "Setting up…";
+  const players = game.default_players;
+  const seats = [{ name: "You" }, ...Array.from({ length: players - 1 }, () => ({ agent }))];
   try {
-    const answer = await api("/api/tables", { json: {
-      game: game.name, players: 2, seats: [{ name: "You" }, { agent: strength }], think_time: 0.5,
-    } });
+    const answer = await api("/api/tables", { json: { game: game.name, players, seats, think_time: 0.5 } });
     rememberTable(tableEntry(answer, game.title));
     location.href = fragmentLink(answer.invites[0].url);
   } catch (error) {
@@ -52,12 +66,14 @@ async function quickPlay(game, strength, button) {
 function drawGames() {
   const box = document.getElementById("games");
   box.replaceChildren(...games.map((game) => {
-    const strength = strengthSelect(`q-${game.name}`);
+    const level = el("select", { id: `q-${game.name}`, "aria-label": `${game.title}: computer level` },
+      levelOptions(levelsFor(game, game.default_players)));
     const button = el("button", { class: "primary", type: "button", id: `play-${game.name}`,
-      onclick: (event) => quickPlay(game, strength.value, event.currentTarget) }, `Play ${game.title}`);
+      onclick: (event) => quickPlay(game, level.value, event.currentTarget) }, `Play ${game.title}`);
     return el("article", { class: "panel game-card" },
       el("h2", {}, game.title), el("p", { class: "small" }, game.summary),
-      el("div", { class: "row" }, button, el("label", {}, "Opponent", strength)),
+      el("div", { class: "row" }, button, el("label", {}, "Opponent", level)),
+      aboutLine(level, `q-${game.name}-about`),
       el("p", { class: "small" }, el("a", { href: `/rules/${game.name}` }, `Rules of ${game.title}`),
         el("span", { class: "muted" }, ` · ${game.players.join(", ")} players`)));
   }));
@@ -74,30 +90,40 @@ function current() { return games.find((g) => g.name === fGame.value); }
 
 function drawForm() {
   const game = current();
-  const players = Number(fPlayers.value) || game.players[0];
+  const players = Number(fPlayers.value) || game.default_players;
   fPlayers.replaceChildren(...game.players.map((n) => el("option", { value: n, selected: n === players }, String(n))));
   const choices = FACTION_CHOICES[game.name];
   const hasFactions = game.options.some((o) => o.name === "factions") && choices;
-  document.getElementById("f-factions-l").hidden = !hasFactions;
+  const factionsLabel = document.getElementById("f-factions-l");
+  factionsLabel.hidden = !hasFactions;
+  // Labels are flex boxes in style.css, which would show a hidden one: hide it through the CSSOM.
+  factionsLabel.style.display = hasFactions ? "" : "none";
   fFactions.replaceChildren(...(choices || []).map(([v, t]) => el("option", { value: v }, t)));
   const n = Number(fPlayers.value);
   fFirst.replaceChildren(el("option", { value: "" }, "Drawn at random"),
     ...Array.from({ length: n }, (_, s) => el("option", { value: s }, `Seat ${s}`)));
-  const old = [...fSeats.querySelectorAll(".seat-row")].map((row) => ({
-    kind: row.querySelector("select.kind").value, name: row.querySelector("input").value,
-  }));
+  // A seat keeps its choice across changes of game and players: a person stays one, a
+  // computer keeps its level's name where the new ladder has it, else the default level.
+  const old = [...fSeats.querySelectorAll(".seat-row")].map((row) => {
+    const kind = row.querySelector("select.kind");
+    return { person: kind.value === "person", level: kind.selectedOptions[0]?.dataset.level,
+      name: row.querySelector("input").value };
+  });
+  const levels = levelsFor(game, n);
   fSeats.replaceChildren(...Array.from({ length: n }, (_, s) => {
-    const prev = old[s] || { kind: s === 0 ? "person" : "heuristic", name: s === 0 ? "You" : "" };
+    const prev = old[s] || { person: s === 0, name: s === 0 ? "You" : "" };
     const kind = el("select", { class: "kind", id: `seat-${s}-kind`, "aria-label": `seat ${s}: who plays` },
-      el("option", { value: "person", selected: prev.kind === "person" }, "A person (invite link)"),
-      STRENGTHS.map(([spec, text]) => el("option", { value: spec, selected: prev.kind === spec }, `Computer: ${text}`)));
+      el("option", { value: "person", selected: prev.person }, "A person (invite link)"),
+      el("optgroup", { label: "The computer" }, levelOptions(levels, prev.person ? null : prev.level, "Computer: ")));
+    if (prev.person) kind.value = "person";
     const name = el("input", { id: `seat-${s}-name`, value: prev.name, maxlength: 40, placeholder: `Seat ${s}`,
       "aria-label": `seat ${s}: name` });
     const sync = () => { name.disabled = kind.value !== "person"; };
     kind.addEventListener("change", sync);
     sync();
+    const about = aboutLine(kind, `seat-${s}-about`);
     return el("div", { class: "seat-row" }, el("strong", {}, `Seat ${s}`), el("label", {}, "Plays", kind),
-      el("label", {}, "Name", name));
+      el("label", {}, "Name", name), about);
   }));
 }
 

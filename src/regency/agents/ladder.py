@@ -1,0 +1,293 @@
+"""The ladder of computer opponents: per game and player count, levels weakest first.
+
+A level is a computer player as people choose one: a name (``"Beginner"`` up to
+``"Strongest"``), the agent spec that plays it, and the measured figure that orders it.
+The figure is always of one kind, so that the levels of a ladder compare: the share of
+the games the agent won (a shared win counts its share) against the game's heuristic
+player in every other seat, on mirrored deals (``benchmarks/strength.py``; each row of
+:data:`MEASURED` is a run in docs/measurements.md, whose section it names). At 3 and 4
+players the agent takes one seat against heuristics in all the others (in 4-player Claim,
+a partnership game, both seats of one partnership), so the fair share is 1/players (1/2).
+
+The heuristic is the yardstick: its share against itself is the fair share, by symmetry,
+so it needs no run. The top level is the default opponent, read from
+:data:`regency.agents.defaults.STRONGEST` and never written here, so the ladder and
+``regency play`` cannot disagree; a run of the default belongs in :data:`MEASURED`, and
+the tests check that every ladder has one and climbs by its figures.
+
+Levels are named by place, so a name means the same step in every ladder: the top is
+``"Strongest"``, the others from the bottom ``"Beginner"``, ``"Casual"``, ``"Strong"``.
+The game server hands the ladders out (``GET /api/games``), the lobby draws them, and
+``regency play --level NAME`` and ``regency games`` use them.
+
+Example:
+    >>> [(level.name, level.agent) for level in ladder("kingdoms", 4)]
+    [('Beginner', 'random'), ('Casual', 'heuristic'), ('Strongest', 'rollout')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from regency.agents.base import AgentError
+from regency.agents.defaults import default_opponent
+from regency.core.errors import quote
+from regency.core.registry import game_info
+
+__all__ = [
+    "LOWER_NAMES",
+    "MEASURED",
+    "TOP_NAME",
+    "YARDSTICK",
+    "Level",
+    "Strength",
+    "find_level",
+    "ladder",
+    "ladders_json",
+]
+
+YARDSTICK = "heuristic"
+"""The agent every figure is measured against (each game's rule-based player)."""
+
+TOP_NAME = "Strongest"
+"""The top level's name: the default opponent."""
+
+LOWER_NAMES = ("Beginner", "Casual", "Strong", "Expert")
+"""The other levels' names, from the bottom up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """One measured figure: how often an agent won against the heuristic.
+
+    Attributes:
+        won: The agent's share of the games won (a shared win counts its share): one
+            seat against heuristics in every other seat, or one partnership against a
+            heuristic partnership when ``team``.
+        games: How many games (0 for the yardstick, whose share is the fair share).
+        low: The lower end of the 95% interval (Wilson).
+        high: Its upper end.
+        fair: The fair share: 1/players, or 1/2 for a partnership.
+        source: Where the run is written down (``docs/measurements.md``, a section).
+        team: Whether the agent played both seats of one partnership (4-player Claim).
+    """
+
+    won: float
+    games: int
+    low: float
+    high: float
+    fair: float
+    source: str
+    team: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The figure as JSON (for the game server), shares rounded to 0.001."""
+        return {
+            "won": round(self.won, 3),
+            "games": self.games,
+            "low": round(self.low, 3),
+            "high": round(self.high, 3),
+            "fair": round(self.fair, 3),
+            "against": YARDSTICK,
+            "team": self.team,
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One step of a ladder.
+
+    Attributes:
+        name: What people call it (``"Beginner"``).
+        agent: The agent spec that plays it (``"random"``).
+        strength: Its measured figure (``None`` only for a default opponent with no run
+            yet, in a game outside :data:`MEASURED`).
+        default: Whether it is the default opponent (the top level).
+        about: One sentence for people: its figure in words, naming the yardstick by its
+            level name (``"Won 62.0% of 200 games against Strong (95% interval:
+            55.1-68.4%)."``).
+    """
+
+    name: str
+    agent: str
+    strength: Strength | None
+    default: bool
+    about: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The level as JSON (for the game server)."""
+        return {
+            "name": self.name,
+            "agent": self.agent,
+            "default": self.default,
+            "about": self.about,
+            "strength": self.strength.to_json() if self.strength else None,
+        }
+
+
+_COUNT_WORDS = {1: "a", 2: "two", 3: "three"}
+_STRENGTH = 'docs/measurements.md, "Strength"'
+_LADDER = 'docs/measurements.md, "The ladder"'
+_LEVELS = 'docs/measurements.md, "The levels"'
+
+
+def _run(won: float, games: int, low: float, high: float, fair: float, source: str) -> Strength:
+    return Strength(won, games, low, high, fair, source, team=False)
+
+
+def _team(won: float, games: int, low: float, high: float, source: str) -> Strength:
+    return Strength(won, games, low, high, 0.5, source, team=True)
+
+
+# Left out on purpose: `ismcts` in Kingdoms (1.7% of 60 games: one win, not told apart
+# from random's none); `ismcts:1000` in Claim, which no run tells apart from the default
+# `ismcts` (92.0% of 100 games against 92.0% of 200 at 2 players, 68.3% against 73.3% of 60
+# at 3, 80.0% of 100 against 78.3% of 60 at 4); `ismcts:time=1`, never measured as such
+# (at about a second a move it is `ismcts`); screens of fewer than 40 games.
+MEASURED: dict[str, dict[int, dict[str, Strength]]] = {
+    "claim": {
+        2: {
+            "random": _run(0.165, 200, 0.120, 0.223, 1 / 2, _LEVELS),
+            "ismcts": _run(0.920, 200, 0.874, 0.950, 1 / 2, _STRENGTH),
+        },
+        3: {
+            "random": _run(0.080, 201, 0.050, 0.125, 1 / 3, _LEVELS),
+            "ismcts": _run(0.733, 60, 0.610, 0.829, 1 / 3, _LEVELS),
+        },
+        4: {
+            "random": _team(0.115, 200, 0.078, 0.167, _LEVELS),
+            "ismcts": _team(0.783, 60, 0.664, 0.869, _LEVELS),
+        },
+    },
+    "claim-kingdoms": {
+        2: {
+            "random": _run(0.0, 200, 0.0, 0.019, 1 / 2, _LEVELS),
+            "ismcts": _run(0.267, 60, 0.171, 0.390, 1 / 2, _STRENGTH),
+            "rollout": _run(0.620, 200, 0.551, 0.684, 1 / 2, _LADDER),
+        },
+        3: {
+            "random": _run(0.005, 201, 0.001, 0.028, 1 / 3, _LEVELS),
+            "rollout": _run(0.456, 102, 0.363, 0.552, 1 / 3, _LADDER),
+        },
+        4: {
+            "random": _run(0.0, 200, 0.0, 0.019, 1 / 4, _LEVELS),
+            "rollout": _run(0.340, 100, 0.255, 0.437, 1 / 4, _LADDER),
+        },
+    },
+    "kingdoms": {
+        2: {
+            "random": _run(0.0, 200, 0.0, 0.019, 1 / 2, _LEVELS),
+            "ismcts:500,eval=heuristic,top=5": _run(0.162, 40, 0.079, 0.305, 1 / 2, _LADDER),
+            "rollout": _run(0.698, 200, 0.631, 0.757, 1 / 2, _LADDER),
+        },
+        3: {
+            "random": _run(0.0, 201, 0.0, 0.019, 1 / 3, _LEVELS),
+            "rollout": _run(0.431, 102, 0.339, 0.528, 1 / 3, _LADDER),
+            "rollout:most=96": _run(0.534, 102, 0.438, 0.628, 1 / 3, _LADDER),
+        },
+        4: {
+            "random": _run(0.0, 200, 0.0, 0.019, 1 / 4, _LEVELS),
+            "rollout": _run(0.335, 100, 0.250, 0.432, 1 / 4, _LADDER),
+        },
+    },
+}
+"""Game -> player count -> agent spec -> its measured figure against the heuristic.
+
+Every row is a run written down in docs/measurements.md (the section each names); the
+default opponent's run must be here, and the heuristic's is implied (the fair share)."""
+
+
+def _percent(share: float) -> str:
+    return f"{share:.1%}"
+
+
+def _about(spec: str, strength: Strength | None, players: int, yardstick: str) -> str:
+    """The sentence people read about a level (a tooltip in the lobby)."""
+    if strength is None:
+        return "The default computer player; its strength is not measured yet."
+    if spec == YARDSTICK:
+        return "A rule-based player: the yardstick that every other level was measured against."
+    interval = f"95% interval: {_percent(strength.low)}-{_percent(strength.high)}"
+    share = "none" if strength.won == 0 else _percent(strength.won)
+    won = f"Won {share} of {strength.games} games"
+    if strength.team:
+        return (
+            f"{won}, with a partner of its level, against a {yardstick} partnership "
+            f"(a fair share is 50%; {interval})."
+        )
+    if players == 2:
+        return f"{won} against {yardstick} ({interval})."
+    rivals = _COUNT_WORDS.get(players - 1, str(players - 1))
+    return (
+        f"{won} against {rivals} {yardstick} players (a fair share is "
+        f"{strength.fair:.0%}; {interval})."
+    )
+
+
+def ladder(game: str, players: int) -> tuple[Level, ...]:
+    """The levels of computer player for ``game`` at ``players`` seats, weakest first.
+
+    The measured agents of :data:`MEASURED` and the heuristic (the yardstick), ordered by
+    their figures, then the default opponent on top (:func:`default_opponent`). A game
+    with no run of its default opponent gets that one level alone.
+
+    Raises:
+        UnknownGameError: if no game has that name.
+        AgentError: if the game is not played by that many players.
+    """
+    info = game_info(game)
+    if players not in info.players:
+        *rest, last = (str(n) for n in info.players)
+        counts = f"{', '.join(rest)} or {last}" if rest else last
+        raise AgentError(f"{info.title} is played by {counts} players, not {quote(players)}")
+    top = default_opponent(info.name, players)
+    measured = dict(MEASURED.get(info.name, {}).get(players, {}))
+    top_strength = measured.pop(top, None)
+    if top_strength is None:
+        return (Level(TOP_NAME, top, None, True, _about(top, None, players, "")),)
+    if info.heuristic is not None and top != YARDSTICK:
+        fair = top_strength.fair
+        measured[YARDSTICK] = Strength(
+            fair, 0, fair, fair, fair, "by symmetry: the heuristic against itself"
+        )
+    below = sorted(measured.items(), key=lambda item: item[1].won)
+    if len(below) > len(LOWER_NAMES):
+        raise AgentError(f"{info.title} at {players} players has more levels than names")
+    names = dict(zip((spec for spec, _ in below), LOWER_NAMES, strict=False))
+    yardstick = names.get(YARDSTICK, YARDSTICK)
+    levels = [
+        Level(names[spec], spec, strength, False, _about(spec, strength, players, yardstick))
+        for spec, strength in below
+    ]
+    about = _about(top, top_strength, players, yardstick)
+    levels.append(Level(TOP_NAME, top, top_strength, True, about))
+    return tuple(levels)
+
+
+def find_level(game: str, players: int, name: str) -> Level:
+    """The level of ``game`` at ``players`` seats called ``name`` (in any case).
+
+    Raises:
+        UnknownGameError: if no game has that name.
+        AgentError: if the ladder has no such level (the message lists the levels), or the
+            game is not played by that many players.
+    """
+    levels = ladder(game, players)
+    for level in levels:
+        if level.name.casefold() == name.strip().casefold():
+            return level
+    title = game_info(game).title
+    names = ", ".join(level.name for level in levels)
+    raise AgentError(f"no level {quote(name)} in {title} at {players} players; the levels: {names}")
+
+
+def ladders_json(game: str) -> dict[str, list[dict[str, Any]]]:
+    """Every player count's ladder of ``game`` as JSON, keyed by the count as text.
+
+    Raises:
+        UnknownGameError: if no game has that name.
+    """
+    info = game_info(game)
+    return {str(n): [level.to_json() for level in ladder(info.name, n)] for n in info.players}

@@ -1,0 +1,75 @@
+"""The ladder of computer levels: measured, in measured order, the default on top."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import regency
+from regency.agents import AgentError, check_spec
+from regency.agents.defaults import default_opponent
+from regency.agents.ladder import (
+    LOWER_NAMES,
+    MEASURED,
+    TOP_NAME,
+    YARDSTICK,
+    find_level,
+    ladder,
+    ladders_json,
+)
+
+COUNTS = [(g.name, n) for g in regency.available_games() for n in g.players]
+MEASUREMENTS = (Path(__file__).parents[2] / "docs" / "measurements.md").read_text()
+
+
+@pytest.mark.parametrize(("game", "players"), COUNTS)
+def test_each_ladder_climbs_by_its_figures_to_the_default_opponent(game: str, players: int) -> None:
+    levels = ladder(game, players)
+    assert len(levels) >= 3, "at least random, the heuristic and the default"
+    figures = [level.strength.won for level in levels if level.strength is not None]
+    assert len(figures) == len(levels), "every level is measured"
+    assert figures == sorted(figures) and len(set(figures)) == len(figures), figures
+    assert levels[-1].agent == default_opponent(game, players)
+    assert [level.default for level in levels] == [False] * (len(levels) - 1) + [True]
+    assert [level.name for level in levels] == [*LOWER_NAMES[: len(levels) - 1], TOP_NAME]
+    assert levels[0].agent == "random"
+    assert YARDSTICK in [level.agent for level in levels]
+    for level in levels:
+        check_spec(level.agent, game, players)
+        assert level.strength is not None
+        assert level.strength.low <= level.strength.won <= level.strength.high
+        assert level.about.endswith(".")
+
+
+@pytest.mark.parametrize(("game", "players"), COUNTS)
+def test_every_run_is_offered_and_written_down(game: str, players: int) -> None:
+    runs = MEASURED[game][players]
+    offered = {level.agent for level in ladder(game, players)}
+    assert set(runs) <= offered, "a run stronger than the default: update defaults.STRONGEST"
+    fair = 1 / 2 if game == "claim" and players == 4 else 1 / players
+    for spec, strength in runs.items():
+        assert strength.games >= 40, spec
+        assert strength.fair == pytest.approx(fair)
+        section = re.fullmatch(r'docs/measurements\.md, "(.+)"', strength.source)
+        assert section, strength.source
+        assert re.search(rf"^#+ .*{re.escape(section[1])}", MEASUREMENTS, re.M), section[1]
+
+
+def test_a_level_by_name_in_any_case_and_a_clear_refusal() -> None:
+    assert find_level("claim", 2, "beginner").agent == "random"
+    assert find_level("kingdoms", 3, " STRONGEST ").agent == default_opponent("kingdoms", 3)
+    with pytest.raises(AgentError, match=r"the levels: Beginner, Casual, .*Strongest"):
+        find_level("kingdoms", 2, "grandmaster")
+    with pytest.raises(AgentError, match="not 5"):
+        ladder("claim", 5)
+
+
+def test_the_json_has_every_player_count() -> None:
+    levels = ladders_json("claim-kingdoms")
+    assert list(levels) == ["2", "3", "4"]
+    top = levels["2"][-1]
+    assert top["default"] and top["agent"] == default_opponent("claim-kingdoms", 2)
+    assert top["strength"]["against"] == YARDSTICK and top["strength"]["games"] == 200
+    assert "Won 62.0% of 200 games against Strong" in top["about"]

@@ -1,0 +1,64 @@
+"""``regency play --level NAME`` and the levels ``regency games`` lists (issue 30)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from typing import Any
+
+import pytest
+
+from regency.agents.defaults import default_opponent
+from regency.agents.ladder import ladder, ladders_json
+from regency.cli.main import main
+
+
+def run(argv: list[str], stdin: str, capsys: Any, monkeypatch: Any) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, " ".join(out.split()), " ".join(err.split())
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "name", "agent"),
+    [
+        ("claim", 2, "beginner", "random"),
+        ("claim-kingdoms", 2, "Casual", "ismcts"),
+        ("kingdoms", 3, "STRONG", "rollout"),
+        ("kingdoms", 4, "strongest", default_opponent("kingdoms", 4)),
+    ],
+)
+def test_level_seats_that_levels_agent(
+    game: str, players: int, name: str, agent: str, capsys: Any, monkeypatch: Any
+) -> None:
+    argv = ["play", game, "--players", str(players), "--seed", "1", "--level", name]
+    code, out, _ = run(argv, "quit\n", capsys, monkeypatch)
+    assert code == 0
+    assert f": the {agent} computer player" in out
+
+
+def test_an_unknown_level_is_refused_with_the_ladder(capsys: Any, monkeypatch: Any) -> None:
+    code, _, err = run(["play", "kingdoms", "--level", "grandmaster"], "", capsys, monkeypatch)
+    assert code == 2
+    names = ", ".join(level.name for level in ladder("kingdoms", 2))
+    assert f"no level 'grandmaster' in Kingdoms at 2 players; the levels: {names}" in err
+
+
+@pytest.mark.parametrize(
+    "extra", [["--opponent", "random"], ["--seats", "human,random"]], ids=["opponent", "seats"]
+)
+def test_level_goes_alone(extra: list[str], capsys: Any, monkeypatch: Any) -> None:
+    code, _, err = run(["play", "claim", "--level", "casual", *extra], "", capsys, monkeypatch)
+    assert code == 2 and "--level" in err
+
+
+def test_games_lists_the_levels(capsys: Any, monkeypatch: Any) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    code, out, _ = run(["games"], "", capsys, monkeypatch)
+    assert code == 0 and "--level NAME" in out
+    assert "Strongest rollout:most=96 53.4% of 102" in out
+    code, out, _ = run(["games", "--json"], "", capsys, monkeypatch)
+    games = json.loads(out)
+    assert all(g["levels"] == ladders_json(g["name"]) for g in games)
