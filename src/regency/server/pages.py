@@ -13,7 +13,10 @@ Routes added here:
   stays in the browser, and the page sends it in a header).
 * ``GET /watch/{table}#token=...``: the spectator's table page.
 * ``GET /replay/{table}?seat=N&step=K``: a finished game, step by step.
-* ``GET /rules/{game}``: the game's rules, from the project's ``docs/rules/``.
+* ``GET /rules/{game}``: the game's rules for players (``regency/web/rules/{game}.md``,
+  with figures drawn by the table's own modules; ``regency.server.rulebook``).
+* ``GET /rules/{game}/reference``: the project's reference rules (``docs/rules/``, with
+  the rulings' ids), when the install has them.
 * ``GET /static/...``: the assets.
 * ``GET /api/tables/{table}/replay/{step}?seat=N``: the view message ``seat`` (omitted:
   a spectator) had after ``step`` moves of a finished game.
@@ -37,15 +40,12 @@ from fastapi.staticfiles import StaticFiles
 import regency
 from regency.server.analysis import install_analysis
 from regency.server.live import Hub, ProtocolError, view_message
+from regency.server.rulebook import player_rules_html, reference_document, reference_rules_html
 
 __all__ = ["WEB", "ReplayCache", "install_pages", "rules_html"]
 
 WEB = Path(regency.__file__).parent / "web"
 """The folder of the pages' assets."""
-
-RULES = Path(regency.__file__).parent / "rules"
-"""The rules documents: ``docs/rules`` (linked from the package in a clone, copied into
-a wheel built from one)."""
 
 RECENT = 12
 """How many recent moves a replayed view carries (as the live view does)."""
@@ -54,10 +54,14 @@ MAX_STEP = 100_000
 """The largest step a replay request may name (longer than any game)."""
 
 
-def _page(name: str, title: str, body: str = "") -> HTMLResponse:
+def _page(name: str, title: str, body: str = "", status: int = 200) -> HTMLResponse:
     text = (WEB / name).read_text(encoding="utf-8")
     text = text.replace("__TITLE__", escape(title)).replace("<!--RULES-->", body)
-    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(text, status_code=status, headers={"Cache-Control": "no-cache"})
+
+
+def _wants_html(request: Request) -> bool:
+    return "text/html" in request.headers.get("accept", "")
 
 
 def _title(game: str) -> str:
@@ -134,15 +138,40 @@ def _kind(name: str) -> str:
 
 
 def rules_html(game: str) -> str | None:
-    """A game's rules document as HTML (``None`` if this install has no such document)."""
-    from markdown_it import MarkdownIt
+    """A game's rules page for players as HTML, with the link to the reference at the end.
 
-    path = RULES / f"{game}.md"
-    if not path.is_file():
+    ``None`` if this install has no rules for the game.
+    """
+    body = player_rules_html(game)
+    if body is None:
         return None
-    md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    html: str = md.render(path.read_text(encoding="utf-8"))
-    return html
+    if reference_document(game).is_file():
+        more = f'<a href="/rules/{escape(game)}/reference">the project\'s reference</a>'
+    else:
+        more = f"the project's reference, <code>docs/rules/{escape(game)}.md</code> in its source"
+    return (
+        body
+        + '<footer class="rules-more"><p>For rule ids and edge cases: '
+        + more
+        + '. <a href="/">Play a game</a>.</p></footer>'
+    )
+
+
+def _no_such_game(request: Request, game: str) -> Response:
+    """404 for an unknown game: a page for a browser, the JSON refusal for a program."""
+    message = f"no game called {game!r}"
+    if not _wants_html(request):
+        raise ProtocolError(404, "no_such_game", message)
+    links = " · ".join(
+        f'<a href="/rules/{escape(info.name)}">{escape(info.title)}</a>'
+        for info in regency.available_games()
+    )
+    body = (
+        "<h1>No such game</h1>"
+        f"<p>There is no game called <q>{escape(game)}</q> here.</p>"
+        f'<p>The rules of: {links}.</p><p><a href="/">Back to the lobby</a></p>'
+    )
+    return _page("rules.html", "No such game · regency", body, status=404)
 
 
 def install_pages(app: FastAPI) -> None:
@@ -185,18 +214,40 @@ def install_pages(app: FastAPI) -> None:
         record = await replays.record(hub_of(request), table_id)
         return _page("replay.html", f"{_title(record['game'])}: replay · regency")
 
+    def known(game: str) -> bool:
+        return game in {info.name for info in regency.available_games()}
+
     @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
-    async def rules_page(game: str) -> HTMLResponse:
-        names = {info.name for info in regency.available_games()}
-        if game not in names:
-            raise ProtocolError(404, "no_such_game", f"no game called {game!r}")
+    async def rules_page(game: str, request: Request) -> Response:
+        if not known(game):
+            return _no_such_game(request, game)
         body = await asyncio.to_thread(rules_html, game)
         if body is None:
             body = (
-                "<p>This installation does not include the rules documents; they are in "
-                f"the project's <code>docs/rules/{escape(game)}.md</code>.</p>"
+                f"<h1>{escape(_title(game))}</h1><p>This installation does not include "
+                "the rules pages.</p>"
             )
         return _page("rules.html", f"{_title(game)}: rules · regency", body)
+
+    @app.get("/rules/{game}/reference", response_class=HTMLResponse, include_in_schema=False)
+    async def rules_reference_page(game: str, request: Request) -> Response:
+        if not known(game):
+            return _no_such_game(request, game)
+        body = await asyncio.to_thread(reference_rules_html, game)
+        if body is None:
+            if _wants_html(request):
+                return _page(
+                    "rules.html",
+                    f"{_title(game)}: reference rules · regency",
+                    f"<h1>{escape(_title(game))}: the reference</h1><p>This installation "
+                    "does not include the reference rules; they are in the project's "
+                    f"source, <code>docs/rules/{escape(game)}.md</code>. The "
+                    f'<a href="/rules/{escape(game)}">rules for players</a> are here.</p>',
+                    status=404,
+                )
+            raise ProtocolError(404, "no_reference", f"this install has no reference for {game}")
+        back = f'<p class="small"><a href="/rules/{escape(game)}">The rules for players</a></p>'
+        return _page("rules.html", f"{_title(game)}: reference rules · regency", back + body)
 
     @app.get(
         "/api/tables/{table_id}/replay/{step}",
