@@ -24,7 +24,8 @@ cards. As Lichess does for chess, each decision gets:
 
 A move that was the seat's only choice is marked ``forced`` and not searched. Each seat
 gets a summary: decisions judged, the count of each label, the average loss and an
-accuracy from 0 to 100 (Lichess's formula on the loss in percentage points, averaged).
+accuracy from 0 to 100 (Lichess's game accuracy: its move accuracy on the loss in
+percentage points, combined so that the moves that decided the game weigh the most).
 
 Analysis is deterministic: decision ``n`` is searched with a seed derived from the
 analysis seed and ``n`` alone, so the same record, agent spec and seed give the same
@@ -77,10 +78,12 @@ __all__ = [
     "decisions_due",
     "default_agent",
     "evaluator",
+    "game_accuracy",
     "hint_agent",
     "judge",
     "judge_view",
     "label_for",
+    "lost_points",
     "summarize",
 ]
 
@@ -105,14 +108,34 @@ class AnalysisError(RegencyError, ValueError):
     """An analysis that cannot be made or read: a bad seat, or JSON that is no analysis."""
 
 
+TOLERANCE = 1e-9
+"""How far below a threshold a loss may fall and still get its label: the float noise of
+a subtraction (0.6 - 0.5 is 0.09999999999999998), nothing a search could measure."""
+
+
 def label_for(loss: float | None) -> str | None:
-    """The label for a lost win chance (``None``: not judged, or below every threshold)."""
+    """The label for a lost win chance (``None``: not judged, or below every threshold).
+
+    The one comparison with the thresholds, on the unrounded loss: whatever shows a
+    loss shows its :func:`lost_points`, which agree with it.
+    """
     if loss is None:
         return None
     for label, threshold in LABELS:
-        if loss >= threshold - 1e-12:
+        if loss >= threshold - TOLERANCE:
             return label
     return None
+
+
+def lost_points(loss: float) -> float:
+    """A lost win chance in points as it is shown: cut (not rounded) to one decimal.
+
+    Cut, so that a shown figure never reaches a threshold the loss did not: a loss of
+    0.0996 shows as 9.9 and gets no label, one of 0.1 shows as 10.0 and is an
+    inaccuracy (rounded to whole points both would read 10). The replay page shows
+    losses the same way.
+    """
+    return math.floor((max(0.0, loss) + TOLERANCE) * 1000.0) / 10.0
 
 
 def accuracy(loss: float) -> float:
@@ -257,7 +280,8 @@ class SeatSummary:
         mistakes: Decisions labelled ``mistake``.
         blunders: Decisions labelled ``blunder``.
         average_loss: The mean lost win chance, 0 to 1.
-        accuracy: The mean of each judged move's :func:`accuracy`, 0 to 100.
+        accuracy: 0 to 100, Lichess's game accuracy over the judged moves
+            (:func:`game_accuracy`).
     """
 
     seat: int
@@ -283,9 +307,50 @@ class SeatSummary:
         }
 
 
+def _deviation(values: Sequence[float]) -> float:
+    """The population standard deviation of ``values``."""
+    mean = sum(values) / len(values)
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+
+
+def game_accuracy(decisions: Sequence[Decision]) -> float:
+    """One seat's accuracy over its judged decisions, 0 to 100, as Lichess computes a game's.
+
+    Each move's :func:`accuracy` comes from the win chance it lost. Lichess combines
+    them so that the moves that mattered count: half is a mean weighted by how much the
+    seat's win chance was moving around the move (the standard deviation, in points, of
+    a window of its win chances: the window is a tenth of the seat's decisions, 2 to 8,
+    each weight held to 0.5-12), half the harmonic mean, which a few bad moves pull
+    down hard. In a game lost early the rest of the moves lose nothing (every move wins
+    0%), so a plain mean would call the game accurate; here the moves that lost it weigh
+    the most. The seat's win chances are the estimate before its first decision, then
+    the one after each move it played (``win_played``).
+
+    Args:
+        decisions: One seat's decisions, in the order played (forced and unjudged ones
+            are skipped).
+
+    Returns:
+        The accuracy; 100 with no judged decision.
+    """
+    judged = [d for d in decisions if d.loss is not None and d.win is not None]
+    if not judged:
+        return 100.0
+    moves = [accuracy(d.loss or 0.0) for d in judged]
+    chances = [100.0 * (judged[0].win or 0.0)]
+    chances += [100.0 * (d.win_played or 0.0) for d in judged]
+    size = min(8, max(2, len(judged) // 10))
+    windows = [chances[:size]] * (min(size, len(chances)) - 2)
+    windows += [chances[i : i + size] for i in range(len(chances) - size + 1)]
+    weights = [min(12.0, max(0.5, _deviation(w))) for w in windows]
+    weighted = sum(a * w for a, w in zip(moves, weights, strict=True)) / sum(weights)
+    harmonic = len(moves) / sum(1.0 / max(1.0, a) for a in moves)
+    return (weighted + harmonic) / 2
+
+
 def summarize(seat: int, decisions: Iterable[Decision]) -> SeatSummary:
     """The summary of ``seat`` over ``decisions`` (those of other seats are ignored)."""
-    mine = [d for d in decisions if d.seat == seat]
+    mine = sorted((d for d in decisions if d.seat == seat), key=lambda d: d.number)
     judged = [d.loss for d in mine if d.loss is not None]
     labels = [d.label for d in mine]
     return SeatSummary(
@@ -296,7 +361,7 @@ def summarize(seat: int, decisions: Iterable[Decision]) -> SeatSummary:
         mistakes=labels.count("mistake"),
         blunders=labels.count("blunder"),
         average_loss=sum(judged) / len(judged) if judged else 0.0,
-        accuracy=sum(accuracy(x) for x in judged) / len(judged) if judged else 100.0,
+        accuracy=game_accuracy(mine),
     )
 
 

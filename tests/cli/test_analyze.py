@@ -51,10 +51,35 @@ def test_it_prints_a_table_and_a_summary_and_writes_the_json(
     assert "accuracy" in out and "Written to" in out and "a.json" in out
     analysis = Analysis.from_json(out_json.read_text())
     assert [d.number for d in analysis.decisions] == list(range(1, 13))
-    for d in analysis.decisions:
-        assert d.played in out
+    flat = " ".join(out.split())
+    game = regency.replay(analysis.record, stop=0)
+    for d in analysis.decisions:  # cards in words, never their codes (issue 30)
+        assert game.describe(d.played) in flat
+        assert f" {d.played} " not in f" {flat} "
         if d.label:
             assert d.label in out
+        game.play(d.played)
+
+
+def test_a_record_from_the_server_shows_the_players_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The server keeps the names in the record's meta (issue 30): not "Seat 0"."""
+    from regency.cli.analyze import seat_names
+
+    g = regency.new_game("claim", players=2, seed=11)
+    for _ in range(6):
+        g.play(g.legal_actions()[0])
+    meta = {"table": "T", "seats": ["Ada", "computer (random)"]}
+    path = tmp_path / "server.json"
+    path.write_text(g.record(meta).to_json())
+    code, out, err = run(["analyze", str(path), "--agent", "ismcts:10", "--quiet"], capsys)
+    assert code == 0, err
+    assert "Ada" in out and "computer" in out and "Seat 0" not in out
+    # "You" (the lobby's name for whoever plays the computer) would read as the reader.
+    assert seat_names(g.record({"seats": ["You", "Bob"]})) == ["Seat 0", "Bob"]
+    assert seat_names(g.record({"seats": ["", 3]})) == ["Seat 0", "Seat 1"]
+    assert seat_names(g.record({})) == ["Seat 0", "Seat 1"]
 
 
 def test_json_to_stdout_is_only_the_json(
@@ -186,8 +211,8 @@ def test_a_kingdoms_hint_comes_from_its_default_opponent() -> None:
     assert hint.count("%") == 3
     entries = hint.split(": ", 1)[1].split(" · ")
     assert len(entries) == 3
-    for move in best_three(seat):  # each entry: "1. NOTATION [label] NN%"
-        assert sum(entry.split(". ", 1)[1].startswith(move + " ") for entry in entries) == 1
+    for move in best_three(seat):  # each entry: "1. WORDS (NOTATION) NN%" (issue 30)
+        assert sum(f"{game.describe(move)} ({move}) " in entry for entry in entries) == 1
 
 
 def test_the_in_game_help_mentions_hint(

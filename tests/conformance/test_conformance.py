@@ -230,6 +230,24 @@ def test_notation_round_trips(case: Case, seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
+def test_moves_in_words_say_only_what_the_mover_knows(case: Case, seed: int) -> None:
+    """``describe`` (issue 30): the same for an action and its notation, and unchanged
+    when what the mover cannot see is re-dealt (so a hint or a refusal leaks nothing)."""
+    rng = random.Random(seed)
+    for game in checkpoints(case, seed, count=8):
+        seat = game.current_player
+        if seat is None:
+            assert game.describe("anything") == "anything"
+            continue
+        words = [game.describe(a) for a in game.legal_actions()]
+        assert all(isinstance(w, str) and w.strip() for w in words)
+        assert words == [game.describe(str(a)) for a in game.legal_actions()]
+        for _ in range(2):
+            other = game.resample_hidden(seat, rng)
+            assert [other.describe(str(a)) for a in game.legal_actions()] == words
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_observations_are_json_and_hidden_cards_do_not_leak(case: Case, seed: int) -> None:
     changed = 0
     rng = random.Random(seed)

@@ -16,6 +16,7 @@ import pytest
 import regency
 from regency import CorruptSaveError, GameOptionError, IllegalActionError, Record
 from regency.games.claim.actions import ClaimAction
+from regency.games.claim.cards import card_name
 from regency.games.claim_kingdoms.actions import Action as CKAction
 from regency.games.kingdoms.actions import KingdomsAction
 
@@ -281,11 +282,13 @@ def test_refusals_can_leave_the_hand_out(players: int) -> None:
     )
     with pytest.raises(IllegalActionError) as listed:
         game.play(absent)
-    assert any(code in str(listed.value) for code in hand)
+    # Cards are named in words, as the table names them (issue 30).
+    assert any(card_name(code) in str(listed.value) for code in hand)
+    assert not any(code in str(listed.value) for code in hand)
     with pytest.raises(IllegalActionError) as quiet:
         game.play(absent, list_legal=False)
-    assert str(quiet.value) == f"you have no {absent} in your hand"
-    listing = ", ".join(str(a) for a in game.legal_actions())
+    assert str(quiet.value) == f"you have no {card_name(absent)} in your hand"
+    listing = ", ".join(game.describe(a) for a in game.legal_actions())
     for refusal in ("nonsense", "take deck", ClaimAction(600), 3.5):
         with pytest.raises(IllegalActionError) as quiet:
             game.play(refusal, list_legal=False)

@@ -18,14 +18,21 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from regency.analysis import LABELS, Analysis, analyze, default_agent
+from regency.analysis import LABELS, Analysis, analyze, default_agent, lost_points
 from regency.cli.args import UsageError
 from regency.cli.batch import progress_bar
 from regency.cli.renderers import renderer_for
 from regency.core.record import Record
 from regency.core.registry import new_game
 
-__all__ = ["LABEL_STYLE", "add_analyze_arguments", "print_analysis", "run_analyze"]
+__all__ = [
+    "LABEL_STYLE",
+    "add_analyze_arguments",
+    "move_words",
+    "print_analysis",
+    "run_analyze",
+    "seat_names",
+]
 
 LABEL_STYLE = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 """How each label is shown (colour is dropped with ``NO_COLOR``; the word stays)."""
@@ -64,49 +71,86 @@ def _percent(value: float | None) -> str:
 
 
 def seat_names(record: Record) -> list[str]:
-    """Each seat's one name, as the game's screens call it (``Seat N`` by default)."""
+    """Each seat's one name: the players' names the record keeps, else as the screens say.
+
+    A record from the server (or ``regency play --save``) keeps the names in its
+    ``meta`` (``seats``); without them a seat is named as the game's screens name it
+    (``Seat N``, or a colour). A name that reads as the reader, ``You`` (the lobby's
+    name for whoever plays the computer), is ``Seat N`` here, as on the replay page.
+    """
     game = new_game(record.game, players=record.players, seed=record.seed, **record.options)
     renderer = renderer_for(record.game)
     namer = getattr(renderer, "seat_name", None)
     observation = game.observation(None)
-    return [
+    names = [
         str(namer(observation, seat)) if namer else f"Seat {seat}" for seat in range(record.players)
     ]
+    kept = record.meta.get("seats")
+    if isinstance(kept, list) and len(kept) == record.players:
+        for seat, name in enumerate(kept):
+            if isinstance(name, str) and name.strip() and name.strip().lower() != "you":
+                names[seat] = " ".join(name.split())
+            elif isinstance(name, str) and name.strip():
+                names[seat] = f"Seat {seat}"
+    return names
+
+
+def move_words(analysis: Analysis) -> dict[tuple[int, str], str]:
+    """The moves the analysis names, in words, in the position each was decided in.
+
+    Keyed by (move number, notation): the move played and every move judged there
+    (``Game.describe``: ``Doppelganger 7``, ``place Giants at 0,-2``).
+    """
+    record = analysis.record
+    wanted: dict[int, set[str]] = {}
+    for d in analysis.decisions:
+        wanted[d.number] = {d.played, *(m.move for m in d.moves)}
+    words: dict[tuple[int, str], str] = {}
+    game = new_game(record.game, players=record.players, seed=record.seed, **record.options)
+    for number, notation in enumerate(record.actions, start=1):
+        for move in wanted.get(number, ()):
+            words[number, move] = game.describe(move)
+        game.play(notation)
+    return words
 
 
 def print_analysis(console: Console, analysis: Analysis) -> None:
-    """Print the per-decision table and the per-seat summary."""
+    """Print the per-decision table and the per-seat summary, moves and cards in words."""
     names = seat_names(analysis.record)
+    words = move_words(analysis)
     table = Table(
-        "#",
-        "seat",
-        "played",
-        "win %",
-        "preferred",
-        "win %",
-        "lost",
-        "",
         title=f"Analysis by {analysis.agent} (seed {analysis.seed})",
         title_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
     )
+    table.add_column("#")
+    table.add_column("seat")
+    # A card's name fits on one line (Doppelganger 7); longer moves wrap.
+    table.add_column("played", min_width=14)
+    table.add_column("win %")
+    table.add_column("preferred", min_width=14)
+    table.add_column("win %")
+    table.add_column("lost")
+    table.add_column("")
     for d in analysis.decisions:
+        played = words.get((d.number, d.played), d.played)
         if d.forced:
             table.add_row(
-                str(d.number), names[d.seat], d.played, "", "(forced)", "", "", "", style="dim"
+                str(d.number), names[d.seat], played, "", "(forced)", "", "", "", style="dim"
             )
             continue
         same = d.best == d.played
         label = Text(d.label or "", style=LABEL_STYLE.get(d.label or "", ""))
+        best = words.get((d.number, d.best), d.best) if d.best else ""
         table.add_row(
             str(d.number),
             names[d.seat],
-            d.played,
+            played,
             _percent(d.win_played),
-            "=" if same else (d.best or ""),
+            "=" if same else best,
             "" if same else _percent(d.win),
-            "" if d.loss is None or same else f"{100 * d.loss:.0f}",
+            "" if d.loss is None or same else f"{lost_points(d.loss):.1f}",
             label,
         )
     console.print(table)
@@ -141,7 +185,8 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
         Text(
             "win: the deciding seat's estimated win chance after the move, judged from what "
             "that seat could see; lost: points of win chance given away (labels from: "
-            f"{thresholds}); accuracy 0-100 as on Lichess. See docs/analysis.md.",
+            f"{thresholds}); accuracy 0-100 as on Lichess (the moves that decided the game "
+            "weigh most). See docs/analysis.md.",
             style="dim",
         )
     )

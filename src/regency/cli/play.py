@@ -21,7 +21,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -35,6 +35,7 @@ from rich.text import Text
 from regency.agents import Agent
 from regency.agents.base import MoveEstimate
 from regency.agents.defaults import default_opponent
+from regency.agents.ladder import find_level
 from regency.analysis import evaluator, hint_agent
 from regency.cli.args import UsageError, game_options
 from regency.cli.renderers import renderer_for
@@ -359,7 +360,7 @@ class Session:
                 estimates = judge.evaluate(view)
         else:
             estimates = judge.evaluate(view)
-        return hint_text(estimates, view.observation, self.renderer)
+        return hint_text(estimates, view.observation, self.renderer, self.game.describe)
 
     def read(self, prompt: str) -> str:
         """One line from the person; end of input stops the game."""
@@ -545,17 +546,31 @@ _UNDO: Hashable = object()
 """What :meth:`Session.ask` returns for ``undo``."""
 
 
-def hint_text(estimates: list[MoveEstimate], observation: dict[str, Any], renderer: Any) -> Text:
-    """The best three of ``estimates`` in a line: notation, label, estimated win chance."""
+def hint_text(
+    estimates: list[MoveEstimate],
+    observation: dict[str, Any],
+    renderer: Any,
+    words: Callable[[str], str] | None = None,
+) -> Text:
+    """The best three of ``estimates`` in a line: the move in words, its notation, its win chance.
+
+    ``words`` says a move in words (``Game.describe``: ``Goblin 9``, ``place Giants at
+    0,-2``); the notation follows in brackets, to type. Without it the renderer's label
+    follows the notation.
+    """
     text = Text("The computer's best moves for you: ")
     for rank, estimate in enumerate(estimates[:HINT_MOVES], start=1):
         if rank > 1:
             text.append(" · ")
         text.append(f"{rank}. ")
-        text.append(estimate.notation, style="bold")
-        label = renderer.action_label(estimate.notation, observation)
-        if label:
-            text.append(f" {label}", style="dim")
+        if words is not None:
+            text.append(words(estimate.notation), style="bold")
+            text.append(f" ({estimate.notation})", style="dim")
+        else:
+            text.append(estimate.notation, style="bold")
+            label = renderer.action_label(estimate.notation, observation)
+            if label:
+                text.append(f" {label}", style="dim")
         chance = "?" if estimate.win is None else f"{100 * estimate.win:.0f}%"
         text.append(f" {chance}")
     text.append(" (your estimated win chance after each, from what you can see).", style="dim")
@@ -624,18 +639,27 @@ def _history(game: Game[Any]) -> list[_Move]:
 def _seats(
     args: argparse.Namespace, game: str, players: int, saved: list[Any] | None
 ) -> list[SeatSpec]:
-    """The seats from ``--seats``, else the saved table, else ``--seat`` and ``--opponent``."""
+    """The seats from ``--seats``, else the saved table, else ``--seat`` and the opponent.
+
+    The opponent is ``--opponent`` (a spec), or ``--level`` (a level of the game's ladder,
+    by name), or the default opponent.
+    """
+    level = getattr(args, "level", None)
     if args.seats:
-        if args.seat is not None or args.opponent is not None:
-            raise UsageError("--seats names every seat: leave out --seat and --opponent")
+        if args.seat is not None or args.opponent is not None or level is not None:
+            raise UsageError("--seats names every seat: leave out --seat, --opponent and --level")
         return list(parse_seats(args.seats, players))
     usable = saved is not None and len(saved) == players and all(isinstance(s, str) for s in saved)
-    if saved and usable and args.seat is None and args.opponent is None:
+    chosen = args.seat is not None or args.opponent is not None or level is not None
+    if saved and usable and not chosen:
         return list(parse_seats(",".join(saved), players))
     me = 0 if args.seat is None else args.seat
     if not 0 <= me < players:
         raise UsageError(f"--seat must be 0 to {players - 1}, not {me}")
-    opponent = args.opponent or default_opponent(game, players)
+    if level is not None:
+        opponent = find_level(game, players, level).agent
+    else:
+        opponent = args.opponent or default_opponent(game, players)
     return [SeatSpec() if s == me else SeatSpec(agent=opponent) for s in range(players)]
 
 

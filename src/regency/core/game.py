@@ -472,6 +472,32 @@ class Game(ABC, Generic[A]):
             return message
         return f"{message}; legal: {', '.join(str(a) for a in self.legal_actions())}"
 
+    def describe(self, action: A | str) -> str:
+        """``action`` (an object or its notation) in words, as a player reads it, now.
+
+        Player-facing text (refusals, hints, analysis) names cards and squares as the
+        table does (``Doppelganger 7``, ``place Giants at 0,-2``), never by their codes,
+        which stay in notation, records and the API. Called before the action is taken,
+        in the position it would be taken in; the words say nothing the mover does not
+        know, nor anything the others would not see once it is taken. Text that is not
+        a legal move now comes back unchanged; an action object must be legal now (as
+        for :meth:`apply`).
+        """
+        if isinstance(action, str):
+            try:
+                chosen = self.parse_action(action, list_legal=False)
+            except IllegalActionError:
+                return action
+            return self._describe(chosen)
+        return self._describe(action)
+
+    def _describe(self, action: A) -> str:
+        """A legal action in words (see :meth:`describe`); games override it.
+
+        The default is the notation, for games whose notation is already words.
+        """
+        return str(action)
+
     def public_action(self, action: A, seat: int | None) -> str:
         """How ``seat`` (``None``: a spectator) sees ``action`` being taken, now.
 

@@ -8,8 +8,9 @@ Routes added here:
   analyses already wait).
 * ``GET /api/tables/{table}/analysis``: the analysis (200, the JSON of
   ``docs/analysis.md``), where it stands (202, ``{"status": "queued", "position"}``
-  while it waits, ``{"status": "running", "done", "total"}`` while it runs), or 404
-  ``not_analysed`` when nobody has asked for it yet.
+  while it waits, ``{"status": "running", "done", "total"}`` while it runs), or 200
+  ``{"status": "none"}`` when nobody has asked for it yet (an answer, not an error:
+  the replay page asks on opening, and a 404 would be logged in every browser).
 
 Analyses have their own queue and their own worker processes (``analysis_workers``,
 run at a lower priority than the server), apart from the computer seats' pool: starting
@@ -215,10 +216,13 @@ def install_analysis(app: FastAPI, workers: int = 1, queue: int = 16) -> Analyse
         if known is not None:
             return known
         await hub_of(request).record(table_id)  # 404 for no such table, 409 while played
-        raise ProtocolError(
-            404,
-            "not_analysed",
-            "this game has not been analysed yet: POST to this address to start",
+        # Not analysed yet is an answer, not an error: a 404 here would be logged as a
+        # failed request by every browser opening the replay page.
+        return JSONResponse(
+            {
+                "status": "none",
+                "message": "this game has not been analysed yet: POST to this address to start",
+            }
         )
 
     return analyses

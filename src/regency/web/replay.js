@@ -1,6 +1,6 @@
 // The replay page: /replay/<table>?seat=N&step=K steps through a finished game from any
 // seat's view (or a spectator's); the server rebuilds each view from the game's record.
-import { api, drawTable, el, gameModule, titles } from "/static/common.js";
+import { api, drawTable, el, gameModule, thirdPerson, titles } from "/static/common.js";
 
 const root = document.getElementById("table");
 const tableId = location.pathname.split("/").filter(Boolean)[1];
@@ -17,10 +17,11 @@ const box = document.getElementById("analysis");
 const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(100 * x)}%`);
 const cache = new Map();
 
-async function viewAt(n) {
-  const key = `${seat}:${n}`;
+/** The view after `n` moves, as seat `who` (default: the one chosen; null: a spectator) saw it. */
+async function viewAt(n, who = seat) {
+  const key = `${who}:${n}`;
   if (!cache.has(key)) {
-    const q = seat === null ? "" : `?seat=${seat}`;
+    const q = who === null ? "" : `?seat=${who}`;
     cache.set(key, api(`/api/tables/${tableId}/replay/${n}${q}`));
   }
   return cache.get(key);
@@ -43,8 +44,10 @@ async function show(n) {
     const t = await titles();
     document.getElementById("where").textContent = `${t[view.game] || view.game} · replay of table ${tableId}`;
     const select = document.getElementById("seat");
+    // Each seat by the one name the whole page uses for it (a replay says "You" to nobody).
     select.replaceChildren(el("option", { value: "" }, "a spectator"),
-      ...view.seats.map((s) => el("option", { value: s.seat, selected: s.seat === seat }, `seat ${s.seat}: ${s.name}`)));
+      ...view.seats.map((s) => el("option", { value: s.seat, selected: s.seat === seat },
+        thirdPerson(s.name, s.seat) === `Seat ${s.seat}` ? `seat ${s.seat}` : `seat ${s.seat}: ${thirdPerson(s.name, s.seat)}`)));
     select.addEventListener("change", () => {
       seat = select.value === "" ? null : Number(select.value);
       show(step);
@@ -71,14 +74,14 @@ async function loadAnalysis(start) {
   try {
     body = await api(url, start ? { method: "POST" } : {});
   } catch (error) {
-    if (error.status === 404 && error.body && error.body.error === "not_analysed") {
-      box.replaceChildren(el("div", { class: "row" },
-        el("button", { type: "button", id: "analyse", onclick: () => loadAnalysis(true) }, "Analyse this game"),
-        el("span", { class: "small muted" },
-          "The computer judges every move from what its player could see (a minute or a few).")));
-    } else {
-      box.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
-    }
+    box.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+    return;
+  }
+  if (body && body.status === "none") {  // nobody has asked yet (200, not an error)
+    box.replaceChildren(el("div", { class: "row" },
+      el("button", { type: "button", id: "analyse", onclick: () => loadAnalysis(true) }, "Analyse this game"),
+      el("span", { class: "small muted" },
+        "The computer judges every move from what its player could see (a minute or a few).")));
     return;
   }
   if (body && body.format === "regency-analysis") {
@@ -93,43 +96,86 @@ async function loadAnalysis(start) {
 }
 
 function nameOf(seat) {
-  return seatNames[seat] || `seat ${seat}`;
+  return thirdPerson(seatNames[seat], seat);
+}
+
+// Moves in words, as the table names cards and squares (the game module's describe), each
+// in the position it was decided in: the deciding seat's view just before the move, asked
+// of the server once per decision. Until it comes, the words without a position.
+const words = new Map();  // "number:notation" -> the move in words
+const asked = new Set();  // the decisions whose position has been asked for
+
+function said(d, notation) {
+  return words.get(`${d.number}:${notation}`) || game.describe(notation, null);
+}
+
+async function learnWords(decisions) {
+  const wanted = decisions.filter((d) => d && !asked.has(d.number));
+  if (!wanted.length) return;
+  for (const d of wanted) asked.add(d.number);
+  for (const d of wanted) {
+    try {
+      const view = await viewAt(d.number - 1, d.seat);
+      for (const m of [d.played, d.best, ...d.moves.map((x) => x.move)]) {
+        if (m) words.set(`${d.number}:${m}`, game.describe(m, view.observation));
+      }
+    } catch { /* the words without the position will do */ }
+  }
+  drawAnalysis();
+}
+
+/**
+ * Win chance lost, in points, as `regency analyze` shows it: cut (not rounded) to one
+ * decimal, so the figure reaches a label's threshold exactly when the label is given
+ * (regency.analysis.lost_points; the label itself comes from the server, decided once).
+ */
+function lostPoints(loss) {
+  return (Math.floor((Math.max(0, loss) + 1e-9) * 1000) / 10).toFixed(1);
 }
 
 function drawAnalysis() {
-  if (!analysis) return;
+  if (!analysis || !game) return;
   const decision = analysis.decisions.find((d) => d.number === step);
+  const marked = analysis.decisions.filter((d) => d.label === "mistake" || d.label === "blunder");
+  learnWords([decision, ...marked]);
   let about;
   if (step === 0 || !decision) {
     about = el("p", {}, "The start: step forward to see each move judged.");
   } else if (decision.forced) {
-    about = el("p", {}, `Move ${step}: ${nameOf(decision.seat)} played ${decision.played}, their only move.`);
+    about = el("p", {}, `Move ${step}, ${nameOf(decision.seat)}: `, el("b", {}, said(decision, decision.played)),
+      " (their only move).");
   } else {
     const same = decision.best === decision.played;
+    const best = `${said(decision, decision.best)} (${pct(decision.win)})`;
+    let verdict;
+    if (same) verdict = "; the computer's choice too.";
+    else if (decision.loss === null) verdict = `; the computer prefers ${best}.`;
+    else if (lostPoints(decision.loss) === "0.0") verdict = `; the computer's choice, ${best}, is no better.`;
+    else verdict = `; the computer prefers ${best}: ${lostPoints(decision.loss)} points lost.`;
     about = el("div", {},
       el("p", {},
-        `Move ${step}: ${nameOf(decision.seat)} played `, el("b", {}, decision.played),
+        `Move ${step}, ${nameOf(decision.seat)}: `, el("b", {}, said(decision, decision.played)),
         ` (win chance ${pct(decision.win_played)})`,
         decision.label ? el("span", { class: `verdict ${decision.label}` }, ` ${decision.label}`) : null,
-        same ? "; the computer's choice too." :
-          `; the computer prefers ${decision.best} (${pct(decision.win)})` +
-          (decision.loss === null ? "." : `: ${Math.round(100 * decision.loss)} points lost.`)),
+        verdict),
+      // "; " between moves: their words may hold commas (squares), and a " · " would end a line.
       el("p", { class: "small muted" }, "Best moves: ",
-        decision.moves.filter((m) => m.win !== null).slice(0, 3).map((m) => `${m.move} ${pct(m.win)}`).join(" · ")));
+        decision.moves.filter((m) => m.win !== null).slice(0, 3).map((m) => `${said(decision, m.move)} ${pct(m.win)}`).join("; ")));
   }
-  const marked = analysis.decisions.filter((d) => d.label === "mistake" || d.label === "blunder");
   const jumps = marked.length ? el("p", { class: "small" }, "Mistakes and blunders: ",
-    marked.map((d) => el("button", { type: "button", class: `jump ${d.label}`, onclick: () => show(d.number) },
-      `${d.number}. ${d.played}`))) : el("p", { class: "small muted" }, "No mistakes or blunders.");
+    marked.map((d) => el("button", { type: "button", class: `jump ${d.label}`, onclick: () => show(d.number),
+      title: `move ${d.number}, ${nameOf(d.seat)}: ${d.label}` },
+    `${d.number}. ${said(d, d.played)}`))) : el("p", { class: "small muted" }, "No mistakes or blunders.");
   const rows = analysis.summaries.map((s) => el("tr", {},
     el("td", {}, nameOf(s.seat)), el("td", {}, Math.round(s.accuracy)), el("td", {}, s.inaccuracies),
     el("td", {}, s.mistakes), el("td", {}, s.blunders), el("td", {}, (100 * s.average_loss).toFixed(1))));
   const summary = el("table", { class: "summary small" },
-    el("thead", {}, el("tr", {}, ["seat", "accuracy", "inaccuracies", "mistakes", "blunders", "avg lost"]
+    el("thead", {}, el("tr", {}, ["player", "accuracy", "inaccuracies", "mistakes", "blunders", "avg lost"]
       .map((h) => el("th", {}, h)))), el("tbody", {}, rows));
   box.replaceChildren(el("h2", {}, "Analysis"), about, jumps, el("div", { class: "scroll-x" }, summary),
     el("p", { class: "small muted" },
-      `Win chances estimated by ${analysis.agent}, each move judged from what its player could see.`));
+      `Win chances estimated by ${analysis.agent}, each move judged from what its player could see. `,
+      "Accuracy is Lichess's: the moves that decided the game weigh the most."));
 }
 
 document.getElementById("first").addEventListener("click", () => show(0));

@@ -45,9 +45,11 @@ def test_illegal_plays_are_refused_with_the_reason_and_change_nothing() -> None:
     game = deal([["GB9"], ["GB3", "UN7"]], fill={1: ["DW", "KN"]})
     game.play("GB9")
     before = game.to_json()
-    with pytest.raises(IllegalActionError, match="follow Goblins"):
+    # Cards are named in words, as the table shows them (issue 30).
+    with pytest.raises(IllegalActionError) as refused:
         game.play("UN7")
-    with pytest.raises(IllegalActionError, match="no KN9"):
+    assert str(refused.value) == "you must follow Goblins or play a Doppelganger (Goblin 3)"
+    with pytest.raises(IllegalActionError, match="you have no Knight 9 in your hand"):
         game.play("KN9")
     with pytest.raises(IllegalActionError, match="not a card"):
         game.play("XX9")

@@ -415,12 +415,15 @@ def _card_at(obs: dict[str, Any], square: str) -> dict[str, Any] | None:
 
 
 def _score_points(obs: dict[str, Any], notation: str) -> int:
-    """What a scoring power would make now: played on a world dealt from the observation.
+    """What a scoring power would make now: the observation's ``power_effects`` say it.
 
-    Points from powers depend only on the grid and its markers, which everyone sees, so
-    any world consistent with the observation gives the true figure; the screen needs no
-    rule of its own.
+    (An observation without them is played on a world dealt from it: points from powers
+    depend only on the grid and its markers, which everyone sees, so any world consistent
+    with the observation gives the true figure; the screen needs no rule of its own.)
     """
+    for effect in obs.get("power_effects") or []:
+        if effect["move"] == notation:
+            return int(effect["points"])
     world = game_class(obs["game"]).sample_world(obs, random.Random(0))
     seat = obs["to_move"]
     world.play(notation)

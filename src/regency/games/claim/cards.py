@@ -22,6 +22,7 @@ __all__ = [
     "ALL_CARDS",
     "CARD_CODE",
     "CARD_FACTION",
+    "CARD_NAME",
     "CARD_VALUE",
     "CODE_TO_KIND",
     "FACTION_MASK",
@@ -33,6 +34,7 @@ __all__ = [
     "Faction",
     "add_copies",
     "add_copy",
+    "card_name",
     "cards_of",
     "code_of",
     "codes",
@@ -73,12 +75,29 @@ class Faction(IntEnum):
         return self.name.capitalize()
 
     @property
+    def singular(self) -> str:
+        """The name of one card of the faction, as the table writes it (``Knight``)."""
+        return _SINGULAR[self]
+
+    @property
     def values(self) -> tuple[int, ...]:
         """The values of the faction's cards, with repeats (R-CLAIM-1, R-CLAIM-2)."""
         return _FACTION_VALUES[self]
 
 
 _FACTION_CODES: Final = ("GB", "KN", "UN", "DW", "DO", "GN", "GI", "DR", "TR", "SE")
+_SINGULAR: Final = (
+    "Goblin",
+    "Knight",
+    "Undead",
+    "Dwarf",
+    "Doppelganger",
+    "Gnome",
+    "Giant",
+    "Dragon",
+    "Troll",
+    "Seer",
+)
 
 _TEN: Final = tuple(range(10))
 _FACTION_VALUES: Final[dict[Faction, tuple[int, ...]]] = {
@@ -127,6 +146,10 @@ CARD_CODE: Final[tuple[str, ...]] = tuple(
     f"{f.code}{v}" for f, v in zip(_faction, _value, strict=True)
 )
 """Card id -> its code (``KN9``)."""
+CARD_NAME: Final[tuple[str, ...]] = tuple(
+    f"{f.singular} {v}" for f, v in zip(_faction, _value, strict=True)
+)
+"""Card id -> its name in words, as the table shows it (``Knight 9``)."""
 ALL_CARDS: Final[int] = (1 << len(CARD_FACTION)) - 1
 """The mask of all 104 cards."""
 
@@ -215,6 +238,16 @@ def copies_of(code_list: list[str]) -> int:
     for code in code_list:
         copies = add_copy(copies, CODE_TO_KIND[code])
     return copies
+
+
+def card_name(code: str) -> str:
+    """The card written ``code`` in words (``"DO7"`` -> ``"Doppelganger 7"``).
+
+    Player-facing text names cards this way; codes stay in notation, records and JSON.
+    Text that is no card code comes back unchanged.
+    """
+    kind = CODE_TO_KIND.get(code.strip().upper())
+    return code if kind is None else CARD_NAME[kind]
 
 
 def code_of(card: int) -> str:

@@ -34,6 +34,7 @@ from regency.games.claim.actions import PLAY, TAKE, TAKE_DECK, ClaimAction, is_w
 from regency.games.claim.cards import (
     CARD_CODE,
     CARD_FACTION,
+    CARD_NAME,
     CARD_VALUE,
     CODE_TO_KIND,
     FACTION_MASK,
@@ -727,12 +728,13 @@ class ClaimState(Game[ClaimAction]):
     def why_illegal(self, action: ClaimAction | str, *, list_legal: bool = True) -> str:
         """Explain, in a player's terms, why ``action`` cannot be taken now.
 
-        With ``list_legal`` the message lists the legal moves, which name cards in the
+        Cards are named in words (``Doppelganger 7``), as the table shows them. With
+        ``list_legal`` the message lists the legal moves, which name cards in the
         mover's hand: relay such a message to the mover alone.
         """
         if self._turn < 0:
             return "the game is over"
-        legal = ", ".join(str(a) for a in self.legal_actions())
+        legal = ", ".join(self._describe(a) for a in self.legal_actions())
         if isinstance(action, ClaimAction):
             if not is_well_formed(action):
                 return f"{quote(int(action))} is not a Claim action"
@@ -744,24 +746,39 @@ class ClaimState(Game[ClaimAction]):
         if self._decision == _TAKE:
             if not list_legal:
                 return f"choose a face-up card to take (not {quote(text)})"
-            return f"choose the card to take: {legal} (not {quote(text)})"
+            options = " or ".join(
+                self._describe(a).removeprefix("take ") for a in self.legal_actions()
+            )
+            return f"choose the card to take: {options} (not {quote(text)})"
         words = normalize_notation(text).split()
         kind = CODE_TO_KIND.get(words[0]) if len(words) == 1 else None
         if isinstance(action, ClaimAction) and action.verb == "play":
             kind = action.card
         if kind is None:
             return f"{quote(text)} is not a card: write a faction code and a value, like KN9"
-        code = CARD_CODE[kind]
+        name = CARD_NAME[kind]
         if not self._hands[self._turn] & KIND_MASK[kind]:
             if not list_legal:
-                return f"you have no {code} in your hand"
-            return f"you have no {code} in your hand; you may play: {legal}"
+                return f"you have no {name} in your hand"
+            return f"you have no {name} in your hand; you may play: {legal}"
         lead = Faction(self._lead)
         if lead == _DOPPEL:
             reason = "Doppelgangers were led: you must follow with one"
         else:
             reason = f"you must follow {lead.title} or play a Doppelganger"
         return f"{reason} ({legal})" if list_legal else reason
+
+    def _describe(self, action: ClaimAction) -> str:
+        """A play is the card's name (``Doppelganger 7``); a take says what is taken.
+
+        ``take deck`` never names the card a Seer peeked at: only the Seer saw it.
+        """
+        card = action.card
+        if action.verb == "play":
+            return CARD_NAME[card]
+        if card < 0:
+            return "take the top card of the pile"
+        return f"take {CARD_NAME[card]}"
 
     # -- what each seat sees ---------------------------------------------------------------
 

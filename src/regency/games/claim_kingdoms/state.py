@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self, cast
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game, Result, check_notation, win_shares
 from regency.core.rng import randbelow, shuffle, stream
-from regency.games.claim_kingdoms import rules, views
+from regency.games.claim_kingdoms import effects, rules, views
 from regency.games.claim_kingdoms.actions import (
     COPY,
     DRAW,
@@ -828,6 +828,10 @@ class ClaimKingdomsState(Game[Action]):
         if action.kind == KEEP and seat != self._turn:
             return "keep ?"
         return str(action)
+
+    def _describe(self, action: Action) -> str:
+        """The move in words, in this position (``place Giants at 0,-2``; ``effects.py``)."""
+        return effects.describe(self, action)
 
     def _with_legal(self, reason: str, list_legal: bool) -> str:
         """``reason``, followed by the legal moves when they may be listed."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from regency.games.claim_kingdoms import rules
+from regency.games.claim_kingdoms import effects, rules
 from regency.games.claim_kingdoms.actions import (
     KEEP_STEP,
     OVER,
@@ -127,6 +127,7 @@ def observation(state: ClaimKingdomsState, seat: int | None) -> dict[str, Any]:
         "power": name_of(state._power) if step == POWER_STEP else None,
         "copied": state._copied if step == POWER_STEP else False,
         "removed": state._removed if step == POWER_STEP else 0,
+        "power_effects": effects.power_effects(state),
         "can_look": state._seer if step == TAKE_STEP else False,
         "grid": grid(state),
         "open_squares": [list(coords(place.square)) for place in state._frontier],

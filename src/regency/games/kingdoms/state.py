@@ -565,6 +565,24 @@ class KingdomsState(Game[KingdomsAction]):
             )
         return f"{quote(text)} is not legal now"
 
+    def _describe(self, action: KingdomsAction) -> str:
+        """The move in words: ``place a rank-3 castle on C4``, ``draw a tile``...
+
+        A starting tile is not named by its value: only its owner knows it until it is
+        placed.
+        """
+        verb = action.verb
+        where = SQUARE_NAME[action.square] if verb != DRAW_VERB and verb != PASS_VERB else ""
+        if verb == CASTLE_VERB:
+            return f"place a rank-{action.rank} castle on {where}"
+        if verb == DRAW_VERB:
+            return "draw a tile"
+        if verb == TILE_VERB:
+            return f"place the tile drawn ({TILE_NAME[self._drawn]}) on {where}"
+        if verb == START_VERB:
+            return f"place your starting tile on {where}"
+        return "pass (nothing else is possible)"
+
     def _hand_text(self, seat: int) -> str:
         counts = self.castles_in_hand(seat)
         held = [f"{c} of rank {r}" for r, c in enumerate(counts, start=1) if c]

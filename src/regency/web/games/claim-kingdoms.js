@@ -2,7 +2,7 @@
 // scroll bars or by dragging, zoom with the buttons), markers told apart by shape and
 // letter as well as colour, the highlighted squares of the step being decided, the
 // display, the deck, hands, supplies and the standing of each faction.
-import { el, seatMark, squareOf, targetGroups } from "/static/common.js";
+import { el, possessive, seatMark, squareOf, targetGroups } from "/static/common.js";
 
 const CODE = { goblins: "GB", knights: "KN", undead: "UN", dwarves: "DW", doppelgangers: "DO",
   gnomes: "GN", giants: "GI", dragons: "DR", trolls: "TR", seers: "SE" };
@@ -18,11 +18,51 @@ function who(ui, seat) {
   return `${ui.name(seat)}, ${ui.obs.colours[seat]}`;
 }
 
+// Each power in the rulebook's words ("Overview of Special Powers"), for the power panel.
+export const POWERS = {
+  goblins: "Score 1 point for each Goblin with a marker of your colour on it.",
+  dwarves: "Score 1 point for each Dwarf in this row and column. Gaps and face-down cards in a line form a blockade.",
+  gnomes: "Score 1 point. Then place a player marker from your supply on a horizontally or vertically adjacent card.",
+  trolls: "Score 1 point for each different faction in this row or column: you choose the row or the column. Gaps and face-down cards in a line form a blockade.",
+  undead: "Exchange the marker on this card with a marker on another card. The power of that card does not activate.",
+  dragons: "Score 1 point per horizontally, vertically and diagonally adjacent card (face-down cards score nothing).",
+  doppelgangers: "Copy the special power from the faction of one of the adjacent cards.",
+  seers: "Instead of taking a card from the display or drawing the top card of the deck, you may draw the top 3 cards of the deck and choose 1 to keep; the others are shuffled back.",
+  giants: "Flip a horizontally or vertically adjacent card face-down. Markers on it return to the supplies of their players.",
+  knights: "Remove a maximum of two markers from horizontally or vertically adjacent cards.",
+};
+
+const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
+
+/** The card on square "x,y" as the grid shows it ("the Trolls at 0,1"). */
+function cardAt(obs, sq) {
+  const c = obs && obs.grid.find((g) => `${g.x},${g.y}` === sq);
+  return c ? `the ${cap(c.faction)} at ${sq}` : `the card at ${sq}`;
+}
+
+/** A list of squares, each in brackets (their commas would run together): "(0,1), (1,1) and (2,1)". */
+function squares(list) {
+  const named = list.map(([x, y]) => `(${x},${y})`);
+  return named.length < 2 ? named.join("") : `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}`;
+}
+
+/** What a power move would do (the observation's `power_effects`), or null. */
+function effectOf(obs, text) {
+  return obs && obs.power_effects ? obs.power_effects.find((e) => e.move === text) || null : null;
+}
+
+/** The factions in a list of squares, as the grid shows them (for a Troll's line). */
+function factionsOn(obs, list) {
+  const names = list.map(([x, y]) => (obs.grid.find((g) => g.x === x && g.y === y) || {}).faction);
+  return [...new Set(names.filter(Boolean))].map(cap).join(", ");
+}
+
 export function prompt(ui) {
   const obs = ui.obs;
   switch (obs.decision) {
     case "place": return `place your ${cap(obs.hand)} card on one of the highlighted squares`;
-    case "power": return `use the ${cap(obs.power)} power${obs.removed ? " (a second marker?)" : ""}, or pass`;
+    case "power": return obs.removed ? `remove a second marker with the Knights power, or stop`
+      : `use the ${cap(obs.power)} power${obs.copied ? " (copied by your Doppelganger)" : ""}, or pass (what each would do: "The ${cap(obs.power)} power", below)`;
     case "take": return `take a card from the display or draw${obs.can_look ? ", or look at the top three (Seer)" : ""}`;
     case "keep": return "keep one of the cards you looked at";
     default: return obs.decision;
@@ -35,23 +75,126 @@ export function waiting(ui) {
     take: "They are taking a card.", keep: "They are choosing a card to keep." }[obs.decision] || "";
 }
 
-export function label(text, ui) {
+/**
+ * A move in words, in the position `obs` it is made in (null: none known), as the engine
+ * says it (Game.describe): "place Giants at 0,-2", "score 3 points with the Dwarves",
+ * "remove the blue marker from the Trolls at 0,1".
+ */
+export function describe(text, obs) {
   const w = text.split(" ");
+  const power = obs && obs.power ? cap(obs.power) : "";
+  const effect = effectOf(obs, text);
+  const gained = effect ? points(effect.points) : null;
   switch (w[0]) {
-    case "place": return `place a card at ${w[1]}`;
-    case "take": return `take ${cap(w[1])}`;
+    case "place": return obs && obs.hand ? `place ${cap(obs.hand)} at ${w[1]}` : `place a card at ${w[1]}`;
+    case "take": return `take ${cap(w[1])} from the display`;
     case "draw": return "draw the top card of the deck";
-    case "look": return "look at the top three cards (Seer)";
-    case "keep": return w[1] === "?" ? "keeps one of the cards looked at" : `keep ${cap(w[1])}`;
-    case "pass": return ui.obs && ui.obs.removed ? "stop here" : "pass (do not use the power)";
-    case "score": return w[1] ? `score a ${w[1]}` : "score (use the power)";
-    case "flip": return `flip the card at ${w[1]}`;
-    case "mark": return `put a marker on ${w[1]}`;
-    case "remove": return `remove the ${w[2]} marker at ${w[1]}`;
-    case "swap": return `swap with the ${w[2]} marker at ${w[1]}`;
+    case "look": return "look at the top three cards of the deck (Seer)";
+    case "keep": return w[1] === "?" ? "keep one of the cards looked at" : `keep ${cap(w[1])}`;
+    case "pass": return obs && obs.removed ? "remove no second marker" : `pass: do not use the ${power ? `${power} ` : ""}power`;
     case "copy": return `copy the ${cap(w[1])} power`;
+    case "score":
+      if (w[1]) return `score the ${w[1]}${gained ? `: ${gained}` : ""}`;
+      return gained ? `score ${gained} with the ${power}` : `score with the ${power ? `${power} ` : ""}power`;
+    case "mark": return `score 1 point and put a marker on ${cardAt(obs, w[1])}`;
+    case "remove": return `remove the ${w[2]} marker from ${cardAt(obs, w[1])}`;
+    case "swap": return `swap your marker with the ${w[2]} one on ${cardAt(obs, w[1])}`;
+    case "flip": return `flip ${cardAt(obs, w[1])} face down`;
     default: return text;
   }
+}
+
+/** What a power move would change for control of the factions, in words ("" if nothing). */
+function controlText(ui, effect) {
+  const names = (seats) => (seats.length ? seats.map((s) => ui.name(s)).join(" & ") : "nobody");
+  const worth = (f) => (ui.obs.standing.find((e) => e.faction === f) || {}).points;
+  return (effect ? effect.control : []).map((c) =>
+    `control of the ${cap(c.faction)} (${points(worth(c.faction))} at the end): ${names(c.before)} → ${names(c.after)}`).join("; ");
+}
+
+/** A power move and what it would do, in a sentence, for the power panel and the grid. */
+function effectText(ui, text) {
+  const obs = ui.obs;
+  const effect = effectOf(obs, text);
+  const w = text.split(" ");
+  let out = cap(describe(text, obs));
+  if (effect && effect.cards.length) {
+    if (w[0] === "score" && w[1]) out += ` (${factionsOn(obs, effect.cards)})`;
+    else if (w[0] === "score") out += `: ${obs.power === "dragons" ? "the cards at" : obs.power === "goblins" ? "your Goblins at" : "the Dwarves at"} ${squares(effect.cards)}`;
+  }
+  if (w[0] === "copy" && effect && effect.points) out += ` (used at once: ${points(effect.points)})`;
+  if (w[0] === "pass" && !obs.removed) out += " (nothing changes)";
+  const control = controlText(ui, effect);
+  return control ? `${out}; ${control}.` : `${out}.`;
+}
+
+/** The last turn `seat` took in the move log up to `entry`: its history entry (or null). */
+function turnOf(ui, seat, entry) {
+  const recent = ui.view.recent || [];
+  const upto = entry ? recent.indexOf(entry) : -1;
+  for (let i = upto; i >= 0; i--) {
+    const m = recent[i];
+    if (m.seat !== seat) break;
+    if (m.move.startsWith("place ")) {
+      const [x, y] = m.move.split(" ")[1].split(",").map(Number);
+      return (ui.obs.history || []).find((t) => !t.skipped && t.at[0] === x && t.at[1] === y) || null;
+    }
+  }
+  return null;
+}
+
+/**
+ * A move's label: on its button or square (no `seat`), or in the move log, what `seat`
+ * did (`entry`: the log's entry, to find the turn it belongs to).
+ */
+export function label(text, ui, seat, entry) {
+  const obs = ui.obs;
+  const w = text.split(" ");
+  if (seat === undefined) {
+    const effect = effectOf(obs, text);
+    if (w[0] === "score") return w[1] ? `score the ${w[1]}: ${points(effect ? effect.points : 0)}` : `score ${points(effect ? effect.points : 0)}`;
+    if (w[0] === "pass") return obs.removed ? "stop after one marker" : `pass (no ${cap(obs.power)} power)`;
+    if (["mark", "remove", "swap", "flip"].includes(w[0])) return effectText(ui, text);
+    if (w[0] === "take") return `take ${cap(w[1])}`;
+    return describe(text, obs);
+  }
+  const turn = turnOf(ui, seat, entry);
+  const copied = turn ? turn.power.find((p) => p.startsWith("copy ")) : null;
+  const power = copied ? cap(copied.split(" ")[1]) : turn ? cap(turn.card) : "";
+  switch (w[0]) {
+    case "place": return `placed ${cardAt(obs, w[1]).replace(/^the /, "")}`;
+    case "take": return `took ${cap(w[1])} from the display`;
+    case "draw": return "drew the top card of the deck";
+    case "look": return "looked at the top three cards of the deck (Seer)";
+    case "keep": return w[1] === "?" ? "kept one of the cards looked at" : `kept ${cap(w[1])}`;
+    case "pass": return power ? `did not use the ${power} power` : "passed";
+    case "copy": return `copied the ${cap(w[1])} power`;
+    case "score": {
+      const gained = turn ? ` for ${points(turn.points)}` : "";
+      if (w[1]) return `scored the ${w[1]}${gained}`;
+      return power ? `used the ${power} power${gained}` : "used the power";
+    }
+    case "mark": return `put a marker on ${cardAt(obs, w[1])} (1 point)`;
+    case "remove": return `removed the ${w[2]} marker from ${cardAt(obs, w[1])}`;
+    case "swap": return `swapped markers with ${w[2]} on ${cardAt(obs, w[1])}`;
+    case "flip": return `flipped ${cardAt(obs, w[1])} face down`;
+    default: return text;
+  }
+}
+
+/** The power being decided on: the rulebook's words, and what each choice would do. */
+function powerPanel(ui) {
+  const obs = ui.obs;
+  if (obs.decision !== "power" || !obs.power) return "";
+  const whose = ui.name(obs.to_move);
+  const choices = (obs.power_effects || []).map((e) => el("li", {}, effectText(ui, e.move)));
+  return el("section", { class: "panel", id: "power", "aria-labelledby": "power-h" },
+    el("h2", { id: "power-h" }, `The ${cap(obs.power)} power`,
+      obs.copied ? el("span", { class: "muted small" }, " (copied by a Doppelganger)") : ""),
+    el("p", {}, el("q", {}, POWERS[obs.power] || ""), el("span", { class: "muted small" }, " (the rulebook)")),
+    el("p", { class: "small" }, obs.removed ? `${whose} removed one marker and may remove a second:`
+      : `${whose} may use it here:`),
+    el("ul", { class: "small" }, choices));
 }
 
 function groupLabel(group) {
@@ -68,7 +211,7 @@ function zoomBar(ui) {
     el("span", { class: "small" }, `${Math.round(zoom * 100)}%`),
     el("button", { type: "button", "aria-label": "zoom in", onclick: () => set(zoom + 0.2) }, "+"),
     el("button", { type: "button", onclick: () => { ui.state.recentre = true; ui.rerender(); } }, "Centre"),
-    el("span", { class: "small muted" }, "Drag or scroll to pan."));
+    el("span", { class: "small muted" }, "Drag or scroll to pan. A square is x,y: its column x (the ruler above), its row y (the ruler beside); the first card is at 0,0."));
 }
 
 function grid(ui) {
@@ -84,9 +227,17 @@ function grid(ui) {
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const lastSq = ui.last ? squareOf(ui.last.move) : null;
   const placed = obs.placed ? `${obs.placed[0]},${obs.placed[1]}` : null;
-  const g = el("div", { class: "grid", role: "grid", "aria-label": "the grid of cards",
-    style: { "grid-template-columns": `repeat(${x1 - x0 + 1}, var(--cell))` } });
+  // Rulers: each column's x above it and each row's y beside it, so that a square the
+  // log or a label names ("Giants at 0,-2") can be found (the first card is at 0,0). They
+  // stay in view while the grid scrolls.
+  const ruler = (text, edge) => el("span", { class: "axis", "aria-hidden": "true",
+    style: { position: "sticky", [edge]: "0", "z-index": "1", background: "#ece6da" } }, text);
+  const g = el("div", { class: "grid", role: "group", "aria-label": "the grid of cards", dataset: { roving: "grid" },
+    style: { "grid-template-columns": `1.5rem repeat(${x1 - x0 + 1}, var(--cell))` } },
+    ruler("y\\x", "left"),
+    Array.from({ length: x1 - x0 + 1 }, (_, i) => ruler(String(x0 + i), "top")));
   for (let y = y1; y >= y0; y--) {
+    g.append(ruler(String(y), "left"));
     for (let x = x0; x <= x1; x++) {
       const sq = `${x},${y}`;
       const c = cards.get(sq);
@@ -127,7 +278,9 @@ function grid(ui) {
       [...groups.keys()].map((key) => el("button", { type: "button", "aria-pressed": String(key === ui.state.group),
         dataset: { key: `group:${key}` }, onclick: () => { ui.state.group = key; ui.rerender(); } }, groupLabel(key))))
     : "";
-  return el("section", { class: "panel", "aria-label": "grid" }, el("h2", {}, "The grid"), pieces, zoomBar(ui), viewport);
+  // Which kind of target (say, a red or a blue marker) goes in the action bar (common.js).
+  if (pieces && ui.toBar) ui.toBar(pieces);
+  return el("section", { class: "panel", "aria-label": "grid" }, el("h2", {}, "The grid"), ui.toBar ? "" : pieces, zoomBar(ui), viewport);
 }
 
 function dragToPan(viewport) {
@@ -173,26 +326,27 @@ function standingTable(ui, entries) {
   const n = obs.players;
   return el("div", { class: "scroll-x" }, el("table", {},
     el("thead", {}, el("tr", {}, el("th", {}, "Faction"), el("th", { class: "num" }, "Points"),
-      Array.from({ length: n }, (_, s) => el("th", { class: "num" }, seatMark(s, true), ` ${ui.name(s)}`)),
-      el("th", {}, "Controlled by"))),
+      el("th", {}, "Controlled by"),
+      Array.from({ length: n }, (_, s) => el("th", { class: "num" }, seatMark(s, true), ` ${ui.name(s)}`)))),
     el("tbody", {}, entries.map((f) => el("tr", {}, el("td", {}, faction(f.faction)),
       el("td", { class: "num" }, String(f.points)),
-      f.markers.map((m) => el("td", { class: "num" }, String(m))),
-      el("td", {}, f.controllers.length ? f.controllers.map((s) => who(ui, s)).join(" & ") : el("span", { class: "muted" }, "nobody")))))));
+      el("td", {}, f.controllers.length ? f.controllers.map((s) => who(ui, s)).join(" & ") : el("span", { class: "muted" }, "nobody")),
+      f.markers.map((m) => el("td", { class: "num" }, String(m))))))));
 }
 
 export function board(ui) {
   const obs = ui.obs;
-  const parts = [el("h1", {}, "Claim Kingdoms", el("span", { class: "muted small" },
-    ` · ${obs.deck} cards in the deck`))];
+  const parts = [el("h1", {}, "Claim Kingdoms")];
+  parts.push(powerPanel(ui));
 
   const display = obs.display.map((name) => ui.legal.has(`take ${name}`)
     ? ui.move(`take ${name}`, el("span", {}, cap(name)), { class: `chip f-${CODE[name]}`, "aria-label": `take ${cap(name)}` })
     : faction(name));
   const side = el("section", { class: "panel", "aria-label": "cards" },
+    // No " · " between the parts: on a phone the row wraps, and one would end a line.
     el("div", { class: "row" }, el("strong", {}, "Display:"), el("span", { class: "pile" }, display.length ? display : "empty"),
-      el("span", {}, `· deck: ${obs.deck} cards`),
-      obs.hand ? el("span", {}, "· your card: ", faction(obs.hand)) : ""));
+      el("span", {}, `Deck: ${obs.deck} cards.`),
+      obs.hand ? el("span", {}, `${possessive(ui.name(obs.seat), true)} card: `, faction(obs.hand)) : ""));
   if (obs.looking) {
     side.append(el("p", {}, `${ui.name(obs.looking.seat)} looked at ${obs.looking.count} cards`,
       obs.looking.cards ? [": ", el("span", { class: "pile" }, obs.looking.cards.map(faction))] : ""));
@@ -204,8 +358,8 @@ export function board(ui) {
   for (let s = 0; s < obs.players; s++) {
     const hand = obs.hands[s];
     players.append(el("div", { class: `player${s === obs.to_move ? " to-move" : ""}` },
-      el("div", {}, ui.badge(s, ` · ${obs.colours[s]}`), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
-      el("div", { class: "small" }, `Markers left: ${obs.supplies[s]} · points from powers: ${obs.power_points[s]}`),
+      el("div", {}, ui.badge(s, ` (${obs.colours[s]})`), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
+      el("div", { class: "small" }, `Markers left: ${obs.supplies[s]}; points from powers: ${obs.power_points[s]}`),
       el("div", { class: "small" }, `Hand: ${hand.count} card${hand.count === 1 ? "" : "s"}`,
         hand.card && s !== obs.seat ? [" (", cap(hand.card), ")"] : "")));
   }
@@ -233,12 +387,13 @@ export function result(ui) {
   const ended = r.end === "supply"
     ? `${who(ui, r.ended_by)} placed their last marker, which ended the game.`
     : "Every card has been placed, which ended the game.";
-  const scores = el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "From powers"),
-    el("th", { class: "num" }, "From factions"), el("th", { class: "num" }, "Total"), el("th", { class: "num" }, "Markers left"))),
+  const scores = el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Total"),
+    el("th", { class: "num" }, "From powers"), el("th", { class: "num" }, "From factions"), el("th", { class: "num" }, "Markers left"))),
   el("tbody", {}, Array.from({ length: obs.players }, (_, s) => el("tr", {},
     el("td", {}, ui.badge(s), r.winners.includes(s) ? " (winner)" : ""),
+    el("td", { class: "num" }, el("strong", {}, String(r.scores[s]))),
     el("td", { class: "num" }, String(r.power_points[s])), el("td", { class: "num" }, String(r.faction_points[s])),
-    el("td", { class: "num" }, el("strong", {}, String(r.scores[s]))), el("td", { class: "num" }, String(r.supplies[s]))))));
+    el("td", { class: "num" }, String(r.supplies[s]))))));
   return el("div", {}, el("p", { class: "winner" }, resultLine(ui)), el("p", {}, ended),
     el("div", { class: "scroll-x" }, scores),
     el("h3", {}, "Control and points per faction"),

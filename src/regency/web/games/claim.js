@@ -1,7 +1,7 @@
 // Claim, drawn from a seat's observation: the hand sorted by faction, the trick, the
 // card(s) played for, each player's follower deck and score pile, Gnomes and Trolls, the
 // Seer's peek (only ever in the Seer's own observation), partners, and the final vote.
-import { el } from "/static/common.js";
+import { el, possessive } from "/static/common.js";
 
 export const FACTIONS = {
   GB: ["Goblins", "Goblin"], KN: ["Knights", "Knight"], UN: ["Undead", "Undead"],
@@ -9,6 +9,12 @@ export const FACTIONS = {
   GI: ["Giants", "Giant"], DR: ["Dragons", "Dragon"], TR: ["Trolls", "Troll"], SE: ["Seers", "Seer"],
 };
 const CODE = Object.fromEntries(Object.entries(FACTIONS).map(([c, [n]]) => [n.toLowerCase(), c]));
+
+/** A faction's name as the table writes it: "knights" -> "Knights". */
+function factionTitle(name) {
+  const code = CODE[name];
+  return code ? FACTIONS[code][0] : name;
+}
 
 export function cardName(code) {
   const f = FACTIONS[code.slice(0, 2)];
@@ -24,7 +30,7 @@ function face(code) {
 /** A card that is only looked at. */
 export function card(code, { small = false, last = false } = {}) {
   return el("span", { class: `card f-${code.slice(0, 2)}${small ? " small" : ""}${last ? " last" : ""}`,
-    role: "img", "aria-label": cardName(code), title: code, dataset: { card: code } }, face(code));
+    role: "img", "aria-label": cardName(code), title: cardName(code), dataset: { card: code } }, face(code));
 }
 
 function cards(codes, options) {
@@ -67,8 +73,8 @@ function partnerNote(ui, seat) {
   const team = teamOf(obs, seat);
   const mine = obs.seat !== null && teamOf(obs, obs.seat);
   if (seat === obs.seat) return "";
-  if (mine && team === mine) return " · your partner";
-  return ` · team ${obs.teams.indexOf(team) + 1}`;
+  if (mine && team === mine) return " (your partner)";
+  return ` (team ${obs.teams.indexOf(team) + 1})`;
 }
 
 export function prompt(ui) {
@@ -78,20 +84,32 @@ export function prompt(ui) {
       (obs.peek ? ` (you peeked at the top of the pile: ${cardName(obs.peek)})` : "");
   }
   if (!obs.played.length) return "lead a card from your hand";
-  return `follow ${obs.lead_faction} if you can (a Doppelganger always may)`;
+  return `follow ${factionTitle(obs.lead_faction)} if you can (a Doppelganger always may)`;
 }
 
 export function waiting(ui) {
   return ui.obs.decision === "take" ? "They are choosing a card to take." : "";
 }
 
-export function label(text, ui) {
+/**
+ * A move in words, as the table names cards ("Doppelganger 7", "take Undead 3"), in the
+ * position `obs` it is made in (null: none known). Codes stay in notation.
+ */
+export function describe(text, obs) {
   const words = text.split(" ");
-  if (words[0] === "take") {
-    if (words[1] === "deck") return ui.obs.peek ? `take the card you peeked at (${cardName(ui.obs.peek)})` : "take the top card of the pile";
-    return `take ${cardName(words[1])}`;
+  if (words[0] === "take") return words[1] === "deck" ? "take the top card of the pile" : `take ${cardName(words[1])}`;
+  return cardName(text);
+}
+
+/** A move's label: on its button (no `seat`), or in the move log, what `seat` did. */
+export function label(text, ui, seat) {
+  const words = text.split(" ");
+  if (seat !== undefined) {
+    if (words[0] === "take") return words[1] === "deck" ? "took the top card of the pile" : `took ${cardName(words[1])}`;
+    return `played ${cardName(text)}`;
   }
-  return /^[A-Z]{2}\d+$/.test(text) ? cardName(text) : text;
+  if (text === "take deck" && ui.obs.peek) return `take the card you peeked at (${cardName(ui.obs.peek)})`;
+  return describe(text, ui.obs);
 }
 
 export function board(ui) {
@@ -102,8 +120,9 @@ export function board(ui) {
 
   const title = obs.phase
     ? `Phase ${obs.phase} · trick ${obs.trick} of ${obs.tricks_per_phase}` : "Claim";
-  parts.push(el("h1", {}, title, el("span", { class: "muted small" },
-    obs.phase === 1 ? " · recruiting followers" : " · winning the factions' votes")));
+  // The phase's aim on a line of its own: a " · " before it would end a line on a phone.
+  parts.push(el("h1", {}, title, el("span", { class: "muted small", style: { display: "block" } },
+    obs.phase === 1 ? "Recruiting followers" : "Winning the factions' votes")));
 
   // On the table: what is played for (phase 1, take-buttons when it is the seat's
   // choice) beside the trick.
@@ -129,7 +148,7 @@ export function board(ui) {
   });
   if (!obs.played.length) trick.append(el("p", { class: "muted small" }, "No card played yet."));
   areas.append(el("div", { class: "area", "aria-label": "the trick" },
-    el("h2", {}, "The trick", obs.lead_faction ? el("span", { class: "muted small" }, ` · led ${obs.lead_faction}`) : ""),
+    el("h2", {}, "The trick", obs.lead_faction ? el("span", { class: "muted small" }, ` (${factionTitle(obs.lead_faction)} led)`) : ""),
     trick));
   const trickPanel = el("section", { class: "panel", "aria-label": "on the table" }, areas);
   if (obs.trolls_waiting.length) {
@@ -157,7 +176,7 @@ export function board(ui) {
       "aria-label": `${cardName(code)}${ui.legal.has(code) ? "" : " (not playable now)"}`,
     }));
     parts.push(el("section", { class: "panel", "aria-labelledby": "hand-h", id: "hand" },
-      el("h2", { id: "hand-h" }, `Your hand (${obs.hand.length})`),
+      el("h2", { id: "hand-h" }, `${possessive(ui.name(obs.seat), true)} hand (${obs.hand.length})`),
       el("div", { class: "cards" }, hand.length ? hand : el("span", { class: "muted" }, "empty"))));
   }
 
@@ -174,7 +193,7 @@ export function board(ui) {
     }
     box.append(el("div", { class: "small" }, "Score pile: "), byFaction(obs, obs.score_piles[s]));
     if (obs.gnomes[s].length) box.append(el("div", { class: "small" }, "Face-up Gnomes: ", obs.gnomes[s].map(cardName).join(", ")));
-    if (obs.voids[s] && obs.voids[s].length) box.append(el("div", { class: "small muted" }, `Known to have no ${obs.voids[s].join(", ")}`));
+    if (obs.voids[s] && obs.voids[s].length) box.append(el("div", { class: "small muted" }, `Known to have no ${obs.voids[s].map(factionTitle).join(", ")}`));
     players.append(box);
   }
   parts.push(el("section", { class: "panel", "aria-label": "players" }, el("h2", {}, "Players"), players));
@@ -218,21 +237,23 @@ export function resultLine(ui) {
 export function result(ui) {
   const r = ui.view.result;
   const table = el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Faction"),
-    r.sides.map((side) => el("th", { class: "num" }, sideName(ui, side))), el("th", {}, "Its vote goes to"))));
+    el("th", {}, "Its vote goes to"), r.sides.map((side) => el("th", { class: "num" }, sideName(ui, side))))));
   const body = el("tbody");
   for (const vote of r.votes) {
     const code = CODE[vote.faction];
     body.append(el("tr", {},
       el("td", {}, el("span", { class: `chip f-${code}` }, el("b", {}, FACTIONS[code] ? FACTIONS[code][0] : vote.faction))),
-      vote.counts.map((count, i) => el("td", { class: "num" }, count ? `${count} card${count === 1 ? "" : "s"} (top ${vote.highest[i]})` : "–")),
+      // the outcome beside the faction (a phone's first screen), the counts behind it after
       el("td", {}, vote.side === null ? "nobody" : el("strong", {}, vote.seats.map((s) => ui.name(s)).join(" & ")),
-        el("span", { class: "muted" }, ` (${vote.reason})`))));
+        el("span", { class: "muted" }, ` (${vote.reason})`)),
+      vote.counts.map((count, i) => el("td", { class: "num" }, count ? `${count} card${count === 1 ? "" : "s"} (top ${vote.highest[i]})` : "–"))));
   }
   table.append(body);
-  const scores = r.sides.map((side, i) => `${sideName(ui, side)}: ${r.scores[i]} faction${r.scores[i] === 1 ? "" : "s"}`).join(" · ");
+  // "; " between the sides: a " · " would end a line on a phone.
+  const scores = r.sides.map((side, i) => `${sideName(ui, side)}: ${r.scores[i]} faction${r.scores[i] === 1 ? "" : "s"}`).join("; ");
   return el("div", {},
     el("p", { class: "winner" }, resultLine(ui)),
     el("p", {}, scores, r.deciding_factions && r.deciding_factions.length
-      ? el("span", { class: "muted" }, ` · deciding: ${r.deciding_factions.join(", ")}`) : ""),
+      ? el("span", { class: "muted" }, `. Deciding: ${r.deciding_factions.map(factionTitle).join(", ")}`) : ""),
     el("div", { class: "scroll-x" }, table));
 }

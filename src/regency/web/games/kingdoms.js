@@ -2,7 +2,7 @@
 // castles in their player's colour, shape and rank, the tiles, the squares the Wizard
 // raises, the seat's own starting tile, the tile drawn, gold, the epoch, and each epoch's
 // scoring table row by row and column by column with the gold before and after.
-import { el, seatMark, squareOf, targetGroups } from "/static/common.js";
+import { el, possessive, seatMark, squareOf, targetGroups } from "/static/common.js";
 
 const ROWS = "ABCDE";
 const SPECIAL = { MTN: "Mountain", DRG: "Dragon", GLD: "Gold Mine", WIZ: "Wizard" };
@@ -31,15 +31,53 @@ export function waiting(ui) {
   return ui.obs.decision === "place" ? `They drew ${tileName(ui.obs.drawn)} and are placing it.` : "";
 }
 
-export function label(text, ui) {
+/**
+ * A move in words, in the position `obs` it is made in (null: none known): "place a
+ * rank-3 castle on C4", "place the tile drawn (resource +4) on A3". Notation stays codes.
+ */
+export function describe(text, obs) {
   const w = text.split(" ");
   switch (w[0]) {
-    case "castle": return `castle of rank ${w[1]} on ${w[2]}`;
-    case "tile": return `tile on ${w[1]}`;
-    case "start": return `starting tile on ${w[1]}`;
+    case "castle": return `place a rank-${w[1]} castle on ${w[2]}`;
+    case "tile": return obs && obs.drawn ? `place the tile drawn (${tileName(obs.drawn)}) on ${w[1]}` : `place the tile drawn on ${w[1]}`;
+    case "start": return `place your starting tile on ${w[1]}`;
     case "draw": return "draw a tile";
+    case "pass": return "pass (nothing else is possible)";
     default: return text;
   }
+}
+
+/** A move's label: on its button (no `seat`), or in the move log, what `seat` did. */
+export function label(text, ui, seat) {
+  if (seat === undefined) return describe(text, ui.obs);
+  const w = text.split(" ");
+  // The tile a move placed (public once placed): its latest entry in the game's moves.
+  const placed = [...(ui.obs.moves || [])].reverse().find((m) => m.seat === seat && m.action === text);
+  const which = placed && placed.tile ? ` (${tileName(placed.tile)})` : "";
+  switch (w[0]) {
+    case "castle": return `placed a rank-${w[1]} castle on ${w[2]}`;
+    case "tile": return `placed the tile drawn${which} on ${w[1]}`;
+    case "start": return `placed a starting tile${which} on ${w[1]}`;
+    case "draw": return "drew a tile";
+    case "pass": return "passed";
+    default: return text;
+  }
+}
+
+/**
+ * A choice's face in the action bar, small enough for a phone (its label says it in
+ * words): a castle as on the board, its rank and how many are left, or the tile.
+ */
+function pieceFace(ui, group) {
+  const obs = ui.obs;
+  const w = group.split(" ");
+  if (w[0] === "castle") {
+    return [el("span", { class: `token c-${COLOURS[obs.seat]}` }, seatMark(obs.seat), el("b", {}, w[1])),
+      el("span", { class: "small" }, `×${obs.castles[obs.seat][Number(w[1]) - 1]}`)];
+  }
+  if (w[0] === "start") return ["start ", tile(obs.starting_tile)];
+  if (w[0] === "tile") return ["drawn ", tile(obs.drawn)];
+  return groupLabel(ui, group);
 }
 
 function groupLabel(ui, group) {
@@ -62,7 +100,7 @@ function cellContent(ui, token) {
     return {
       classes: ["cell", "castle", `c-${COLOURS[seat]}`],
       content: [seatMark(seat, true), el("span", { class: "rank" }, castle[2])],
-      text: `${ui.name(seat)}'s castle of rank ${castle[2]}`,
+      text: `${possessive(ui.name(seat))} castle of rank ${castle[2]}`,
     };
   }
   return { classes: ["cell"], content: [tile(token)], text: tileName(token) };
@@ -78,7 +116,8 @@ function drawBoard(ui, tokens, raised, interactive) {
   }
   const group = interactive ? ui.state.group : null;
   const lastSq = interactive && ui.last ? squareOf(ui.last.move) : null;
-  const b = el("div", { class: "kboard", role: "grid", "aria-label": "the board" }, el("span"),
+  const b = el("div", { class: "kboard", role: "group", "aria-label": "the board",
+    dataset: interactive ? { roving: "board" } : null }, el("span"),
     [1, 2, 3, 4, 5, 6].map((c) => el("span", { class: "hdr" }, String(c))));
   tokens.forEach((row, r) => {
     b.append(el("span", { class: "hdr" }, ROWS[r]));
@@ -99,10 +138,14 @@ function drawBoard(ui, tokens, raised, interactive) {
   });
   const pieces = interactive && groups.size
     ? el("div", { class: "pieces", role: "group", "aria-label": "what to place" },
+      el("span", { class: "small", "aria-hidden": "true" }, "Place:"),
       [...groups.keys()].map((key) => el("button", { type: "button", "aria-pressed": String(key === group),
-        dataset: { key: `group:${key}` }, onclick: () => { ui.state.group = key; ui.rerender(); } }, groupLabel(ui, key))))
+        "aria-label": groupLabel(ui, key), title: groupLabel(ui, key),
+        dataset: { key: `group:${key}` }, onclick: () => { ui.state.group = key; ui.rerender(); } }, pieceFace(ui, key))))
     : "";
-  return [pieces, b];
+  // What to place goes in the action bar beside the status (common.js), the squares here.
+  if (pieces && ui.toBar) ui.toBar(pieces);
+  return [ui.toBar ? "" : pieces, b];
 }
 
 function wizardSquares(tokens) {
@@ -146,8 +189,9 @@ function epochSection(ui, epoch, open) {
 
 export function board(ui) {
   const obs = ui.obs;
+  // Who started the epoch on a line of its own: a " · " before it would end a line on a phone.
   const parts = [el("h1", {}, `Kingdoms · epoch ${obs.epoch} of ${obs.epochs}`,
-    el("span", { class: "muted small" }, ` · ${ui.name(obs.start_player)} started it`))];
+    el("span", { class: "muted small", style: { display: "block" } }, `${ui.name(obs.start_player)} started it`))];
   const drawn = obs.drawn
     ? el("p", {}, `${obs.to_move === obs.seat ? "You" : ui.name(obs.to_move)} drew: `, tile(obs.drawn), ` (${tileName(obs.drawn)})`) : "";
   parts.push(el("section", { class: "panel", "aria-label": "board" }, el("h2", {}, "The board"), drawn,
@@ -162,7 +206,7 @@ export function board(ui) {
       ? ["Starting tile: ", tile(obs.starting_tile), ` (${tileName(obs.starting_tile)})`]
       : obs.holds_starting_tile[s] ? "Holds a starting tile (face down)" : "Starting tile used";
     players.append(el("div", { class: `player${s === obs.to_move ? " to-move" : ""}` },
-      el("div", {}, ui.badge(s, ` · ${COLOURS[s]}`), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
+      el("div", {}, ui.badge(s, ` (${COLOURS[s]})`), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
       el("div", {}, el("strong", {}, `${obs.gold[s]} gold`)),
       el("div", { class: "small" }, `Castles: ${castles}`),
       el("div", { class: "small" }, start)));
@@ -190,7 +234,7 @@ export function result(ui) {
   const r = ui.view.result;
   const epochs = r.epochs || ui.obs.scoring || [];
   const gold = el("p", {}, Array.from({ length: ui.obs.players }, (_, s) =>
-    [ui.badge(s), `: ${r.gold[s]} gold`, s < ui.obs.players - 1 ? " · " : ""]));
+    [ui.badge(s), `: ${r.gold[s]} gold`, s < ui.obs.players - 1 ? "; " : ""]));
   return el("div", {}, el("p", { class: "winner" }, resultLine(ui)), gold,
     el("p", { class: "small muted" }, "Each epoch scores every row and column (Mountains split them into parts): the value of the tiles in a part (a Dragon makes its resources count 0, a Gold Mine doubles the other tiles) times the total rank of each player's castles there."),
     epochs.map((e, i) => epochSection(ui, e, i === epochs.length - 1)));

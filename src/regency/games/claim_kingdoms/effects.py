@@ -1,0 +1,226 @@
+"""What a move would do, worked out before it is made: for the screens and for words.
+
+A power decision is easier to take when the screen says what each choice would change:
+``score`` with a Dwarf is "3 points: the Dwarves at 0,0, 0,1 and 1,0", a Knight's
+``remove 0,1 blue`` takes blue's marker off the Trolls and with it blue's control of the
+Trolls. :func:`power_effects` lists that for every legal move of the power decision in
+progress (the observation's ``power_effects``), and :func:`describe` says any move in
+words (``Game.describe``).
+
+Everything here follows from the grid, its markers, the card just placed and whose turn
+it is, which every seat sees: the figures are public facts, the same in every seat's
+observation and in any world dealt from one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from regency.games.claim_kingdoms import rules
+from regency.games.claim_kingdoms.actions import (
+    COPY,
+    DRAW,
+    FLIP,
+    KEEP,
+    LOOK,
+    MARK,
+    PASS,
+    PLACE,
+    POWER_STEP,
+    REMOVE,
+    SCORE,
+    SWAP,
+    TAKE,
+    Action,
+)
+from regency.games.claim_kingdoms.factions import COLOURS, Faction
+from regency.games.claim_kingdoms.grid import COLUMN, ORTHOGONAL, ROW, SURROUNDING, coords
+from regency.games.claim_kingdoms.rules import DOWN
+
+if TYPE_CHECKING:
+    from regency.games.claim_kingdoms.state import ClaimKingdomsState
+
+__all__ = ["counted", "describe", "effect", "power_effects"]
+
+_GOBLINS = Faction.GOBLINS
+_DWARVES = Faction.DWARVES
+_TROLLS = Faction.TROLLS
+_DRAGONS = Faction.DRAGONS
+
+
+def counted(state: ClaimKingdomsState, action: Action) -> list[int]:
+    """The squares of the cards a power move counts or acts on, in reading order.
+
+    ``score``: the cards that make its points (your Goblins, the Dwarves in the lines,
+    the cards around a Dragon, a Troll's line); ``mark``, ``remove``, ``swap``,
+    ``flip``: the card chosen; ``copy``: the cards next to the Doppelganger whose power
+    it copies; ``pass`` and a Gnome's lone point: none.
+    """
+    kind = action.kind
+    cards = state._cards
+    at = state._at
+    if kind in (MARK, REMOVE, SWAP, FLIP):
+        return [action.square]
+    if kind == COPY:
+        return sorted(at + d for d in ORTHOGONAL if cards.get(at + d, -1) == action.arg)
+    if kind != SCORE:
+        return []
+    power = state._power
+    if power == _GOBLINS:
+        bit = 1 << state._turn
+        return sorted(s for s, m in state._marks.items() if m & bit and cards[s] == _GOBLINS)
+    if power == _DWARVES:
+        lines = set(rules.line(cards, at, ROW)) | set(rules.line(cards, at, COLUMN))
+        return sorted(s for s in lines if cards[s] == _DWARVES)
+    if power == _DRAGONS:
+        return sorted(at + d for d in SURROUNDING if cards.get(at + d, DOWN) < DOWN)
+    if power == _TROLLS:
+        return sorted(rules.line(cards, at, ROW if action.arg == 1 else COLUMN))
+    return []  # a Gnome with nowhere to put its marker: its point alone
+
+
+def points(state: ClaimKingdomsState, action: Action) -> int:
+    """The points a power move scores now (R-CK-2 to R-CK-6); 0 for moves that score none."""
+    kind = action.kind
+    if kind == MARK:
+        return 1  # a Gnome's point, with its marker
+    if kind != SCORE:
+        return 0
+    power = state._power
+    cards = state._cards
+    at = state._at
+    if power == _GOBLINS:
+        return rules.goblin_points(cards, state._marks, state._turn)
+    if power == _DWARVES:
+        return rules.dwarf_points(cards, at)
+    if power == _DRAGONS:
+        return rules.dragon_points(cards, at)
+    if power == _TROLLS:
+        return rules.troll_points(cards, at, ROW if action.arg == 1 else COLUMN)
+    return 1  # a Gnome with nowhere to put its marker
+
+
+def _control(
+    state: ClaimKingdomsState, cards: dict[int, int], marks: dict[int, int]
+) -> list[list[int]]:
+    """Each faction in play's controllers on a grid (R-CK-10), in ``factions`` order."""
+    counts = rules.marker_counts(cards, marks, state.num_players)
+    return [rules.controllers(counts[f]) for f in state.factions]
+
+
+def control_changes(state: ClaimKingdomsState, action: Action) -> list[dict[str, Any]]:
+    """The factions whose controllers a marker move would change, before and after.
+
+    ``mark``, ``remove``, ``swap`` and ``flip`` move markers (a flip sends the card's
+    markers home and takes the card out of the count); other moves change none.
+    """
+    kind = action.kind
+    if kind not in (MARK, REMOVE, SWAP, FLIP):
+        return []
+    cards = state._cards
+    marks = dict(state._marks)
+    t = action.square
+    seat = state._turn
+    if kind == MARK:
+        marks[t] = marks.get(t, 0) | 1 << seat
+    elif kind == REMOVE:
+        marks[t] = marks[t] & ~(1 << action.arg)
+    elif kind == SWAP:
+        mine, theirs = 1 << seat, 1 << action.arg
+        at = state._at
+        marks[at] = marks[at] ^ mine | theirs
+        marks[t] = marks[t] ^ theirs | mine
+    else:
+        marks.pop(t, None)
+        cards = dict(cards)
+        cards[t] += DOWN
+    before = _control(state, state._cards, state._marks)
+    after = _control(state, cards, marks)
+    return [
+        {"faction": faction.option_name, "before": was, "after": now}
+        for faction, was, now in zip(state.factions, before, after, strict=True)
+        if was != now
+    ]
+
+
+def effect(state: ClaimKingdomsState, action: Action) -> dict[str, Any]:
+    """What a legal move of the power decision would do, JSON-ready.
+
+    ``move`` (its notation), ``points`` (scored now), ``cards`` (the ``[x, y]`` of the
+    cards it counts or acts on, :func:`counted`) and ``control`` (the factions whose
+    controllers it changes, each with ``before`` and ``after``). A copy whose power has
+    one way to be used is used at once: its figures are that use's.
+    """
+    if action.kind == COPY and action.arg != Faction.SEERS:
+        copying = state.clone()
+        copying._power = action.arg
+        copying._copied = True
+        uses = copying._uses(action.arg)
+        if len(uses) == 1:
+            return {**effect(copying, uses[0]), "move": str(action)}
+    return {
+        "move": str(action),
+        "points": points(state, action),
+        "cards": [list(coords(sq)) for sq in counted(state, action)],
+        "control": control_changes(state, action),
+    }
+
+
+def power_effects(state: ClaimKingdomsState) -> list[dict[str, Any]]:
+    """:func:`effect` of every legal move of the power decision in progress, else ``[]``."""
+    if state._step != POWER_STEP:
+        return []
+    return [effect(state, action) for action in state._options]
+
+
+def _at(state: ClaimKingdomsState, sq: int) -> str:
+    """The card on ``sq`` and where it is: ``the Trolls at 0,1``."""
+    x, y = coords(sq)
+    return f"the {Faction(state._cards[sq] % DOWN).title} at {x},{y}"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def describe(state: ClaimKingdomsState, action: Action) -> str:
+    """A legal move in words, in the position it is taken in (``Game.describe``).
+
+    ``place Giants at 0,-2``, ``score 3 points with the Dwarves``, ``remove the blue
+    marker from the Trolls at 0,1``. Nothing hidden: the card placed is the mover's own
+    and is seen by all once placed, and a draw or a look names no card.
+    """
+    kind = action.kind
+    if kind == PLACE:
+        x, y = coords(action.square)
+        hand = state._hands[state._turn]
+        card = Faction(hand).title if hand >= 0 else "your card"
+        return f"place {card} at {x},{y}"
+    if kind == TAKE:
+        return f"take {Faction(action.arg).title} from the display"
+    if kind == DRAW:
+        return "draw the top card of the deck"
+    if kind == LOOK:
+        return "look at the top three cards of the deck (Seer)"
+    if kind == KEEP:
+        return f"keep {Faction(action.arg).title}"
+    power = Faction(state._power).title if state._power >= 0 else "the"
+    if kind == PASS:
+        if state._removed:
+            return "remove no second marker"
+        return f"pass: do not use the {power} power"
+    if kind == COPY:
+        return f"copy the {Faction(action.arg).title} power"
+    if kind == SCORE:
+        gained = _count(points(state, action), "point")
+        if action.arg:
+            return f"score the {'row' if action.arg == 1 else 'column'}: {gained}"
+        return f"score {gained} with the {power}"
+    target = _at(state, action.square)
+    if kind == MARK:
+        return f"score 1 point and put a marker on {target}"
+    if kind == REMOVE:
+        return f"remove the {COLOURS[action.arg]} marker from {target}"
+    if kind == SWAP:
+        return f"swap your marker with the {COLOURS[action.arg]} one on {target}"
+    return f"flip {target} face down"  # FLIP
