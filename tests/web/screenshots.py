@@ -1,5 +1,7 @@
 """Take the screenshots in docs/screenshots/: each game's table mid-game and at the end,
-the lobby and a replay, at desktop width and at a phone's 375 px.
+the lobby and a replay, at desktop width and at a phone's 375 px; a phone's action bar
+(Claim Kingdoms' power, Kingdoms' draw), the keyboard's focus on the Kingdoms board, and
+the banner of a lost connection.
 
     .venv/bin/python -m tests.web.screenshots [--out docs/screenshots]
 
@@ -15,14 +17,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import ViewportSize, sync_playwright
 
 from tests.server.conftest import ThreadServer
 from tests.web.conftest import ARGS, CHROMIUM
 from tests.web.helpers import create, version, wait_finished, wait_ready, wait_version
 
-DESKTOP = {"width": 1200, "height": 860}
-PHONE = {"width": 375, "height": 760}
+DESKTOP: ViewportSize = {"width": 1200, "height": 860}
+PHONE: ViewportSize = {"width": 375, "height": 760}
 MIDGAME = {"claim": 9, "claim-kingdoms": 12, "kingdoms": 16}
 
 
@@ -36,6 +38,16 @@ def clicks(page: Any, rng: random.Random, count: int) -> None:
         choices.nth(rng.randrange(choices.count())).click()
         wait_version(page, above=seen)
     wait_ready(page)
+
+
+def clicks_until(page: Any, rng: random.Random, selector: str, limit: int = 400) -> None:
+    """Click random legal moves until the page shows ``selector`` on this seat's turn."""
+    for _ in range(limit):
+        wait_ready(page)
+        if page.locator(selector).count():
+            return
+        clicks(page, rng, 1)
+    raise AssertionError(f"never saw {selector}")
 
 
 def shoot(page: Any, path: Path, full: bool = False) -> None:
@@ -87,6 +99,34 @@ def main() -> None:
         page.goto(f"{server.url}/replay/{table['table']}?seat=0&step=30")
         page.wait_for_selector("#counter")
         shoot(page, out / "replay.png")
+
+        # A phone: the question's buttons beside the status (the action bar), on top.
+        for game, seed, selector, name in [
+            ("claim-kingdoms", 5, '#actions [data-move="pass"]', "claim-kingdoms-power-phone"),
+            ("kingdoms", 7, '#actions [data-move="draw"]', "kingdoms-draw-phone"),
+        ]:
+            table = create(
+                server.url,
+                game=game,
+                players=2,
+                seed=seed,
+                seats=[{"name": "Ada"}, {"agent": "random"}],
+            )
+            small.goto(table["invites"][0]["url"])
+            clicks_until(small, random.Random(seed), selector)
+            shoot(small, out / f"{name}.png")
+        # The keyboard: Tab to the board, the arrow keys to a square (the focus ring).
+        page.goto(table["invites"][0]["url"])
+        wait_ready(page)
+        for key in ["Tab", "Tab", "Tab", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight"]:
+            page.keyboard.press(key)
+        shoot(page, out / "kingdoms-keyboard.png")
+        # The connection lost: the server stops under the table.
+        small.goto(table["invites"][0]["url"])
+        wait_ready(small)
+        server.__exit__(None, None, None)
+        small.wait_for_selector("#offline.lost", state="visible")
+        shoot(small, out / "offline-phone.png")
         browser.close()
 
 

@@ -75,10 +75,16 @@ def test_table_pages_have_titles_and_refuse_unknown_tables(sqlite_client: TestCl
     assert sqlite_client.get(f"/play/{table['table']}/7").status_code == 404
 
 
-def test_rules_pages_come_from_docs_rules(sqlite_client: TestClient) -> None:
+def test_rules_pages_for_players_and_the_reference_from_docs_rules(
+    sqlite_client: TestClient,
+) -> None:
+    # The player's page is the package's web/rules/ (tests/web/test_rules.py has more);
+    # the reference is docs/rules/, with the rulings' ids.
     page = sqlite_client.get("/rules/claim-kingdoms", headers=HTML)
     assert page.status_code == 200 and "<h1>" in page.text and "<table>" in page.text
     assert "Claim Kingdoms: rules" in page.text
+    reference = sqlite_client.get("/rules/claim-kingdoms/reference", headers=HTML)
+    assert reference.status_code == 200 and "R-CK-1" in reference.text
     missing = sqlite_client.get("/rules/chess")
     assert missing.status_code == 404 and "chess" in missing.json()["message"]
 

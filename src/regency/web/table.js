@@ -26,7 +26,13 @@ let game = null;
 let socket = null;
 let refusal = "";
 let pending = false;
+let online = true;       // the socket is open (or the table has not been read yet)
+let everOnline = false;  // it has been open once: a close after that is a lost connection
+let retry = null;        // the timer of the next attempt to reconnect
+let backTimer = null;
 const state = {};
+const baseTitle = document.title;
+const banner = document.getElementById("offline");
 
 function show(message) {
   refusal = message;
@@ -53,10 +59,13 @@ function draw() {
     refusal: away ? el("div", {}, away, refusalBox) : refusalBox,
     rerender: draw,
     afterResult: after,
-    extra: [el("section", { class: "panel small" },
+    extra: [el("section", { class: "panel small", "aria-label": "about this page" },
       el("a", { href: `/rules/${view.game}`, target: "_blank" }, "Rules of this game"),
       watching ? el("p", { class: "muted" }, "You are watching: you see what every player may see.") : "")],
   });
+  // What is scrolled or focused into view stops below the sticky status and action bar.
+  const bar = document.getElementById("turnbar");
+  document.documentElement.style.scrollPaddingTop = bar ? `${bar.offsetHeight + 8}px` : "";
 }
 
 async function adopt(next) {
@@ -71,6 +80,93 @@ async function adopt(next) {
   view = next;
   pending = false;
   draw();
+  turnSignals();
+}
+
+// Whose turn it is, in the tab's title and its icon (as Lichess does), so a player in
+// another tab sees it: "Your turn - Kingdoms: Ann (seat 0) · regency" and an icon with a dot.
+function turnSignals() {
+  let state = "wait";
+  if (!online) state = "offline";
+  else if (view && view.finished) state = "over";
+  else if (view && !watching && view.to_move === seat) state = "turn";
+  const prefix = { turn: "Your turn - ", over: "Game over - ", offline: "Offline - ", wait: "" }[state];
+  document.title = prefix + baseTitle;
+  favicon(state);
+}
+
+const ICON = { turn: "#e4572e", over: "#2b8a4a", offline: "#8e8574", wait: null };
+function favicon(state) {
+  const link = document.querySelector('link[rel="icon"]');
+  if (!link || link.dataset.state === state) return;
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 32;
+  const g = canvas.getContext("2d");
+  if (!g) return;
+  g.fillStyle = "#23313f";  // a dark tile with a crown, like the header
+  g.beginPath();
+  g.roundRect ? g.roundRect(0, 0, 32, 32, 7) : g.rect(0, 0, 32, 32);
+  g.fill();
+  g.fillStyle = "#f2c94c";
+  g.beginPath();
+  for (const [x, y] of [[6, 24], [6, 11], [11, 16], [16, 8], [21, 16], [26, 11], [26, 24]]) g.lineTo(x, y);
+  g.closePath();
+  g.fill();
+  if (ICON[state]) {  // the dot: your turn (orange-red), over (green), offline (grey)
+    g.fillStyle = "#fff";
+    g.beginPath(); g.arc(24, 8, 8, 0, 2 * Math.PI); g.fill();
+    g.fillStyle = ICON[state];
+    g.beginPath(); g.arc(24, 8, 6, 0, 2 * Math.PI); g.fill();
+  }
+  link.href = canvas.toDataURL("image/png");
+  link.dataset.state = state;
+}
+
+// The connection: when the socket closes, a banner says so at once and the table is made
+// inert (no click can be sent into the void); when it is open again the server sends the
+// current view and the banner says the table is back.
+function connectionLost() {
+  if (!online) return;
+  online = false;
+  pending = false;
+  clearTimeout(backTimer);
+  root.inert = true;
+  root.classList.add("paused");
+  conn.textContent = "offline";
+  turnSignals();
+  showBanner("lost", [el("strong", {}, "Connection to the server lost."),
+    " The table is paused until it is back; trying again…",
+    el("button", { type: "button", id: "retry", onclick: reconnectNow }, "Try now")]);
+}
+
+async function reconnectNow() {
+  clearTimeout(retry);
+  if (socket && socket.readyState === WebSocket.CONNECTING) return;
+  if (socket && socket.readyState === WebSocket.OPEN) {  // the browser was offline, the socket held
+    try {
+      await adopt(await api(viewPath, { token }));
+      connectionBack();
+    } catch { /* not back yet: the socket's close will try again */ }
+    return;
+  }
+  connect();
+}
+
+function connectionBack() {
+  conn.textContent = "connected";
+  if (online) return;
+  online = true;
+  root.inert = false;
+  root.classList.remove("paused");
+  turnSignals();
+  showBanner("back", [el("strong", {}, "Connected again."), " The table is up to date."]);
+  backTimer = setTimeout(() => { banner.hidden = true; }, 5000);
+}
+
+function showBanner(kind, content) {
+  banner.className = `offline ${kind}`;
+  banner.replaceChildren(...content);
+  banner.hidden = false;
 }
 
 async function takeBack() {
@@ -82,7 +178,7 @@ async function takeBack() {
 }
 
 async function send(notation) {
-  if (!view || pending) return;
+  if (!view || pending || !online) return;
   const message = { type: "action", action: notation, version: view.version };
   if (socket && socket.readyState === WebSocket.OPEN) {
     pending = true;
@@ -96,7 +192,8 @@ async function send(notation) {
     await adopt(await api(viewPath, { token }));
   } catch (error) {
     pending = false;
-    show(`Refused: ${error.message}`);
+    if (error.status === undefined) connectionLost();  // no answer at all: not a refusal
+    else show(`Refused: ${error.message}`);
   }
 }
 
@@ -110,7 +207,7 @@ function connect(delay = 500) {
     show(`Cannot connect: ${error.message}`);
     return;
   }
-  socket.onopen = () => { conn.textContent = "connected"; delay = 500; };
+  socket.onopen = () => { everOnline = true; delay = 500; connectionBack(); };
   socket.onmessage = async (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") await adopt(message);
@@ -123,10 +220,15 @@ function connect(delay = 500) {
     if (event.code === 4403 || event.code === 4404 || event.code === 1008 && !view) {
       conn.textContent = "";
       show(`Cannot connect: ${event.reason || "refused"}`);
+      if (!online) {  // the server is back but no longer takes this link (the table expired)
+        showBanner("lost", [el("strong", {}, "The server no longer takes this link."),
+          ` ${event.reason || "Refused"}. `, el("a", { href: "/" }, "Back to the lobby")]);
+      }
       return;
     }
-    conn.textContent = "reconnecting…";
-    setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
+    if (everOnline) connectionLost();
+    else conn.textContent = "reconnecting…";
+    retry = setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
   };
 }
 
@@ -144,6 +246,8 @@ async function start() {
 
 document.getElementById("connect-url").textContent = location.href;
 if (watching) document.getElementById("connect").hidden = true;
+window.addEventListener("offline", () => { if (everOnline) connectionLost(); });
+window.addEventListener("online", () => { if (!online) reconnectNow(); });
 // Another link to this page that differs only after "#" does not load the page again.
 window.addEventListener("hashchange", () => {
   if (new URLSearchParams(location.hash.slice(1)).get("token") !== token) location.reload();
