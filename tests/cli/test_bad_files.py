@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_cli import run
+from tests.cli.helpers import run
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -12,21 +11,8 @@ import pytest
 from rich.console import Console
 
 import regency
-from regency.cli.main import main
 from regency.cli.renderers import claim as claim_screen
-
-
-def run(
-    argv: list[str],
-    stdin: str = "",
-    capsys: pytest.CaptureFixture[str] | None = None,
-    monkeypatch: pytest.MonkeyPatch | None = None,
-) -> tuple[int, str, str]:
-    assert capsys is not None and monkeypatch is not None
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run
 
 
 def regency_cmd(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -22,22 +22,13 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 import regency
-from regency.cli.main import main
 from regency.cli.play import Session
 from regency.cli.renderers import claim as claim_screen
 from regency.cli.renderers import renderer_for
 from regency.tables import TableSpec, parse_seats
+from tests.cli.helpers import run
 
 PLAYERS = [(g.name, p) for g in regency.available_games() for p in g.players]
-
-
-def run(
-    argv: list[str], stdin: str, capsys: pytest.CaptureFixture[str], monkeypatch: Any
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def on_terminal(

@@ -7,11 +7,15 @@ game is covered the moment it registers; list it below only to add option sets.
 
 from __future__ import annotations
 
+import hashlib
+import random
 from typing import Any
 
 import regency
 
 Case = tuple[str, int, dict[str, Any]]
+
+MAX_MOVES = 5000
 
 EXTRA_OPTIONS: dict[str, dict[int, list[dict[str, Any]]]] = {
     "claim": {
@@ -53,3 +57,25 @@ def case_id(case: Case) -> str:
 
 CASES = cases()
 IDS = [case_id(c) for c in CASES]
+
+
+def new(case: Case, seed: int) -> regency.Game[Any]:
+    """A new game of ``case`` dealt from ``seed``."""
+    game, players, options = case
+    return regency.new_game(game, players=players, seed=seed, **options)
+
+
+def play_to_end(game: regency.Game[Any], rng: random.Random) -> regency.Game[Any]:
+    """Play ``game`` out with uniformly random moves drawn from ``rng``."""
+    moves = 0
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        moves += 1
+        assert moves < MAX_MOVES, "game did not end"
+    return game
+
+
+def digest(case: Case, seed: int) -> str:
+    """A hash of the record of a random game of ``case`` played from ``seed``."""
+    game = play_to_end(new(case, seed), random.Random(seed))
+    return hashlib.sha256(game.to_json().encode()).hexdigest()

@@ -6,7 +6,6 @@ held to the same standard the moment it registers.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import subprocess
@@ -20,25 +19,10 @@ from hypothesis import strategies as st
 
 import regency
 from regency import GameOverError, IllegalActionError, RegencyError
-from tests.conformance.cases import CASES, IDS, Case
+from tests.conformance.cases import CASES, IDS, MAX_MOVES, Case, digest, new, play_to_end
 
-MAX_MOVES = 5000
 SEEDS = (0, 1, 2)
 GARBAGE = ["", "   ", "zz", "KN99", "take", "take take", "1", "-1", "\x00", "♠A", "A1 B2 C3 D4"]
-
-
-def new(case: Case, seed: int) -> regency.Game[Any]:
-    game, players, options = case
-    return regency.new_game(game, players=players, seed=seed, **options)
-
-
-def play_to_end(game: regency.Game[Any], rng: random.Random) -> regency.Game[Any]:
-    moves = 0
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
-        moves += 1
-        assert moves < MAX_MOVES, "game did not end"
-    return game
 
 
 def checkpoints(case: Case, seed: int, count: int = 6) -> Iterator[regency.Game[Any]]:
@@ -199,16 +183,11 @@ def test_same_seed_same_game_and_different_seeds_differ(case: Case) -> None:
     assert len(openings) > 1, "the seed must drive the deal"
 
 
-def _digest(case: Case, seed: int) -> str:
-    game = play_to_end(new(case, seed), random.Random(seed))
-    return hashlib.sha256(game.to_json().encode()).hexdigest()
-
-
 def test_same_seed_same_game_in_another_process(case: Case) -> None:
     code = (
         "import hashlib, random, regency, sys\n"
-        "from tests.conformance.test_conformance import _digest\n"
-        f"print(_digest({case!r}, 5))\n"
+        "from tests.conformance.cases import digest\n"
+        f"print(digest({case!r}, 5))\n"
     )
     env_out = subprocess.run(
         [sys.executable, "-c", code],
@@ -217,7 +196,7 @@ def test_same_seed_same_game_in_another_process(case: Case) -> None:
         check=True,
         env={"PYTHONHASHSEED": "12345", "PATH": "", "PYTHONPATH": "."},
     )
-    assert env_out.stdout.strip() == _digest(case, 5)
+    assert env_out.stdout.strip() == digest(case, 5)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

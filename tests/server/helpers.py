@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -59,3 +61,25 @@ def play_random(
         assert answer.status_code == 200, answer.text
         made += 1
     return view(client, tid, any_seat, tokens[any_seat])
+
+
+def ws_url(table: str, seat: int, token: str) -> str:
+    return f"{seat_url(table, seat, 'ws')}?token={token}"
+
+
+def next_view(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next message that is a view (acks and errors are checked elsewhere)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "view":
+            return message
+
+
+def wait_until(client: TestClient, check: Any, seconds: float = 30) -> dict[str, Any]:
+    """Poll ``check`` until it returns something truthy (which is returned) or time runs out."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if found := check():
+            return found  # type: ignore[no-any-return]
+        time.sleep(0.05)
+    raise AssertionError("timed out")

@@ -17,8 +17,7 @@ from fastapi.testclient import TestClient
 
 from regency.server.storage import moves_t, seats_t
 from tests.server.conftest import make_client
-from tests.server.helpers import create, people, play_random, view
-from tests.server.test_leavers import wait_until
+from tests.server.helpers import create, people, play_random, view, wait_until
 
 BAD_SPECS = [
     ("claim", "ismcts:iters=-5", "iters"),

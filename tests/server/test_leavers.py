@@ -6,19 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from tests.server.conftest import make_client
-from tests.server.helpers import auth, create, people, seat_url, view
-
-
-def wait_until(client: TestClient, check: Any, seconds: float = 30) -> dict[str, Any]:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if found := check():
-            return found  # type: ignore[no-any-return]
-        time.sleep(0.05)
-    raise AssertionError("timed out")
+from tests.server.helpers import auth, create, people, seat_url, view, wait_until
 
 
 def test_an_idle_seat_is_taken_over_and_taken_back(database: str) -> None:

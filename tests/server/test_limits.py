@@ -12,8 +12,7 @@ from fastapi.testclient import TestClient
 from regency.server.settings import RateLimit
 from regency.server.storage import tables_t
 from tests.server.conftest import make_client
-from tests.server.helpers import auth, create, people, play_random, seat_url
-from tests.server.test_leavers import wait_until
+from tests.server.helpers import auth, create, people, play_random, seat_url, wait_until
 
 BODY = {"game": "claim", "players": 2, "seats": people(2), "think_time": 0}
 

@@ -21,8 +21,7 @@ import regency
 from regency.server.live import view_message
 from tests.conformance.cases import CASES, IDS, Case
 from tests.server.conftest import make_client
-from tests.server.helpers import create, people
-from tests.server.test_sockets import next_view, ws_url
+from tests.server.helpers import create, next_view, people, ws_url
 
 EVERY_COUNT = [(info.name, n, {}) for info in regency.available_games() for n in info.players]
 DEFAULT_COUNT = [(info.name, info.default_players, {}) for info in regency.available_games()]

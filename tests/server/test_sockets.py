@@ -8,23 +8,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 import regency
-from tests.server.helpers import auth, create, people, seat_url
-
-
-def ws_url(table: str, seat: int, token: str) -> str:
-    return f"{seat_url(table, seat, 'ws')}?token={token}"
-
-
-def next_view(ws: WebSocketTestSession) -> dict[str, Any]:
-    """The next message that is a view (acks and errors are checked elsewhere)."""
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == "view":
-            return message
+from tests.server.helpers import auth, create, next_view, people, seat_url, ws_url
 
 
 def test_moves_over_sockets_reach_every_seat_and_spectator(client: TestClient) -> None:

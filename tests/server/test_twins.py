@@ -33,8 +33,7 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 import regency
-from tests.server.helpers import auth, create, people, seat_url, view
-from tests.server.test_sockets import ws_url
+from tests.server.helpers import auth, create, people, seat_url, view, ws_url
 
 SPECTATOR = "spectator"
 STRANGER = "stranger"

@@ -3,38 +3,25 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
 
 import regency
 from regency import GameOptionError
-from regency.games.kingdoms import KingdomsState, insights
-from regency.games.kingdoms.tiles import ALL_TILES, TILE_CODE
-from tests.games.kingdoms.helpers import position
-from tests.games.kingdoms.test_scoring import FULL_BOARD
-
-ALL_CODES = Counter(TILE_CODE[k] for k in ALL_TILES)
-
-# FULL_BOARD with E6 (seat 1's rank-4 castle) still empty.
-LAST_SQUARE_OPEN = (*FULL_BOARD[:4], "S0R1 +2   S1R1 +3   -2   .")
+from regency.games.kingdoms import insights
+from tests.games.kingdoms.helpers import (
+    ALL_CODES,
+    ALL_TILES_ON_BOARD,
+    LAST_SQUARE_OPEN,
+    last_move_position,
+    position,
+    tiles_everywhere,
+)
 
 
 def notations(game: regency.Game[Any]) -> set[str]:
     return {str(a) for a in game.legal_actions()}
-
-
-def tiles_everywhere(state: dict[str, Any]) -> Counter[str]:
-    """Every tile in a state_dict: board, supply, starting tiles and the drawn tile."""
-    found: Counter[str] = Counter()
-    for row in state["board"]:
-        found.update(t for t in row if t and not t.startswith("S"))
-    found.update(state["supply"])
-    found.update(t for t in state["starting_tiles"] if t)
-    if state["drawn"]:
-        found[state["drawn"]] += 1
-    return found
 
 
 # -- setting up (R-K-1, R-K-3) ------------------------------------------------------------
@@ -102,13 +89,6 @@ def test_placing_the_starting_tile_uses_it_up() -> None:
 
 # -- passing (R-K-3) ---------------------------------------------------------------------
 
-ALL_TILES_ON_BOARD = (
-    "+1 +1 +2 +2 +3 +3",
-    "+4 +4 +5 +5 +6 +6",
-    "-1 -2 -3 -4 -5 -6",
-    "MTN MTN DRG GLD WIZ S0R1",
-)
-
 
 def test_a_player_with_nothing_to_place_must_pass_and_only_then() -> None:
     # All 23 tiles are on the board; seat 0 has no castle left and no starting tile.
@@ -144,20 +124,10 @@ def test_without_castles_or_starting_tile_the_supply_must_be_drawn() -> None:
 # -- the end of an epoch (R-K-4, R-K-7, R-K-8) --------------------------------------------
 
 
-def last_move_position(gold: list[int], start_player: int) -> KingdomsState:
-    return position(
-        board=LAST_SQUARE_OPEN,
-        castles=[[1, 2, 1, 0], [1, 1, 1, 1]],
-        gold=gold,
-        start_player=start_player,
-        to_move=1,
-    )
-
-
 def test_the_last_square_scores_the_epoch_and_resets_for_the_next() -> None:
     game = last_move_position([50, 50], start_player=1)
     game.play("castle 4 E6")
-    # Scored as in test_scoring's full board: seat 0 +91, seat 1 +71.
+    # Scored as FULL_BOARD is in test_scoring: seat 0 +91, seat 1 +71.
     assert game.gold == (141, 121)
     (epoch,) = game.scoring
     assert (epoch.epoch, epoch.start_player, epoch.gold, epoch.gold_after) == (

@@ -8,8 +8,7 @@ import regency
 from regency import GameOverError, IllegalActionError
 from regency.games.kingdoms.actions import CASTLE, DRAW, PASS, START, TILE, KingdomsAction
 from regency.games.kingdoms.board import SQUARE_NAME, square_from_name
-from tests.games.kingdoms.helpers import position
-from tests.games.kingdoms.test_epochs import ALL_TILES_ON_BOARD
+from tests.games.kingdoms.helpers import ALL_TILES_ON_BOARD, position
 
 
 def test_squares_are_row_letters_and_column_numbers() -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import regency
 from regency.games.kingdoms import KingdomsState
 from regency.games.kingdoms.rules import CASTLES
-from tests.games.kingdoms.test_epochs import ALL_CODES, tiles_everywhere
+from tests.games.kingdoms.helpers import ALL_CODES, tiles_everywhere
 
 games = st.tuples(
     st.integers(0, 2**63 - 1),  # seed

@@ -9,8 +9,7 @@ from rich.console import Console
 
 from regency.cli.renderers import kingdoms as screen
 from regency.cli.renderers import renderer_for
-from tests.games.kingdoms.helpers import position
-from tests.games.kingdoms.test_epochs import last_move_position
+from tests.games.kingdoms.helpers import last_move_position, position
 
 
 def render(renderable: Any) -> str:

@@ -10,7 +10,7 @@ import pytest
 
 from regency.games.kingdoms import rules
 from regency.games.kingdoms.board import square_from_name
-from tests.games.kingdoms.helpers import board, column_board, parts_of
+from tests.games.kingdoms.helpers import FULL_BOARD, board, column_board, parts_of
 
 YELLOW, RED, BLUE = 0, 1, 2
 
@@ -162,14 +162,6 @@ def test_wizard_in_the_column_raises_the_castle_in_its_row_too() -> None:
 
 
 # -- a whole board ---------------------------------------------------------------------
-
-FULL_BOARD = (
-    "+3   S0R4 -6   S1R1 +5   S0R1",
-    "S1R2 +2   MTN  +4   S1R3 WIZ",
-    "-1   S0R2 +6   S0R1 DRG  S1R1",
-    "+1   GLD  S1R2 -3   +6   S0R3",
-    "S0R1 +2   S1R1 +3   -2   S1R4",
-)
 
 
 def test_a_full_board_scores_rows_then_columns() -> None:

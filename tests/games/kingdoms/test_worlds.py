@@ -7,7 +7,7 @@ from collections import Counter
 
 import regency
 from regency.games.kingdoms import KingdomsState
-from tests.games.kingdoms.test_epochs import ALL_CODES, tiles_everywhere
+from tests.games.kingdoms.helpers import ALL_CODES, tiles_everywhere
 
 
 def midgame(players: int = 3, seed: int = 5, moves: int = 25) -> KingdomsState:
