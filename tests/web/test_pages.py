@@ -41,7 +41,9 @@ def test_pages_and_scripts_keep_to_the_content_security_policy() -> None:
     # (tests/web/test_security.py checks each page in a browser too).
     from regency.server.pages import WEB
 
-    for path in sorted(WEB.rglob("*.html")):
+    pages, scripts = sorted(WEB.rglob("*.html")), sorted(WEB.rglob("*.js"))
+    assert pages and scripts, f"no pages or scripts found under {WEB}"
+    for path in pages:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"\sstyle\s*=", text), path.name
         assert not re.search(r"\son[a-z]+\s*=", text), path.name
@@ -49,7 +51,7 @@ def test_pages_and_scripts_keep_to_the_content_security_policy() -> None:
         for tag in re.findall(r"<script[^>]*>", text):
             assert 'type="module" src="/static/' in tag, (path.name, tag)
         assert 'href="/docs"' not in text, path.name  # the Swagger UI is off: /openapi.json
-    for path in sorted(WEB.rglob("*.js")):
+    for path in scripts:
         text = path.read_text(encoding="utf-8")
         for bad in [
             "innerHTML",
