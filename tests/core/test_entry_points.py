@@ -43,14 +43,16 @@ def test_an_int_equal_to_a_claim_action_plays_that_action() -> None:
 
 def test_the_issue_repro_play_10_no_longer_corrupts_the_game() -> None:
     game = regency.new_game("claim", players=2, seed=0)
+    legal = {int(a): a for a in game.legal_actions()}
+    # Seed 0 deals the player to move the Goblin 6, whose action is the int 10.
+    assert 10 in legal and 12 not in legal
     before = game.to_json()
-    if 10 in [int(a) for a in game.legal_actions()]:
-        game.play(10)
-        regency.load_game(game.to_json())
-    else:
-        with pytest.raises(IllegalActionError):
-            game.play(10)
-        assert game.to_json() == before
+    with pytest.raises(IllegalActionError):
+        game.play(12)  # an int that is no legal action is refused, the game untouched
+    assert game.to_json() == before
+    taken = game.play(10)
+    assert taken is legal[10] and str(taken) == "GB6"
+    assert regency.load_game(game.to_json()).state_dict() == game.state_dict()
 
 
 def test_float_fields_in_a_kingdoms_action_play_the_legal_action() -> None:
