@@ -6,7 +6,7 @@
 the view's observation goes through the game's encoder, the view's legal actions make
 the mask, and the policy's index is mapped back to the legal action.
 
-Needs the ``train`` extra (sb3-contrib and torch, see the README); loading a policy
+Needs the ``train`` extra (sb3-contrib and torch, see docs/envs.md); loading a policy
 without it is refused with the install command.
 """
 
@@ -44,7 +44,7 @@ def load_policy(path: str) -> Any:
         except ImportError:
             raise AgentError(
                 "policy: needs sb3-contrib and torch: install torch's CPU build, "
-                "then pip install -e '.[train]' (see the README)"
+                "then pip install -e '.[train]' (see docs/envs.md)"
             ) from None
         if not Path(path).is_file():
             raise AgentError(f"policy: no saved policy at {quote(path)}")
