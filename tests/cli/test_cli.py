@@ -13,7 +13,7 @@ from rich.console import Console
 
 import regency
 from regency.cli.main import main
-from regency.cli.renderers import claim as claim_screen
+from regency.render import claim as claim_screen
 
 
 def run(
