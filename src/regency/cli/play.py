@@ -38,11 +38,11 @@ from regency.agents.defaults import default_opponent
 from regency.agents.ladder import find_level
 from regency.analysis import evaluator, hint_agent
 from regency.cli.args import UsageError, game_options
-from regency.render import renderer_for
 from regency.core.errors import CorruptSaveError, IllegalActionError, RegencyError
 from regency.core.game import Game
 from regency.core.registry import game_info, load_game, new_game, replay
 from regency.core.rng import derive_seed
+from regency.render import renderer_for
 from regency.tables import PERSON, SeatSpec, TableError, TableSpec, parse_seats
 
 __all__ = ["HINT_AGENT", "MANY", "SaveFile", "Session", "hint_text", "run_play"]

@@ -10,10 +10,10 @@ from typing import Any
 from rich.console import Console
 
 from regency.cli.args import UsageError
-from regency.render import renderer_for
 from regency.core.game import Game
 from regency.core.record import Record
 from regency.core.registry import new_game, replay
+from regency.render import renderer_for
 
 __all__ = ["run_replay"]
 

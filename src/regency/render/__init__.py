@@ -1,5 +1,7 @@
-"""Per-game terminal screens, drawn for ``regency play`` (``regency.cli``) and for the
-environments' ANSI render mode (``regency.envs.aec``); neither knows a game itself.
+"""Per-game terminal screens; the command line and the environments know no game.
+
+The screens are drawn for ``regency play`` (``regency.cli``) and for the environments'
+ANSI render mode (``regency.envs.aec``).
 
 A renderer is a module here named after the game (``claim_kingdoms`` for
 ``"claim-kingdoms"``) that draws *observations*, never game objects, so a screen can
