@@ -23,7 +23,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 import regency
-from regency.server.live import ProtocolError
+from regency.server.live_table import ProtocolError
 from regency.server.pages import known_game, no_such_game, page, rules_html, title, wants_html
 from regency.server.routes.common import base_url, hub_of
 from regency.server.rulebook import reference_rules_html

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse
 
-from regency.server.live import ProtocolError
+from regency.server.live_table import ProtocolError
 from regency.server.pages import MAX_STEP, page, replayed_view, title
 from regency.server.routes.common import hub_of, replays_of
 

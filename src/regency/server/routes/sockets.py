@@ -13,7 +13,7 @@ from contextlib import suppress
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from regency.server.live import MAX_LISTENERS, Listener, LiveTable, ProtocolError
+from regency.server.live_table import MAX_LISTENERS, Listener, LiveTable, ProtocolError
 from regency.server.protocol import MAX_WS_MESSAGE
 from regency.server.security import SUBPROTOCOL, wants_subprotocol
 

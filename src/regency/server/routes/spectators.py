@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
 
-from regency.server.live import Listener, ProtocolError
+from regency.server.live_table import Listener, ProtocolError
 from regency.server.routes.common import TableId, hub_of, token_of
 from regency.server.routes.sockets import refuse_socket, serve_socket
 

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 
 import regency
 from regency.agents.ladder import ladders_json
-from regency.server.live import ProtocolError
+from regency.server.live_table import ProtocolError
 from regency.server.protocol import CreateTable
 from regency.server.routes.common import (
     TableId,
