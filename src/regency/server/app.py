@@ -93,39 +93,41 @@ async def _too_large(send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Open (and migrate) the database and run the tables while the server is up."""
+    settings: ServerSettings = app.state.settings
+    if settings.migrate:
+        await asyncio.to_thread(upgrade, settings.database)
+    storage = Storage(settings.database)
+    pool = ComputerPool(settings.workers)
+    hub = Hub(storage, pool, settings)
+    app.state.hub = hub
+    if storage.is_postgres:
+        listening = asyncio.Event()
+        hub.spawn(_listen(storage, hub, listening))
+        await asyncio.wait_for(listening.wait(), 30)
+    await hub.expire()  # one DELETE: gone before anyone can ask for them
+    hub.spawn(hub.resume())  # in the background: the server answers at once
+    hub.spawn(hub.watch_idle())
+    hub.spawn(hub.watch_expiry())
+    try:
+        yield
+    finally:
+        await hub.close()
+        pool.close()
+        app.state.analyses.close()
+        storage.close()
+
+
 def create_app(settings: ServerSettings) -> FastAPI:
     """Build the application; the database is opened (and migrated) at start-up."""
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if settings.migrate:
-            await asyncio.to_thread(upgrade, settings.database)
-        storage = Storage(settings.database)
-        pool = ComputerPool(settings.workers)
-        hub = Hub(storage, pool, settings)
-        app.state.hub = hub
-        if storage.is_postgres:
-            listening = asyncio.Event()
-            hub.spawn(_listen(storage, hub, listening))
-            await asyncio.wait_for(listening.wait(), 30)
-        await hub.expire()  # one DELETE: gone before anyone can ask for them
-        hub.spawn(hub.resume())  # in the background: the server answers at once
-        hub.spawn(hub.watch_idle())
-        hub.spawn(hub.watch_expiry())
-        try:
-            yield
-        finally:
-            await hub.close()
-            pool.close()
-            app.state.analyses.close()
-            storage.close()
-
     app = FastAPI(
         title="regency",
         version=regency.__version__,
         summary="Play Claim, Claim Kingdoms and Kingdoms online: tables, invite links, "
         "computer seats.",
-        lifespan=lifespan,
+        lifespan=_lifespan,
         # The interactive API pages load their scripts from another site; the
         # description itself stays at /openapi.json.
         docs_url=None,
