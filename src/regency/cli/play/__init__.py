@@ -50,7 +50,8 @@ __all__ = [
 
 HINT_AGENT: str | None = None
 """The agent ``hint`` asks (``None``: the default computer player if it can judge moves,
-else ``ismcts``, at its playing budget, about a second)."""
+else ``ismcts``, at its playing budget, about a second); :func:`run_play` gives it to the
+:class:`Session`."""
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:

@@ -72,6 +72,8 @@ class Session:
         game: The game in progress.
         save: Where the record is kept, if anywhere.
         live: Whether this is a terminal (screens are redrawn in place) or a pipe.
+        hint_agent: The agent spec ``hint`` asks: the game's own (``regency.analysis``),
+            unless ``regency.cli.play.HINT_AGENT`` names another.
     """
 
     console: Console
