@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 import regency
-from regency.cli.renderers import claim as claim_screen
+from regency.render import claim as claim_screen
 from tests.cli.helpers import run
 
 

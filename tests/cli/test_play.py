@@ -23,8 +23,8 @@ from rich.console import Console
 
 import regency
 from regency.cli.play import Session
-from regency.cli.renderers import claim as claim_screen
-from regency.cli.renderers import renderer_for
+from regency.render import claim as claim_screen
+from regency.render import renderer_for
 from regency.tables import TableSpec, parse_seats
 from tests.cli.helpers import run
 

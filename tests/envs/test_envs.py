@@ -354,7 +354,7 @@ def _terminal_text(game: str, observation: dict[str, Any]) -> str:
 
     from rich.console import Console
 
-    from regency.cli.renderers import renderer_for
+    from regency.render import renderer_for
 
     buffer = io.StringIO()
     Console(file=buffer, width=100, color_system=None).print(renderer_for(game).board(observation))

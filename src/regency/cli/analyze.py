@@ -21,9 +21,9 @@ from rich.text import Text
 from regency.analysis import LABELS, Analysis, analyze, default_agent, lost_points
 from regency.cli.args import UsageError
 from regency.cli.batch import progress_bar
-from regency.cli.renderers import renderer_for
 from regency.core.record import Record
 from regency.core.registry import new_game
+from regency.render import renderer_for
 
 __all__ = [
     "LABEL_STYLE",

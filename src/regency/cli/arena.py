@@ -13,14 +13,20 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from regency.cli.args import game_options
-from regency.cli.batch import backend_from_args, batch_settings, with_progress, write_files
+from regency.cli.args import add_game_arguments, game_options
+from regency.cli.batch import (
+    add_backend_arguments,
+    backend_from_args,
+    batch_settings,
+    with_progress,
+    write_files,
+)
 from regency.core.registry import game_info
 from regency.sim import summarize
 from regency.sim.arena import Arena, elo_ratings, head_to_head, schedule
 from regency.sim.runner import run_tables
 
-__all__ = ["arena_report", "run_arena"]
+__all__ = ["add_arena_arguments", "arena_report", "run_arena"]
 
 
 def arena_report(arena: Arena, outcomes: list[Any], seconds: float) -> dict[str, Any]:
@@ -101,6 +107,29 @@ def _tables(data: dict[str, Any]) -> list[Table]:
             cells.append(f"{met['points'] / met['games']:.1%} of {met['games']}" if met else "")
         h2h.add_row(row, *cells)
     return [main, h2h]
+
+
+def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``regency arena``'s arguments to its parser."""
+    add_game_arguments(parser)
+    parser.add_argument(
+        "--agents",
+        required=True,
+        help="comma-separated agent specs, e.g. ismcts:2000,heuristic,random "
+        "(parameters: ismcts:iters=500,rollout=heuristic)",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help="games per group of agents (default 100; whole seat rotations)",
+    )
+    add_backend_arguments(parser)
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the results as JSON ('-': stdout)"
+    )
+    parser.add_argument("--csv", metavar="FILE", help="also write one CSV row per agent")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def run_arena(args: argparse.Namespace, console: Console) -> int:

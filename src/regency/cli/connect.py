@@ -20,7 +20,7 @@ from regency.cli.args import UsageError
 from regency.core.errors import RegencyError
 from regency.core.view import SeatView
 
-__all__ = ["Invite", "parse_invite", "run_connect", "seat_view"]
+__all__ = ["Invite", "add_connect_arguments", "parse_invite", "run_connect", "seat_view"]
 
 
 class Invite:
@@ -83,6 +83,17 @@ def seat_view(message: dict[str, Any], rng: random.Random) -> SeatView[Any]:
     if missing:
         raise RegencyError(f"the server offered moves this client cannot read: {missing}")
     return SeatView(game, seat, players, observation, tuple(by_text[m] for m in wanted))
+
+
+def add_connect_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``regency connect``'s arguments to its parser."""
+    parser.add_argument(
+        "invite", help="the seat's invite link (http://HOST/play/TABLE/SEAT#token=...)"
+    )
+    parser.add_argument(
+        "--agent", default="heuristic", help="the agent that plays: random, heuristic, ismcts..."
+    )
+    parser.add_argument("--seed", type=int, help="the agent's seed")
 
 
 def run_connect(args: argparse.Namespace, console: Console) -> int:

@@ -10,12 +10,12 @@ from typing import Any
 from rich.console import Console
 
 from regency.cli.args import UsageError
-from regency.cli.renderers import renderer_for
 from regency.core.game import Game
 from regency.core.record import Record
 from regency.core.registry import new_game, replay
+from regency.render import renderer_for
 
-__all__ = ["run_replay"]
+__all__ = ["add_replay_arguments", "run_replay"]
 
 
 def _read(path: str) -> Record:
@@ -62,6 +62,14 @@ def _who_played(record: Record, renderer: Any, observation: dict[str, Any]) -> s
         for seat, spec in enumerate(table)
     ]
     return "; ".join(parts) + "."
+
+
+def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``regency replay``'s arguments to its parser."""
+    parser.add_argument("file", help="a record written by --save (or a saved game)")
+    parser.add_argument("--final", action="store_true", help="print only the final position")
+    parser.add_argument("--all", action="store_true", help="print every position, no prompts")
+    parser.add_argument("--seat", type=int, help="show what this seat saw (default: spectator)")
 
 
 def run_replay(args: argparse.Namespace, console: Console) -> int:

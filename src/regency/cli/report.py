@@ -10,8 +10,9 @@ from pathlib import Path
 from rich.console import Console
 
 import regency
-from regency.cli.args import UsageError
+from regency.cli.args import UsageError, add_game_arguments
 from regency.cli.batch import (
+    add_backend_arguments,
     backend_from_args,
     batch_settings,
     matchup_from_args,
@@ -21,7 +22,23 @@ from regency.sim import run_games, summarize
 from regency.sim.balance import balance_figures
 from regency.sim.report_page import ReportInfo, write_report
 
-__all__ = ["run_report"]
+__all__ = ["add_report_arguments", "run_report"]
+
+
+def add_report_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``regency report``'s arguments to its parser."""
+    add_game_arguments(parser)
+    parser.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    parser.add_argument(
+        "--agents",
+        default="heuristic",
+        help="comma-separated agent specs, seats rotating (default heuristic: self-play)",
+    )
+    add_backend_arguments(parser)
+    parser.add_argument(
+        "--out", default="report.html", help="the page to write (default report.html)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def run_report(args: argparse.Namespace, console: Console) -> int:

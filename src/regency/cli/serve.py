@@ -14,7 +14,9 @@ from regency.cli.args import UsageError
 __all__ = [
     "LIMITS",
     "add_database_arguments",
+    "add_db_arguments",
     "add_limit_arguments",
+    "add_serve_arguments",
     "database_url",
     "default_data_dir",
     "run_db",
@@ -69,6 +71,12 @@ def _shown(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+def add_db_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``regency db``'s arguments to its parser."""
+    parser.add_argument("action", choices=["upgrade"], help="upgrade: apply the migrations")
+    add_database_arguments(parser)
+
+
 def run_db(args: argparse.Namespace, console: Console) -> int:
     """``regency db upgrade``: bring the database to the newest schema."""
     from regency.server.storage import upgrade
@@ -120,6 +128,22 @@ def _limits(args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError(f"{flag} must be at least {least:g}, not {value:g}")
         found[name] = value
     return found
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``regency serve``'s arguments to its parser."""
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes computer seats think in (default 1)"
+    )
+    parser.add_argument(
+        "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
+    )
+    add_database_arguments(parser)
+    add_limit_arguments(parser)
 
 
 def run_serve(args: argparse.Namespace, console: Console) -> int:

@@ -11,7 +11,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from regency.cli.args import add_game_arguments
 from regency.cli.batch import (
+    add_backend_arguments,
     backend_from_args,
     batch_settings,
     matchup_from_args,
@@ -22,7 +24,7 @@ from regency.core.registry import game_info
 from regency.sim import Matchup, run_games, summarize
 from regency.sim.stats import seat_stats, summarize_insights
 
-__all__ = ["report", "run_simulate"]
+__all__ = ["add_simulate_arguments", "report", "run_simulate"]
 
 
 def report(matchup: Matchup, outcomes: list[Any], seconds: float) -> dict[str, Any]:
@@ -84,6 +86,20 @@ def _insights_table(data: dict[str, Any]) -> Table | None:
     for key, value in data["insights"].items():
         table.add_row(key, f"{value['mean']:.1%}", str(value["games"]))
     return table
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``regency simulate``'s arguments to its parser."""
+    add_game_arguments(parser)
+    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument(
+        "--agents",
+        help="comma-separated agent specs, one per contestant (default: heuristic against "
+        "random; with an odd number of players, one random player per other seat)",
+    )
+    add_backend_arguments(parser)
+    parser.add_argument("--json", metavar="FILE", help="also write the table as JSON ('-': stdout)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def run_simulate(args: argparse.Namespace, console: Console) -> int:

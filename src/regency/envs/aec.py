@@ -75,7 +75,7 @@ def terminal_screen(game: Game[Any], seat: int | None) -> str:
     """
     from rich.console import Console
 
-    from regency.cli.renderers import renderer_for
+    from regency.render import renderer_for
 
     renderer = renderer_for(game.name)
     buffer = io.StringIO()

@@ -8,28 +8,11 @@ wrappers; ``vector_env(num_envs, ...)`` steps many games as one batch
 
 from __future__ import annotations
 
-from typing import Any
-
-from regency.envs._wrap import wrapped
-from regency.envs.aec import RegencyAECEnv
-from regency.envs.vector import RegencyVectorEnv
+from regency.envs._factory import version_0
 
 __all__ = ["GAME", "env", "raw_env", "vector_env"]
 
 GAME = "kingdoms"
 """The registered game this environment plays."""
 
-
-def raw_env(**kwargs: Any) -> RegencyAECEnv:
-    """Return the unwrapped environment (see :class:`~regency.envs.aec.RegencyAECEnv`)."""
-    return RegencyAECEnv(GAME, **kwargs)
-
-
-def env(**kwargs: Any) -> Any:
-    """Return the environment with PettingZoo's usual wrappers (illegal move: -1, game over)."""
-    return wrapped(raw_env(**kwargs))
-
-
-def vector_env(num_envs: int, **kwargs: Any) -> RegencyVectorEnv:
-    """Return ``num_envs`` games stepped as one batch (see :mod:`regency.envs.vector`)."""
-    return RegencyVectorEnv(GAME, num_envs, **kwargs)
+env, raw_env, vector_env = version_0(GAME, __name__)

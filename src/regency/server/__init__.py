@@ -6,7 +6,10 @@
 * ``storage.py`` and ``migrations/``: tables, seats and moves in SQLite or PostgreSQL;
 * ``live.py``: the tables in play, one authoritative game each, and who is listening;
 * ``computer.py``: computer seats thinking in worker processes;
-* ``app.py``: the HTTP and WebSocket routes.
+* ``pages.py``, ``rulebook.py`` and ``analysis.py``: the browser pages, the rules pages
+  and move analysis behind the routes;
+* ``routes/``: the HTTP and WebSocket routes, one router per concern;
+* ``app.py``: the application, its middleware and its start-up.
 
 It uses only the public API, ``regency.agents``, ``regency.core`` and ``regency.tables``.
 """

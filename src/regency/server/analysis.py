@@ -1,16 +1,7 @@
 """Move analysis of finished games, for the replay page (``regency.analysis``).
 
-Routes added here:
-
-* ``POST /api/tables/{table}/analysis``: start judging a finished game's decisions
-  (202 while it waits or runs, 200 with the analysis once done, 409 while the game is
-  played, 429 ``analysis_queue_full`` when :data:`~ServerSettings.analysis_queue`
-  analyses already wait).
-* ``GET /api/tables/{table}/analysis``: the analysis (200, the JSON of
-  ``docs/analysis.md``), where it stands (202, ``{"status": "queued", "position"}``
-  while it waits, ``{"status": "running", "done", "total"}`` while it runs), or 200
-  ``{"status": "none"}`` when nobody has asked for it yet (an answer, not an error:
-  the replay page asks on opening, and a 404 would be logged in every browser).
+The routes (``POST`` and ``GET /api/tables/{table}/analysis``) are in
+:mod:`regency.server.routes.analysis`; this module keeps the analyses.
 
 Analyses have their own queue and their own worker processes (``analysis_workers``,
 run at a lower priority than the server), apart from the computer seats' pool: starting
@@ -29,7 +20,6 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from regency.analysis import (
@@ -44,7 +34,7 @@ from regency.analysis import (
 from regency.server.computer import ComputerPool
 from regency.server.live import Hub, ProtocolError
 
-__all__ = ["AGENT", "KEEP", "RUNNING", "SEED", "Analyses", "install_analysis"]
+__all__ = ["AGENT", "KEEP", "RUNNING", "SEED", "Analyses"]
 
 KEEP = 64
 """How many finished analyses the server keeps in memory."""
@@ -183,46 +173,3 @@ class Analyses:
 def _prepare(data: dict[str, Any]) -> tuple[Any, str, list[Any]]:
     record = as_record(data)
     return record, agent_spec(record, AGENT), decisions_due(record)
-
-
-def install_analysis(app: FastAPI, workers: int = 1, queue: int = 16) -> Analyses:
-    """Add the analysis routes to ``app``; return the analyses (to close at the end).
-
-    Args:
-        app: The application.
-        workers: The analysis worker processes.
-        queue: How many analyses may wait.
-    """
-    analyses = Analyses(workers, queue)
-
-    def hub_of(request: Request) -> Hub:
-        hub: Hub = request.app.state.hub
-        return hub
-
-    @app.post(
-        "/api/tables/{table_id}/analysis",
-        summary="Start judging every decision of a finished game (see docs/analysis.md)",
-        status_code=202,
-    )
-    async def start_analysis(table_id: str, request: Request) -> JSONResponse:
-        return await analyses.start(hub_of(request), table_id)
-
-    @app.get(
-        "/api/tables/{table_id}/analysis",
-        summary="A finished game's analysis: every decision judged from its seat's view",
-    )
-    async def get_analysis(table_id: str, request: Request) -> JSONResponse:
-        known = analyses.status(table_id)
-        if known is not None:
-            return known
-        await hub_of(request).record(table_id)  # 404 for no such table, 409 while played
-        # Not analysed yet is an answer, not an error: a 404 here would be logged as a
-        # failed request by every browser opening the replay page.
-        return JSONResponse(
-            {
-                "status": "none",
-                "message": "this game has not been analysed yet: POST to this address to start",
-            }
-        )
-
-    return analyses

@@ -5,44 +5,37 @@ CDN, no remote fonts). They draw a table only from the seat's view message, exac
 program playing through the protocol receives, and send moves over the seat's WebSocket;
 no game rule is repeated in JavaScript (the legal moves come from the server).
 
-Routes added here:
-
-* ``GET /``: the lobby for a browser (a request that asks for HTML); the server's JSON
-  summary for any other client.
-* ``GET /play/{table}/{seat}#token=...``: a seat's table page (the invite link; the token
-  stays in the browser, and the page sends it in a header).
-* ``GET /watch/{table}#token=...``: the spectator's table page.
-* ``GET /replay/{table}?seat=N&step=K``: a finished game, step by step.
-* ``GET /rules/{game}``: the game's rules for players (``regency/web/rules/{game}.md``,
-  with figures drawn by the table's own modules; ``regency.server.rulebook``).
-* ``GET /rules/{game}/reference``: the project's reference rules (``docs/rules/``, with
-  the rulings' ids), when the install has them.
-* ``GET /static/...``: the assets.
-* ``GET /api/tables/{table}/replay/{step}?seat=N``: the view message ``seat`` (omitted:
-  a spectator) had after ``step`` moves of a finished game.
-* ``GET|POST /api/tables/{table}/analysis``: a finished game's move analysis
-  (``regency.server.analysis``).
+The pages' routes are in :mod:`regency.server.routes.pages` and
+:mod:`regency.server.routes.replays`; this module renders the pages and rebuilds the views
+of a replay.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
 from html import escape
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import FastAPI, Query, Request
-from fastapi import Path as PathParam
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi import Request
+from fastapi.responses import HTMLResponse, Response
 
 import regency
-from regency.server.analysis import install_analysis
 from regency.server.live import Hub, ProtocolError, view_message
-from regency.server.rulebook import player_rules_html, reference_document, reference_rules_html
+from regency.server.rulebook import player_rules_html, reference_document
 
-__all__ = ["WEB", "ReplayCache", "install_pages", "rules_html"]
+__all__ = [
+    "MAX_STEP",
+    "WEB",
+    "ReplayCache",
+    "known_game",
+    "no_such_game",
+    "page",
+    "replayed_view",
+    "rules_html",
+    "title",
+    "wants_html",
+]
 
 WEB = Path(regency.__file__).parent / "web"
 """The folder of the pages' assets."""
@@ -54,17 +47,20 @@ MAX_STEP = 100_000
 """The largest step a replay request may name (longer than any game)."""
 
 
-def _page(name: str, title: str, body: str = "", status: int = 200) -> HTMLResponse:
+def page(name: str, title: str, body: str = "", status: int = 200) -> HTMLResponse:
+    """The page ``name`` of :data:`WEB` with its title and ``body`` filled in, not cached."""
     text = (WEB / name).read_text(encoding="utf-8")
     text = text.replace("__TITLE__", escape(title)).replace("<!--RULES-->", body)
     return HTMLResponse(text, status_code=status, headers={"Cache-Control": "no-cache"})
 
 
-def _wants_html(request: Request) -> bool:
+def wants_html(request: Request) -> bool:
+    """Whether the request asks for HTML (a browser), not JSON (a program)."""
     return "text/html" in request.headers.get("accept", "")
 
 
-def _title(game: str) -> str:
+def title(game: str) -> str:
+    """The game's title (``Claim Kingdoms``), or its name if there is no such game."""
     for info in regency.available_games():
         if info.name == game:
             return info.title
@@ -133,6 +129,11 @@ def replayed_view(record: dict[str, Any], step: int, seat: int | None) -> dict[s
     return out
 
 
+def known_game(game: str) -> bool:
+    """Whether ``game`` is a registered game's name."""
+    return game in {info.name for info in regency.available_games()}
+
+
 def _kind(name: str) -> str:
     return "computer" if name.startswith("computer (") else "person"
 
@@ -157,10 +158,10 @@ def rules_html(game: str) -> str | None:
     )
 
 
-def _no_such_game(request: Request, game: str) -> Response:
+def no_such_game(request: Request, game: str) -> Response:
     """404 for an unknown game: a page for a browser, the JSON refusal for a program."""
     message = f"no game called {game!r}"
-    if not _wants_html(request):
+    if not wants_html(request):
         raise ProtocolError(404, "no_such_game", message)
     links = " · ".join(
         f'<a href="/rules/{escape(info.name)}">{escape(info.title)}</a>'
@@ -171,107 +172,4 @@ def _no_such_game(request: Request, game: str) -> Response:
         f"<p>There is no game called <q>{escape(game)}</q> here.</p>"
         f'<p>The rules of: {links}.</p><p><a href="/">Back to the lobby</a></p>'
     )
-    return _page("rules.html", "No such game · regency", body, status=404)
-
-
-def install_pages(app: FastAPI) -> None:
-    """Add the pages' routes and the static assets to ``app`` (before its other routes)."""
-    replays = ReplayCache()
-
-    def hub_of(request: Request) -> Hub:
-        hub: Hub = request.app.state.hub
-        return hub
-
-    @app.get("/", summary="The lobby (a browser) or what this server is (any other client)")
-    async def index(request: Request) -> Response:
-        if "text/html" in request.headers.get("accept", ""):
-            return _page("index.html", "regency: play Claim, Claim Kingdoms and Kingdoms")
-        root = str(request.base_url).rstrip("/")
-        return JSONResponse(
-            {
-                "server": "regency",
-                "version": regency.__version__,
-                "api": f"{root}/openapi.json",
-                "games": f"{root}/api/games",
-                "history": f"{root}/api/history",
-            }
-        )
-
-    @app.get("/play/{table_id}/{seat}", response_class=HTMLResponse, include_in_schema=False)
-    async def play_page(table_id: str, seat: int, request: Request) -> HTMLResponse:
-        live = await hub_of(request).get(table_id)
-        live.check_seat(seat)
-        name = live.row.seats[seat].name or f"Seat {seat}"
-        return _page("table.html", f"{_title(live.row.game)}: {name} (seat {seat}) · regency")
-
-    @app.get("/watch/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def watch_page(table_id: str, request: Request) -> HTMLResponse:
-        live = await hub_of(request).get(table_id)
-        return _page("table.html", f"{_title(live.row.game)}: watching · regency")
-
-    @app.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def replay_page(table_id: str, request: Request) -> HTMLResponse:
-        record = await replays.record(hub_of(request), table_id)
-        return _page("replay.html", f"{_title(record['game'])}: replay · regency")
-
-    def known(game: str) -> bool:
-        return game in {info.name for info in regency.available_games()}
-
-    @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
-    async def rules_page(game: str, request: Request) -> Response:
-        if not known(game):
-            return _no_such_game(request, game)
-        body = await asyncio.to_thread(rules_html, game)
-        if body is None:
-            body = (
-                f"<h1>{escape(_title(game))}</h1><p>This installation does not include "
-                "the rules pages.</p>"
-            )
-        return _page("rules.html", f"{_title(game)}: rules · regency", body)
-
-    @app.get("/rules/{game}/reference", response_class=HTMLResponse, include_in_schema=False)
-    async def rules_reference_page(game: str, request: Request) -> Response:
-        if not known(game):
-            return _no_such_game(request, game)
-        body = await asyncio.to_thread(reference_rules_html, game)
-        if body is None:
-            if _wants_html(request):
-                return _page(
-                    "rules.html",
-                    f"{_title(game)}: reference rules · regency",
-                    f"<h1>{escape(_title(game))}: the reference</h1><p>This installation "
-                    "does not include the reference rules; they are in the project's "
-                    f"source, <code>docs/rules/{escape(game)}.md</code>. The "
-                    f'<a href="/rules/{escape(game)}">rules for players</a> are here.</p>',
-                    status=404,
-                )
-            raise ProtocolError(404, "no_reference", f"this install has no reference for {game}")
-        back = f'<p class="small"><a href="/rules/{escape(game)}">The rules for players</a></p>'
-        return _page("rules.html", f"{_title(game)}: reference rules · regency", back + body)
-
-    @app.get(
-        "/api/tables/{table_id}/replay/{step}",
-        summary="What a seat (or a spectator) saw after some moves of a finished game",
-    )
-    async def replay_view(
-        table_id: str,
-        step: Annotated[int, PathParam(ge=0, le=MAX_STEP)],
-        request: Request,
-        seat: Annotated[int | None, Query(ge=0, le=15)] = None,
-    ) -> dict[str, Any]:
-        record = await replays.record(hub_of(request), table_id)
-        if seat is not None and seat >= record["players"]:
-            raise ProtocolError(404, "no_such_seat", f"table {table_id} has no seat {seat}")
-        steps = len(record["actions"])
-        if step > steps:
-            raise ProtocolError(
-                404,
-                "no_such_step",
-                f"the game has {steps} moves: ask for a step from 0 to {steps}",
-                steps=steps,
-            )
-        return await asyncio.to_thread(replayed_view, record, step, seat)
-
-    settings = app.state.settings
-    app.state.analyses = install_analysis(app, settings.analysis_workers, settings.analysis_queue)
-    app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
+    return page("rules.html", "No such game · regency", body, status=404)

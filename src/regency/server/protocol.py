@@ -2,7 +2,7 @@
 
 Requests are checked strictly (``extra="forbid"``, bounded sizes) so that anything a
 client sends is either understood or refused with a clear 4xx. The messages the server
-sends are plain JSON dicts built in ``live.py``; docs/server.md describes both.
+sends are plain JSON dicts built in ``live_table.py``; docs/server.md describes both.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from typing import Any
 from rich.console import Console
 
 import regency
-from regency.cli.renderers import claim_kingdoms as screen
-from regency.cli.renderers import renderer_for
+from regency.render import claim_kingdoms as screen
+from regency.render import renderer_for
 from tests.games.claim_kingdoms.helpers import deal, turn
 
 FACTIONS = ["goblins", "dwarves", "gnomes", "trolls", "undead", "giants", "knights"]

@@ -7,8 +7,8 @@ from typing import Any
 
 from rich.console import Console
 
-from regency.cli.renderers import kingdoms as screen
-from regency.cli.renderers import renderer_for
+from regency.render import kingdoms as screen
+from regency.render import renderer_for
 from tests.games.kingdoms.helpers import last_move_position, position
 
 

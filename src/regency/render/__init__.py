@@ -1,4 +1,7 @@
-"""Per-game terminal screens. The command line itself knows no game.
+"""Per-game terminal screens; the command line and the environments know no game.
+
+The screens are drawn for ``regency play`` (``regency.cli``) and for the environments'
+ANSI render mode (``regency.envs.aec``).
 
 A renderer is a module here named after the game (``claim_kingdoms`` for
 ``"claim-kingdoms"``) that draws *observations*, never game objects, so a screen can
@@ -24,7 +27,7 @@ once before the board, such as an epoch's scoring), and ``VIEW`` with
 scrolls. Every screen must fit an 80x24 terminal and tell seats apart without colour
 (see ``docs/terminal.md``).
 
-Games without a module get :mod:`regency.cli.renderers.generic`, which prints JSON.
+Games without a module get :mod:`regency.render.generic`, which prints JSON.
 """
 
 from __future__ import annotations

@@ -1,51 +1,40 @@
-"""``regency play``: people and computer players at one table, in the terminal.
+"""The game loop of ``regency play``: whose turn, asking a person, undo, the end.
 
-Any seat may be a person (``--seats human,heuristic,human``: friends share the keyboard,
-and a "pass the keyboard" screen hides one person's hand before the next sits down) or
-a computer player, each with its own agent. Every screen is drawn from the observation
-of the person it is for, never from the game itself; on a terminal it is redrawn in
-place and fits 80x24.
-
-Nothing typed at the prompt can crash the game: a wrong entry gets a sentence and a new
-prompt. ``undo`` takes back the person's last move and the computer's replies,
-``rules`` shows the rules in short, ``hint`` shows the search's three best moves with
-their estimated win chances (judged from the person's own view), ``quit`` (or
-end of input, or Ctrl-C) stops. With ``--save FILE`` the record is written at the start
-(so a path that cannot be written is refused at once) and after every move, so
-stopping in any way keeps the game, which ``--load FILE`` continues.
+A :class:`Session` plays one game at the terminal: computer seats choose from their
+views, each person is asked at the keyboard (and the keyboard passed between people),
+and the record is written after every move when ``--save`` asked for it.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rich.columns import Columns
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
 from regency.agents import Agent
-from regency.agents.base import MoveEstimate
-from regency.agents.defaults import default_opponent
-from regency.agents.ladder import find_level
 from regency.analysis import evaluator, hint_agent
-from regency.cli.args import UsageError, game_options
-from regency.cli.renderers import renderer_for
-from regency.core.errors import CorruptSaveError, IllegalActionError, RegencyError
+from regency.cli.play.saving import SaveFile
+from regency.cli.play.screen import (
+    height,
+    hint_text,
+    listed_moves,
+    news_lines,
+    refusal,
+    sentence,
+)
+from regency.core.errors import IllegalActionError
 from regency.core.game import Game
-from regency.core.registry import game_info, load_game, new_game, replay
+from regency.core.registry import game_info, new_game, replay
 from regency.core.rng import derive_seed
-from regency.tables import PERSON, SeatSpec, TableError, TableSpec, parse_seats
+from regency.render import renderer_for
+from regency.tables import PERSON, TableSpec
 
-__all__ = ["HINT_AGENT", "MANY", "SaveFile", "Session", "hint_text", "run_play"]
+__all__ = ["HELP", "LONGEST_ENTRY", "PAN", "Session"]
 
 HELP = (
     "Type the number of a move or its notation (shown beside the number). Commands: "
@@ -53,16 +42,6 @@ HELP = (
     "computer's three best moves with your estimated win chances (from what you can see), "
     "'quit' stops (the game is kept with --save)."
 )
-
-MANY = 24
-"""Above this many legal moves, they are shown grouped by kind rather than numbered."""
-
-HINT_AGENT: str | None = None
-"""The agent ``hint`` asks (``None``: the default computer player if it can judge moves,
-else ``ismcts``, at its playing budget, about a second)."""
-
-HINT_MOVES = 3
-"""How many moves ``hint`` shows."""
 
 LONGEST_ENTRY = 200
 """Longer entries are refused before any parsing."""
@@ -83,47 +62,6 @@ class _Move:
     forced: bool
 
 
-@dataclass(slots=True)
-class SaveFile:
-    """Where ``--save`` keeps the record: checked and written at the start, then each move.
-
-    Attributes:
-        path: The file.
-    """
-
-    path: Path
-
-    @classmethod
-    def open(cls, path: str, force: bool, loaded: str | None, first: str) -> SaveFile:
-        """Check the path and write ``first`` (the record so far) to it.
-
-        Raises:
-            UsageError: if the file exists (without ``force``, unless it is the file the
-                game was loaded from) or cannot be written.
-        """
-        target = Path(path)
-        same = loaded is not None and target.exists() and target.resolve() == Path(loaded).resolve()
-        if target.is_dir():
-            raise UsageError(f"--save {path}: that is a folder; give a file name")
-        if target.exists() and not force and not same:
-            raise UsageError(
-                f"--save {path}: the file already exists; add --force to overwrite it, "
-                "or choose another name"
-            )
-        save = cls(target)
-        try:
-            save.write(first)
-        except OSError as exc:
-            raise UsageError(f"--save {path}: cannot write there ({exc.strerror})") from None
-        return save
-
-    def write(self, text: str) -> None:
-        """Replace the file's content with ``text`` in one step (never half written)."""
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        temporary.write_text(text)
-        os.replace(temporary, self.path)
-
-
 @dataclass
 class Session:
     """One game at the terminal: the table, the game, and what each person has seen.
@@ -134,6 +72,8 @@ class Session:
         game: The game in progress.
         save: Where the record is kept, if anywhere.
         live: Whether this is a terminal (screens are redrawn in place) or a pipe.
+        hint_agent: The agent spec ``hint`` asks: the game's own (``regency.analysis``),
+            unless ``regency.cli.play.HINT_AGENT`` names another.
     """
 
     console: Console
@@ -153,7 +93,7 @@ class Session:
         self.renderer: ModuleType = renderer_for(self.game.name)
         self.people = self.table.people
         self.agents = self.table.agents(self.game.seed)
-        self.hint_agent = HINT_AGENT or hint_agent(self.game.name, self.game.num_players)
+        self.hint_agent = hint_agent(self.game.name, self.game.num_players)
         self.moves = _history(self.game)
         self.news = {p: [] for p in self.people}
         self.pan = {p: (0, 0) for p in self.people}
@@ -300,7 +240,7 @@ class Session:
             if not entry:
                 continue
             if len(entry) > LONGEST_ENTRY and not entry.isdecimal():
-                message = _refusal("That is too long to be a move.")
+                message = refusal("That is too long to be a move.")
                 continue
             lowered = entry.lower()
             if lowered in ("q", "quit", "exit"):
@@ -315,7 +255,7 @@ class Session:
                 reason = self.cannot_undo(seat)
                 if reason is None:
                     return _UNDO
-                message = _refusal(reason)
+                message = refusal(reason)
                 continue
             if lowered == "hint":
                 message = self.hint(seat)
@@ -326,7 +266,7 @@ class Session:
                 obs = self.game.observation(seat)
                 before = self.renderer.window(obs, (x, y))
                 if self.renderer.window(obs, (x + dx, y + dy)) == before:
-                    message = _refusal("Nothing more of the grid that way.")
+                    message = refusal("Nothing more of the grid that way.")
                 else:
                     self.pan[seat] = (x + dx, y + dy)
                     first = True
@@ -334,7 +274,7 @@ class Session:
             if entry.isdecimal():
                 if not numbered:
                     example = str(self.game.legal_actions()[0])
-                    message = _refusal(
+                    message = refusal(
                         f"The moves are not numbered on this screen: type one, e.g. {example}."
                     )
                     continue
@@ -343,12 +283,12 @@ class Session:
                 if 1 <= number <= count:
                     return numbered[number - 1]  # type: ignore[no-any-return]
                 shown = entry if len(entry) <= 6 else entry[:6] + "..."
-                message = _refusal(f"There is no move {shown}: choose 1 to {count}.")
+                message = refusal(f"There is no move {shown}: choose 1 to {count}.")
                 continue
             try:
                 return self.game.parse_action(entry)  # type: ignore[no-any-return]
             except IllegalActionError as exc:
-                message = _refusal(_sentence(str(exc)))
+                message = refusal(sentence(str(exc)))
 
     def hint(self, seat: int) -> Text:
         """The hint agent's three best moves for ``seat``, judged from its own view only."""
@@ -396,53 +336,21 @@ class Session:
         parts: list[RenderableType] = []
         news = self.news[seat]
         if news and self.live:
-            sentences = [n for n in news if n.endswith(".")]
-            played = [n for n in news if not n.endswith(".")]
-            parts.extend(Text(n, style="dim") for n in sentences[-2:])
-            if played:
-                parts.append(Text(" · ".join(played[-2 * self.game.num_players :]), style="dim"))
+            parts.extend(news_lines(news, self.game.num_players))
         news.clear()
         if getattr(self.renderer, "VIEW", None):
             parts.append(self.renderer.board(obs, pan=self.pan[seat]))
         else:
             parts.append(self.renderer.board(obs))
-        used = sum(self._height(part) for part in parts)
+        used = sum(height(self.console, part) for part in parts)
         room = self.console.height - used - 2  # the prompt, and a message
-        moves, self.numbered = self._moves(obs, room)
+        legal = list(game.legal_actions())
+        moves, self.numbered = listed_moves(self.console, self.renderer, legal, obs, room)
         for part in [*parts, moves]:
             self.console.print(part)
         if message is not None:
             self.console.print(message)
         return self.numbered
-
-    def _height(self, renderable: RenderableType) -> int:
-        options = self.console.options.update(height=None)
-        return len(self.console.render_lines(renderable, options, pad=False))
-
-    def _moves(self, obs: dict[str, Any], room: int) -> tuple[RenderableType, list[Any]]:
-        """The legal moves in the first form that fits ``room`` lines, and those numbered."""
-        legal = list(self.game.legal_actions())
-        notations = [str(a) for a in legal]
-        summary = getattr(self.renderer, "moves", None)
-        short = summary(notations, obs) if summary else None
-        if short is not None:
-            return short, []
-        if len(legal) <= MANY:
-            for labelled in (True, False):
-                items = []
-                for number, notation in enumerate(notations, start=1):
-                    text = Text.assemble((f"{number:>2} ", "bold cyan"), (notation, "bold"))
-                    label = self.renderer.action_label(notation, obs) if labelled else ""
-                    if label:
-                        text.append(f" {label}", style="dim")
-                    items.append(text)
-                numbered = Columns(items, padding=(0, 2))
-                if self._height(numbered) <= room:
-                    return numbered, legal
-        grouped = _grouped(notations)
-        if self._height(grouped) > room:
-            grouped = _grouped(notations, terse=True)
-        return grouped, []
 
     def show_rules(self, seat: int) -> None:
         """The rules in short and the powers in play; back to the board on Enter."""
@@ -520,7 +428,7 @@ class Session:
             self.save.write(self.game.record(self.meta()).to_json(indent=1) + "\n")
         except OSError as exc:
             self.console.print(
-                _refusal(f"Could not save the record to {self.save.path}: {exc.strerror}.")
+                refusal(f"Could not save the record to {self.save.path}: {exc.strerror}.")
             )
             return
         if not quiet:
@@ -546,82 +454,6 @@ _UNDO: Hashable = object()
 """What :meth:`Session.ask` returns for ``undo``."""
 
 
-def hint_text(
-    estimates: list[MoveEstimate],
-    observation: dict[str, Any],
-    renderer: Any,
-    words: Callable[[str], str] | None = None,
-) -> Text:
-    """The best three of ``estimates`` in a line: the move in words, its notation, its win chance.
-
-    ``words`` says a move in words (``Game.describe``: ``Goblin 9``, ``place Giants at
-    0,-2``); the notation follows in brackets, to type. Without it the renderer's label
-    follows the notation.
-    """
-    text = Text("The computer's best moves for you: ")
-    for rank, estimate in enumerate(estimates[:HINT_MOVES], start=1):
-        if rank > 1:
-            text.append(" · ")
-        text.append(f"{rank}. ")
-        if words is not None:
-            text.append(words(estimate.notation), style="bold")
-            text.append(f" ({estimate.notation})", style="dim")
-        else:
-            text.append(estimate.notation, style="bold")
-            label = renderer.action_label(estimate.notation, observation)
-            if label:
-                text.append(f" {label}", style="dim")
-        chance = "?" if estimate.win is None else f"{100 * estimate.win:.0f}%"
-        text.append(f" {chance}")
-    text.append(" (your estimated win chance after each, from what you can see).", style="dim")
-    return text
-
-
-def _refusal(text: str) -> Text:
-    return Text(text, style="red")
-
-
-def _sentence(text: str) -> str:
-    """An engine refusal as a sentence: capital first letter, full stop."""
-    text = text.strip()
-    if not text:
-        return "That move is not allowed."
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _grouped(notations: list[str], terse: bool = False) -> Group:
-    """Many moves, not numbered, listed by kind in as few lines as may be.
-
-    The kind is the first word, and the last when there are three (``swap … blue``:
-    the squares where a blue marker may be swapped); moves of one word share a line.
-    ``terse`` keeps each kind to one line, cut short with its count.
-    """
-    groups: dict[str, list[str]] = {}
-    for notation in notations:
-        words = notation.split()
-        if len(words) == 3:
-            groups.setdefault(f"{words[0]} … {words[2]}", []).append(words[1])
-        else:
-            groups.setdefault(words[0], []).append(" ".join(words[1:]))
-    lines = []
-    alone = [head for head, tails in groups.items() if not any(tails)]
-    for head, tails in groups.items():
-        if head in alone:
-            continue
-        line = Text(head, style="bold cyan", no_wrap=terse, overflow="ellipsis")
-        line.append(f" ({len(tails)}): " if terse else ": ")
-        line.append("  ".join(tails))
-        lines.append(line)
-    last = Text()
-    if alone:
-        last.append("or ", style="dim")
-        last.append(", ".join(alone), style="bold cyan")
-        last.append(" · ", style="dim")
-    last.append(f"{len(notations)} moves, type one (e.g. {notations[0]})", style="dim")
-    return Group(*lines, last)
-
-
 def _history(game: Game[Any]) -> list[_Move]:
     """Who made each move of ``game`` so far, and which were forced (for ``undo``)."""
     if not game.actions:
@@ -634,97 +466,3 @@ def _history(game: Game[Any]) -> list[_Move]:
         moves.append(_Move(seat, len(fresh.legal_actions()) == 1))
         fresh.play(str(action))
     return moves
-
-
-def _seats(
-    args: argparse.Namespace, game: str, players: int, saved: list[Any] | None
-) -> list[SeatSpec]:
-    """The seats from ``--seats``, else the saved table, else ``--seat`` and the opponent.
-
-    The opponent is ``--opponent`` (a spec), or ``--level`` (a level of the game's ladder,
-    by name), or the default opponent.
-    """
-    level = getattr(args, "level", None)
-    if args.seats:
-        if args.seat is not None or args.opponent is not None or level is not None:
-            raise UsageError("--seats names every seat: leave out --seat, --opponent and --level")
-        return list(parse_seats(args.seats, players))
-    usable = saved is not None and len(saved) == players and all(isinstance(s, str) for s in saved)
-    chosen = args.seat is not None or args.opponent is not None or level is not None
-    if saved and usable and not chosen:
-        return list(parse_seats(",".join(saved), players))
-    me = 0 if args.seat is None else args.seat
-    if not 0 <= me < players:
-        raise UsageError(f"--seat must be 0 to {players - 1}, not {me}")
-    if level is not None:
-        opponent = find_level(game, players, level).agent
-    else:
-        opponent = args.opponent or default_opponent(game, players)
-    return [SeatSpec() if s == me else SeatSpec(agent=opponent) for s in range(players)]
-
-
-def _load(args: argparse.Namespace) -> tuple[Game[Any], list[Any] | None]:
-    """The game in ``--load``'s file, and its saved table if it has one."""
-    given = [
-        flag
-        for flag, value in (
-            ("GAME", args.game),
-            ("--players", args.players),
-            ("--seed", args.seed),
-            ("--factions", args.factions),
-            ("--option", args.option),
-        )
-        if value
-    ]
-    if given:
-        raise UsageError(
-            f"--load continues the saved game with its own settings: leave out {', '.join(given)}"
-        )
-    try:
-        text = Path(args.load).read_text()
-    except OSError as exc:
-        raise UsageError(f"--load {args.load}: cannot read it ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"--load {args.load}: not a saved game (not text)") from None
-    try:
-        game = load_game(text)
-    except CorruptSaveError as exc:
-        raise UsageError(f"--load {args.load}: {exc}") from None
-    meta = json.loads(text).get("meta")
-    table = meta.get("table") if isinstance(meta, dict) else None
-    return game, table if isinstance(table, list) else None
-
-
-def run_play(args: argparse.Namespace, console: Console) -> int:
-    """Set up the table from the arguments, play, and return the exit status."""
-    saved: list[Any] | None = None
-    if args.load:
-        game, saved = _load(args)
-        if game.is_over:
-            raise UsageError(f"--load {args.load}: that game is over (regency replay shows it)")
-        players = game.num_players
-    else:
-        if not args.game:
-            raise UsageError("name a game to play (regency play claim), or --load a saved one")
-        info = game_info(args.game)
-        players = args.players if args.players is not None else info.default_players
-    seats = _seats(args, game.name if args.load else args.game, players, saved)
-    if args.load:
-        table = TableSpec.create(game.name, players, seats, game.options, game.seed)
-    else:
-        table = TableSpec.create(args.game, players, seats, game_options(args), args.seed)
-        game = table.new_game()
-    if not table.people:
-        raise TableError(
-            "--seats needs at least one human; for computer players only, use regency simulate"
-        )
-    save = None
-    if args.save:
-        first = game.record({"table": [s.agent or PERSON for s in seats]}).to_json(indent=1)
-        save = SaveFile.open(args.save, args.force, args.load, first + "\n")
-    live = console.is_terminal and sys.stdin.isatty()
-    session = Session(console, table, game, save, live)
-    try:
-        return session.run()
-    except RegencyError as exc:  # pragma: no cover - a bug, kept from becoming a traceback
-        raise UsageError(str(exc)) from None

@@ -1,0 +1,93 @@
+"""``regency games``: the games, their options and each one's ladder of computer levels."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+import regency
+from regency.agents.ladder import YARDSTICK, Level, ladder, ladders_json
+from regency.core.registry import GameInfo
+
+__all__ = ["add_games_arguments", "list_games", "run_games"]
+
+
+def add_games_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``regency games``' arguments to its parser."""
+    parser.add_argument("--json", action="store_true", help="print JSON for other tools")
+
+
+def run_games(args: argparse.Namespace, console: Console) -> int:
+    """List the games (as JSON with ``--json``); return the exit status."""
+    list_games(console, args.json)
+    return 0
+
+
+def list_games(console: Console, as_json: bool = False, levels: bool = True) -> None:
+    """Print the registered games and (with ``levels``) their computer levels, or JSON.
+
+    The JSON is what the game server's ``GET /api/games`` answers: each game's facts, its
+    default player count and its ladder of computer levels per player count.
+    """
+    games = regency.available_games()
+    if as_json:
+        described = [
+            {**g.describe(), "default_players": g.default_players, "levels": ladders_json(g.name)}
+            for g in games
+        ]
+        print(json.dumps(described, indent=2))
+        return
+    table = Table("game", "players", "options", "about", title="Games")
+    for info in games:
+        table.add_row(
+            info.name,
+            ", ".join(map(str, info.players)),
+            "\n".join(f"{o.name}: {o.help}" for o in info.options),
+            info.summary,
+        )
+    console.print(table)
+    if levels:
+        _list_levels(console, games)
+
+
+def _list_levels(console: Console, games: list[GameInfo]) -> None:
+    """Print every game's ladder of computer levels per player count, weakest first."""
+    levels = Table(
+        "game",
+        "players",
+        "level",
+        "agent",
+        "won vs heuristic",
+        title="Computer levels, weakest first (regency play GAME --level NAME)",
+        caption="A seat against heuristics in every other (in 4-player Claim a partnership "
+        "against theirs); a fair share is 1/players (1/2 for partnerships).",
+        box=box.SIMPLE,
+    )
+    levels.columns[3].overflow = "fold"  # a long spec wraps rather than losing its end
+    for info in games:
+        for players in info.players:
+            steps = ladder(info.name, players)
+            for i, level in enumerate(steps):
+                levels.add_row(
+                    info.name if i == 0 else "",
+                    str(players) if i == 0 else "",
+                    level.name,
+                    level.agent,
+                    _figure(level),
+                    end_section=i == len(steps) - 1,
+                )
+    console.print(levels)
+
+
+def _figure(level: Level) -> str:
+    """A level's measured figure in a few words: ``62.0% of 200``."""
+    strength = level.strength
+    if strength is None:
+        return "not measured"
+    if level.agent == YARDSTICK:
+        return "the yardstick"
+    return f"{strength.won:.1%} of {strength.games}"

@@ -1,0 +1,287 @@
+"""One table in play: its game, its seats' tokens, its listeners, and what each is shown.
+
+A :class:`LiveTable` holds the game rebuilt from the stored moves, its version (the number
+of moves), and for every seat the recent moves as that seat saw them
+(``Game.public_action``). Everything sent to a seat is built by :meth:`LiveTable.message`
+from ``game.observation(seat)``, the seat's legal moves and public facts, so a seat is
+never shown anything its observation does not hold; a spectator gets
+``game.observation(None)``. The tables are run by :class:`regency.server.live.Hub`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import secrets
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import regency
+from regency.server.storage import SeatRow, TableRow
+
+__all__ = [
+    "MAX_LISTENERS",
+    "NOTICES",
+    "QUEUE",
+    "RECENT",
+    "Listener",
+    "LiveTable",
+    "ProtocolError",
+    "Seen",
+    "hash_token",
+    "new_token",
+    "view_message",
+]
+
+
+RECENT = 12
+"""How many recent moves a view carries."""
+
+MAX_LISTENERS = 16
+"""WebSockets one seat (or the spectators of one table) may hold open at once."""
+
+QUEUE = 256
+"""Messages a listener may fall behind by before it is disconnected."""
+
+NOTICES = 5
+"""How many notices (a computer seat that failed, say) a view carries."""
+
+
+class ProtocolError(Exception):
+    """A refused request: an HTTP status, a short code, a message and extra fields."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body sent back."""
+        return {"error": self.code, "message": self.message, **self.extra}
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 of a token, as stored (the tokens themselves are never stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh secret token: 192 random bits from :mod:`secrets`."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(eq=False, slots=True)
+class Listener:
+    """One WebSocket's queue of outgoing messages (JSON text)."""
+
+    seat: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+
+    def push(self, text: str | None) -> None:
+        """Queue a message; a listener that has fallen too far behind is cut off."""
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One move as each seat saw it."""
+
+    number: int
+    seat: int
+    texts: tuple[str, ...]
+    public: str
+
+
+class LiveTable:
+    """A table in play: its stored row, its authoritative game and its listeners."""
+
+    def __init__(self, row: TableRow) -> None:
+        """Deal the table's game (no moves yet: see :meth:`apply_stored`)."""
+        self.row = row
+        self.game: regency.Game[Any] = regency.new_game(
+            row.game, players=row.players, seed=row.seed, **row.options
+        )
+        self.version = 0
+        self.recent: deque[Seen] = deque(maxlen=RECENT)
+        self.lock = asyncio.Lock()
+        self.listeners: set[Listener] = set()
+        self.turn_since = row.updated_at
+        self.active: dict[int, float] = {}
+        self.task: asyncio.Task[None] | None = None
+        self.task_version = -1
+        self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        return self.row.id
+
+    def check_seat(self, seat: int) -> SeatRow:
+        """Return the seat's row; 404 if the table has no such seat."""
+        if not 0 <= seat < self.row.players:
+            raise ProtocolError(404, "no_such_seat", f"table {self.id} has no seat {seat}")
+        return self.row.seats[seat]
+
+    def check_token(self, seat: int, token: str | None) -> None:
+        """403 unless ``token`` is the seat's own token (computer seats have none)."""
+        row = self.check_seat(seat)
+        if row.token_hash is None or not token:
+            raise ProtocolError(403, "forbidden", f"seat {seat} needs its own seat token")
+        if not hmac.compare_digest(hash_token(token), row.token_hash):
+            raise ProtocolError(403, "forbidden", f"that token does not belong to seat {seat}")
+
+    def check_spectator(self, token: str | None) -> None:
+        """403 unless ``token`` is the table's spectator token."""
+        if not token or not hmac.compare_digest(hash_token(token), self.row.spectator_hash):
+            raise ProtocolError(403, "forbidden", "watching needs the table's spectator token")
+
+    def computer_for(self, seat: int) -> str | None:
+        """The agent spec that plays ``seat`` now (``None``: a person plays it)."""
+        row = self.row.seats[seat]
+        return row.agent or row.replaced_by
+
+    def apply(self, game: regency.Game[Any], seat: int, action: Any, at: float) -> None:
+        """Adopt ``game``, which is this table's game with ``action`` (by ``seat``) taken."""
+        texts = tuple(self.game.public_action(action, s) for s in range(self.row.players))
+        self.recent.append(
+            Seen(self.version + 1, seat, texts, self.game.public_action(action, None))
+        )
+        self.game = game
+        self.version += 1
+        self.turn_since = at
+
+    def apply_stored(self, seat: int, notation: str, at: float) -> None:
+        """Replay one stored move (checked by the engine like any other)."""
+        game = self.game.clone()
+        action = game.play(notation)
+        self.apply(game, seat, action, at)
+
+    def seats_info(self) -> list[dict[str, Any]]:
+        """Who sits where: public to every seat and spectator."""
+        return [
+            {
+                "seat": s.seat,
+                "name": s.name if s.agent is None else f"computer ({s.agent})",
+                "kind": "person" if s.agent is None else "computer",
+                "agent": s.agent,
+                "replaced_by": s.replaced_by,
+            }
+            for s in self.row.seats
+        ]
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The view pushed to ``seat`` (``None``: a spectator); see :func:`view_message`."""
+        recent = [
+            {
+                "number": m.number,
+                "seat": m.seat,
+                "move": m.public if seat is None else m.texts[seat],
+            }
+            for m in self.recent
+        ]
+        out = view_message(
+            self.game,
+            seat,
+            table=self.id,
+            version=self.version,
+            recent=recent,
+            seats=self.seats_info(),
+            notices=list(self.notices),
+        )
+        if self.game.is_over:
+            out["record"] = self.record()
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """The table's public summary: anyone may ask, so nothing hidden is in it.
+
+        The options that fix hidden cards (a stacked ``deck``), like the seed, are left
+        out until the game ends; the finished game's record publishes them.
+        """
+        options = self.row.options
+        if not self.game.is_over:
+            options = regency.game_info(self.row.game).public_options(options)
+        return {
+            "table": self.id,
+            "game": self.row.game,
+            "players": self.row.players,
+            "options": options,
+            "settings": self.row.settings,
+            "seats": self.seats_info(),
+            "version": self.version,
+            "to_move": self.game.current_player,
+            "finished": self.game.is_over,
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (only ever sent once the game has ended: it holds the seed)."""
+        meta: dict[str, Any] = {"table": self.id, "seats": [s["name"] for s in self.seats_info()]}
+        if self.game.is_over:
+            meta["result"] = self.game.result().to_dict()
+        return self.game.record(meta).to_dict()
+
+    def broadcast(self) -> None:
+        """Push the current view to every listener, each seat its own."""
+        built: dict[int | None, str] = {}
+        for listener in list(self.listeners):
+            if listener.seat not in built:
+                built[listener.seat] = json.dumps(self.message(listener.seat))
+            listener.push(built[listener.seat])
+
+
+def view_message(
+    game: regency.Game[Any],
+    seat: int | None,
+    *,
+    table: str,
+    version: int,
+    recent: list[dict[str, Any]],
+    seats: list[dict[str, Any]],
+    notices: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """What a seat is shown: built only from what that seat may see.
+
+    Args:
+        game: The table's game.
+        seat: The seat (``None``: a spectator).
+        table: The table's id.
+        version: The number of moves made.
+        recent: The latest moves as this seat saw them (``Game.public_action``).
+        seats: Who sits where (public).
+        notices: What the table's people should know (public): a computer seat whose
+            agent failed, and the move played for it.
+
+    Returns:
+        The ``view`` message: the seat's observation, its legal moves when it is to
+        move, whose turn it is, and the result once the game is over.
+    """
+    to_move = game.current_player
+    mine = seat is not None and seat == to_move
+    out: dict[str, Any] = {
+        "type": "view",
+        "table": table,
+        "game": game.name,
+        "players": game.num_players,
+        "seat": seat,
+        "version": version,
+        "to_move": to_move,
+        "finished": game.is_over,
+        "seats": seats,
+        "observation": game.observation(seat),
+        "legal_moves": [str(a) for a in game.legal_actions()] if mine else [],
+        "recent": recent,
+        "notices": notices or [],
+    }
+    if game.is_over:
+        out["result"] = game.result().to_dict()
+    return out

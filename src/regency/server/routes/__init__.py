@@ -1,0 +1,42 @@
+"""The server's HTTP and WebSocket routes, one :class:`fastapi.APIRouter` per concern.
+
+* ``pages``: the lobby, the table pages, the rules pages (HTML);
+* ``replays``: the replay page and the views of a finished game, step by step;
+* ``analysis``: move analysis of finished games;
+* ``tables``: the games on offer, setting up a table, a table's summary;
+* ``seats``: a seat's view, moves and WebSocket (with the seat's token);
+* ``spectators``: the public view and its WebSocket (with the spectators' token);
+* ``history``: finished games' records and the list of them;
+* ``sockets``, ``common`` and ``errors``: what the routers share (serving a WebSocket,
+  reading a request, refusals as JSON bodies).
+
+:func:`regency.server.app.create_app` includes :data:`ROUTERS` in order (the order of the
+paths in ``/openapi.json``) and mounts the assets at ``/static``.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from regency.server.routes import (
+    analysis,
+    history,
+    pages,
+    replays,
+    seats,
+    spectators,
+    tables,
+)
+
+__all__ = ["ROUTERS"]
+
+ROUTERS: tuple[APIRouter, ...] = (
+    pages.router,
+    replays.router,
+    analysis.router,
+    tables.router,
+    seats.router,
+    spectators.router,
+    history.router,
+)
+"""Every router, in the order the application includes them."""

@@ -1,0 +1,97 @@
+"""The pages people see in the browser (rendered by :mod:`regency.server.pages`).
+
+* ``GET /``: the lobby for a browser (a request that asks for HTML); the server's JSON
+  summary for any other client.
+* ``GET /play/{table}/{seat}#token=...``: a seat's table page (the invite link; the token
+  stays in the browser, and the page sends it in a header).
+* ``GET /watch/{table}#token=...``: the spectator's table page.
+* ``GET /rules/{game}``: the game's rules for players (``regency/web/rules/{game}.md``,
+  with figures drawn by the table's own modules; ``regency.server.rulebook``).
+* ``GET /rules/{game}/reference``: the project's reference rules (``docs/rules/``, with
+  the rulings' ids), when the install has them.
+
+The replay page is in :mod:`regency.server.routes.replays`; the assets (``/static/...``)
+are mounted by :func:`regency.server.app.create_app`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from html import escape
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+import regency
+from regency.server.live_table import ProtocolError
+from regency.server.pages import known_game, no_such_game, page, rules_html, title, wants_html
+from regency.server.routes.common import base_url, hub_of
+from regency.server.rulebook import reference_rules_html
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.get("/", summary="The lobby (a browser) or what this server is (any other client)")
+async def index(request: Request) -> Response:
+    if wants_html(request):
+        return page("index.html", "regency: play Claim, Claim Kingdoms and Kingdoms")
+    root = base_url(request)
+    return JSONResponse(
+        {
+            "server": "regency",
+            "version": regency.__version__,
+            "api": f"{root}/openapi.json",
+            "games": f"{root}/api/games",
+            "history": f"{root}/api/history",
+        }
+    )
+
+
+@router.get("/play/{table_id}/{seat}", response_class=HTMLResponse, include_in_schema=False)
+async def play_page(table_id: str, seat: int, request: Request) -> HTMLResponse:
+    live = await hub_of(request).get(table_id)
+    live.check_seat(seat)
+    name = live.row.seats[seat].name or f"Seat {seat}"
+    return page("table.html", f"{title(live.row.game)}: {name} (seat {seat}) · regency")
+
+
+@router.get("/watch/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+async def watch_page(table_id: str, request: Request) -> HTMLResponse:
+    live = await hub_of(request).get(table_id)
+    return page("table.html", f"{title(live.row.game)}: watching · regency")
+
+
+@router.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
+async def rules_page(game: str, request: Request) -> Response:
+    if not known_game(game):
+        return no_such_game(request, game)
+    body = await asyncio.to_thread(rules_html, game)
+    if body is None:
+        body = (
+            f"<h1>{escape(title(game))}</h1><p>This installation does not include "
+            "the rules pages.</p>"
+        )
+    return page("rules.html", f"{title(game)}: rules · regency", body)
+
+
+@router.get("/rules/{game}/reference", response_class=HTMLResponse, include_in_schema=False)
+async def rules_reference_page(game: str, request: Request) -> Response:
+    if not known_game(game):
+        return no_such_game(request, game)
+    body = await asyncio.to_thread(reference_rules_html, game)
+    if body is None:
+        if wants_html(request):
+            return page(
+                "rules.html",
+                f"{title(game)}: reference rules · regency",
+                f"<h1>{escape(title(game))}: the reference</h1><p>This installation "
+                "does not include the reference rules; they are in the project's "
+                f"source, <code>docs/rules/{escape(game)}.md</code>. The "
+                f'<a href="/rules/{escape(game)}">rules for players</a> are here.</p>',
+                status=404,
+            )
+        raise ProtocolError(404, "no_reference", f"this install has no reference for {game}")
+    back = f'<p class="small"><a href="/rules/{escape(game)}">The rules for players</a></p>'
+    return page("rules.html", f"{title(game)}: reference rules · regency", back + body)

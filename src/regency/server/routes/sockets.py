@@ -1,0 +1,84 @@
+"""A WebSocket's life at a table: refused before the handshake, or views pushed until it closes.
+
+Both the seats' and the spectators' sockets are served here; what a message from the
+client does is the caller's (a move for a seat, a refusal for a spectator).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from regency.server.live_table import MAX_LISTENERS, Listener, LiveTable, ProtocolError
+from regency.server.protocol import MAX_WS_MESSAGE
+from regency.server.security import SUBPROTOCOL, wants_subprotocol
+
+__all__ = ["refuse_socket", "serve_socket"]
+
+
+async def refuse_socket(websocket: WebSocket, exc: ProtocolError) -> None:
+    """Close before accepting: the handshake fails with 403.
+
+    Clients that accept first see 4403/4404 (close codes 4000-4999 are the
+    application's).
+    """
+    await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
+
+
+async def serve_socket(
+    websocket: WebSocket,
+    live: LiveTable,
+    seat: int | None,
+    on_message: Callable[[str, Listener], Awaitable[None]],
+) -> None:
+    """Accept, send ``seat``'s view now and after every move, pass messages to ``on_message``.
+
+    Args:
+        websocket: The connection, not yet accepted.
+        live: The table.
+        seat: The seat listening (``None``: a spectator).
+        on_message: Called with each text message (bytes are decoded) and the listener.
+    """
+    if sum(1 for other in live.listeners if other.seat == seat) >= MAX_LISTENERS:
+        await websocket.close(code=4429, reason="too many connections for this seat")
+        return
+    await websocket.accept(
+        subprotocol=SUBPROTOCOL if wants_subprotocol(websocket.headers) else None
+    )
+    listener = Listener(seat)
+    listener.push(json.dumps(live.message(seat)))
+    live.listeners.add(listener)
+
+    async def pump() -> None:
+        while True:
+            text = await listener.queue.get()
+            if text is None:
+                await websocket.close(code=1008, reason="too far behind")
+                return
+            await websocket.send_text(text)
+
+    sender = asyncio.get_running_loop().create_task(pump())
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                text = data.decode("utf-8", "replace")
+            if len(text) > MAX_WS_MESSAGE:
+                await websocket.close(code=1009, reason="message too big")
+                break
+            await on_message(text, listener)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        live.listeners.discard(listener)
+        sender.cancel()
+        with suppress(asyncio.CancelledError, Exception):
+            await sender
