@@ -40,7 +40,8 @@ def engine_modules() -> list[str]:
     # would be refused by its constructor (a TypeError) where the Python build lets
     # replay() explain the refusal; both builds must answer bad input alike, and
     # records are not on a hot path.
-    core = [f"src/regency/core/{name}.py" for name in ("game", "rng")]
+    # core/notation.py: the contract's move parsing calls it for every move read.
+    core = [f"src/regency/core/{name}.py" for name in ("game", "notation", "rng")]
     games = sorted(p.relative_to(ROOT).as_posix() for p in (SRC / "regency/games").rglob("*.py"))
     # The search's tree loop: a third of an iteration once the games are compiled.
     search = ["src/regency/agents/ismcts.py"]

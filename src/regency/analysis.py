@@ -55,8 +55,8 @@ from regency.agents.defaults import default_opponent
 from regency.core.errors import CorruptSaveError, RegencyError, quote
 from regency.core.game import Game
 from regency.core.record import Record, read_json
-from regency.core.registry import new_game, replay
 from regency.core.rng import derive_seed
+from regency.core.start import new_game, replay
 from regency.core.view import SeatView
 
 __all__ = [

@@ -23,7 +23,7 @@ from regency.cli.args import UsageError
 from regency.cli.batch import progress_bar
 from regency.cli.renderers import renderer_for
 from regency.core.record import Record
-from regency.core.registry import new_game
+from regency.core.start import new_game
 
 __all__ = [
     "LABEL_STYLE",

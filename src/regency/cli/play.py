@@ -41,8 +41,9 @@ from regency.cli.args import UsageError, game_options
 from regency.cli.renderers import renderer_for
 from regency.core.errors import CorruptSaveError, IllegalActionError, RegencyError
 from regency.core.game import Game
-from regency.core.registry import game_info, load_game, new_game, replay
+from regency.core.registry import game_info
 from regency.core.rng import derive_seed
+from regency.core.start import load_game, new_game, replay
 from regency.tables import PERSON, SeatSpec, TableError, TableSpec, parse_seats
 
 __all__ = ["HINT_AGENT", "MANY", "SaveFile", "Session", "hint_text", "run_play"]

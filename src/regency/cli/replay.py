@@ -13,7 +13,7 @@ from regency.cli.args import UsageError
 from regency.cli.renderers import renderer_for
 from regency.core.game import Game
 from regency.core.record import Record
-from regency.core.registry import new_game, replay
+from regency.core.start import new_game, replay
 
 __all__ = ["run_replay"]
 

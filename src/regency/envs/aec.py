@@ -27,8 +27,9 @@ from pettingzoo import AECEnv
 
 from regency.core.errors import GameOptionError, IllegalActionError
 from regency.core.game import Game
-from regency.core.registry import game_info, new_game
+from regency.core.registry import game_info
 from regency.core.rng import MAX_SEED
+from regency.core.start import new_game
 from regency.envs.arrays import ActionMapper, GameArrays, Legal
 from regency.envs.encoding import Encoder, encoder_for
 

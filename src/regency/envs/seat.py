@@ -20,8 +20,9 @@ from gymnasium import spaces
 from regency.agents.base import Agent, make_agent
 from regency.core.errors import GameOptionError, IllegalActionError
 from regency.core.game import Game
-from regency.core.registry import game_info, new_game
+from regency.core.registry import game_info
 from regency.core.rng import MAX_SEED
+from regency.core.start import new_game
 from regency.envs.aec import (
     check_reward,
     final_rewards,
