@@ -1,7 +1,7 @@
 """Compiling the engine with mypyc: which modules, the fall-back, and one fix to mypyc.
 
 ``REGENCY_COMPILE=1 pip install .`` compiles the engine (``core``'s game contract and
-seeded draws, every module of ``games/``, and the search's tree loop) to C extension
+seeded draws, every module of ``games/``, and the search's tree loop and nodes) to C extension
 modules with mypyc. The code is the same mypy-strict Python either way; compiled, the
 rules run 2-3 times as fast (docs/measurements.md). Nothing else changes: the other
 modules stay Python, and ``regency.COMPILED`` says which build is running.
@@ -43,8 +43,9 @@ def engine_modules() -> list[str]:
     # core/notation.py: the contract's move parsing calls it for every move read.
     core = [f"src/regency/core/{name}.py" for name in ("game", "notation", "rng")]
     games = sorted(p.relative_to(ROOT).as_posix() for p in (SRC / "regency/games").rglob("*.py"))
-    # The search's tree loop: a third of an iteration once the games are compiled.
-    search = ["src/regency/agents/ismcts.py"]
+    # The search's tree loop: a third of an iteration once the games are compiled; the
+    # tree's nodes with it, as the loop reads and writes their fields at every step.
+    search = ["src/regency/agents/ismcts.py", "src/regency/agents/tree.py"]
     return [m for m in core + games + search if m.removeprefix("src/") not in NOT_COMPILED]
 
 

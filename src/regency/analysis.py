@@ -43,15 +43,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from regency.agents.base import (
-    AgentError,
-    AgentSpec,
-    MoveEstimate,
-    MoveEvaluator,
-    make_agent,
-    parse_spec,
-)
+from regency.agents.base import AgentError, MoveEstimate, MoveEvaluator
 from regency.agents.defaults import default_opponent
+from regency.agents.registry import AgentSpec, make_agent, parse_spec
 from regency.core.errors import CorruptSaveError, RegencyError, quote
 from regency.core.game import Game
 from regency.core.record import Record, read_json

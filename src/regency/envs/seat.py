@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from regency.agents.base import Agent, make_agent
+from regency.agents import Agent, make_agent
 from regency.core.errors import GameOptionError, IllegalActionError
 from regency.core.game import Game
 from regency.core.registry import game_info

@@ -36,7 +36,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from regency.agents.base import Agent, make_agent
+from regency.agents import Agent, make_agent
 from regency.core.errors import GameOptionError, IllegalActionError
 from regency.core.game import Game
 from regency.core.registry import game_info
