@@ -31,6 +31,12 @@ NOT_COMPILED = {
     # An int subclass: mypyc cannot compile subclasses of int, and its methods are
     # only used for notation, off the hot path.
     "regency/games/claim/actions.py",
+    # The RL observation encoders: each subclasses the pure-Python Encoder base of
+    # core/encoding.py (mypyc compiles only classes whose bases it compiles) and works
+    # in numpy arrays; they are the slow path beside each game's compiled tensor.py.
+    "regency/games/claim/encoder.py",
+    "regency/games/claim_kingdoms/encoder.py",
+    "regency/games/kingdoms/encoder.py",
 }
 
 

@@ -12,7 +12,7 @@ entry points this way. Starting a game by name (``new_game``, ``replay``,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,10 +21,12 @@ from regency.core.errors import UnknownGameError, quote
 if TYPE_CHECKING:
     # Types only: the view and the game contract import this module (the view finds
     # its game's class here), so at run time the aliases below name them as strings.
+    from regency.core.encoding import Encoder
     from regency.core.game import Game, Result
     from regency.core.view import SeatView
 
 __all__ = [
+    "EncoderFactory",
     "GameInfo",
     "Heuristic",
     "Insights",
@@ -51,6 +53,13 @@ Insights = Callable[["Result"], dict[str, float]]
 Called on each finished game's result; returns named values (``"goblins decided"``:
 1.0). Each name is averaged over the games that reported it, so a fact about a faction
 that was not in every deck is averaged over the games it was in.
+"""
+
+EncoderFactory = Callable[[int], "Encoder"]
+"""Builds a game's observation encoder (``regency.envs``) for a player count.
+
+The encoder needs numpy (the ``rl`` extra), so a game registers a function that imports
+it when called, and registering the game imports no numpy.
 """
 
 
@@ -97,6 +106,12 @@ class GameInfo(str):
         ranking: The heuristic's legal actions best first (search's ``top``), if any.
         judge: Each seat's win chance in a position as the heuristic judges it (search's
             ``eval=heuristic`` at a playout cut-off), if any.
+        encoder: Builds the game's observation encoder for a player count (the RL
+            environments' arrays, ``regency.envs.encoder_for``), if it has one.
+        default_opponents: Player count -> the spec of the default computer player
+            there: the strongest agent measured (docs/measurements.md, "Strength"). A
+            count not listed gets the heuristic, or the search if the game has none
+            (``regency.agents.defaults.default_opponent``).
     """
 
     title: str  # type: ignore[assignment]  # the game's title, not str.title()
@@ -112,6 +127,8 @@ class GameInfo(str):
     rollout_budget: tuple[int, int] | None
     ranking: Ranking | None
     judge: Judge | None
+    encoder: EncoderFactory | None
+    default_opponents: Mapping[int, str]
 
     def __new__(
         cls,
@@ -130,6 +147,8 @@ class GameInfo(str):
         rollout_budget: tuple[int, int] | None = None,
         ranking: Ranking | None = None,
         judge: Judge | None = None,
+        encoder: EncoderFactory | None = None,
+        default_opponents: Mapping[int, str] | None = None,
     ) -> GameInfo:
         """Describe a game (see the class docstring for the fields)."""
         self = super().__new__(cls, name)
@@ -146,6 +165,8 @@ class GameInfo(str):
         self.rollout_budget = rollout_budget
         self.ranking = ranking
         self.judge = judge
+        self.encoder = encoder
+        self.default_opponents = dict(default_opponents or {})
         return self
 
     @property

@@ -2,7 +2,7 @@
 
 :class:`RegencyAECEnv` drives any registered game through the public API only
 (``regency.new_game``, ``legal_actions``, ``apply``, ``observation``, ``result``); what
-is game-specific is the game's encoder (:mod:`regency.envs.encoders`), which turns the
+is game-specific is the game's encoder (``GameInfo.encoder``), which turns the
 seat's observation into the array and names the fixed action space. The modules
 ``claim_v0``, ``claim_kingdoms_v0`` and ``kingdoms_v0`` make it for one game each, with
 PettingZoo's usual wrappers.
