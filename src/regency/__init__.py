@@ -64,18 +64,17 @@ failed, it is the same code in pure Python (docs/architecture.md, "Speed").
 GAME_PLUGIN_GROUP = "regency.games"
 """The entry-point group through which other packages add games."""
 
-_LAZY = {"Analysis": "regency.analysis", "analyze": "regency.analysis"}
-"""Public names loaded on first use (PEP 562), by the module that defines them."""
+_LAZY = ("Analysis", "analyze")
+"""Public names loaded on first use (PEP 562): they need the agents."""
 
 
 def __getattr__(name: str) -> Any:
     """Load a heavy public name (:data:`_LAZY`) the first time it is used."""
-    module = _LAZY.get(name)
-    if module is None:
+    if name not in _LAZY:
         raise AttributeError(f"module 'regency' has no attribute {name!r}")
-    from importlib import import_module
+    from regency import analysis
 
-    value = getattr(import_module(module), name)
+    value = getattr(analysis, name)
     globals()[name] = value
     return value
 
