@@ -79,6 +79,11 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+def __dir__() -> list[str]:
+    """The module's names, the ones loaded on first use included."""
+    return sorted({*globals(), *_LAZY})
+
+
 def _register_games() -> None:
     """Register the built-in games, then those of the ``regency.games`` entry points.
 
