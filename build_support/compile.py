@@ -131,8 +131,13 @@ def clear_weakrefs_on_dealloc(code: str) -> tuple[str, int]:
         if untrack < 0 or untrack > body_end:
             raise RuntimeError(f"the deallocator of {prefix} does not untrack its object")
         at = untrack + len("PyObject_GC_UnTrack(self);")
+        # Indented as the line it follows: mypyc may indent a whole deallocator, and a
+        # guarded statement out of line with the next one is an error under its -Werror
+        # (gcc's misleading-indentation).
+        line = code[code.rfind("\n", 0, untrack) + 1 : untrack]
+        indent = line if not line.strip() else ""
         weaklist = f"*((PyObject **)((char *)self + {offset}))"
-        clear = f"\nif ({weaklist} != NULL) PyObject_ClearWeakRefs((PyObject *)self);"
+        clear = f"\n{indent}if ({weaklist} != NULL) PyObject_ClearWeakRefs((PyObject *)self);"
         code = code[:at] + clear + code[at:]
         fixed += 1
     return code, fixed
