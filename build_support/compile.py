@@ -1,7 +1,7 @@
 """Compiling the engine with mypyc: which modules, the fall-back, and one fix to mypyc.
 
 ``REGENCY_COMPILE=1 pip install .`` compiles the engine (``core``'s game contract and
-seeded draws, every module of ``games/``, and the search's tree loop) to C extension
+seeded draws, every module of ``games/``, and the search's tree loop and nodes) to C extension
 modules with mypyc. The code is the same mypy-strict Python either way; compiled, the
 rules run 2-3 times as fast (docs/measurements.md). Nothing else changes: the other
 modules stay Python, and ``regency.COMPILED`` says which build is running.
@@ -31,6 +31,12 @@ NOT_COMPILED = {
     # An int subclass: mypyc cannot compile subclasses of int, and its methods are
     # only used for notation, off the hot path.
     "regency/games/claim/actions.py",
+    # The RL observation encoders: each subclasses the pure-Python Encoder base of
+    # core/encoding.py (mypyc compiles only classes whose bases it compiles) and works
+    # in numpy arrays; they are the slow path beside each game's compiled tensor.py.
+    "regency/games/claim/encoder.py",
+    "regency/games/claim_kingdoms/encoder.py",
+    "regency/games/kingdoms/encoder.py",
 }
 
 
@@ -40,10 +46,12 @@ def engine_modules() -> list[str]:
     # would be refused by its constructor (a TypeError) where the Python build lets
     # replay() explain the refusal; both builds must answer bad input alike, and
     # records are not on a hot path.
-    core = [f"src/regency/core/{name}.py" for name in ("game", "rng")]
+    # core/notation.py: the contract's move parsing calls it for every move read.
+    core = [f"src/regency/core/{name}.py" for name in ("game", "notation", "rng")]
     games = sorted(p.relative_to(ROOT).as_posix() for p in (SRC / "regency/games").rglob("*.py"))
-    # The search's tree loop: a third of an iteration once the games are compiled.
-    search = ["src/regency/agents/ismcts.py"]
+    # The search's tree loop: a third of an iteration once the games are compiled; the
+    # tree's nodes with it, as the loop reads and writes their fields at every step.
+    search = ["src/regency/agents/ismcts.py", "src/regency/agents/tree.py"]
     return [m for m in core + games + search if m.removeprefix("src/") not in NOT_COMPILED]
 
 
@@ -123,8 +131,13 @@ def clear_weakrefs_on_dealloc(code: str) -> tuple[str, int]:
         if untrack < 0 or untrack > body_end:
             raise RuntimeError(f"the deallocator of {prefix} does not untrack its object")
         at = untrack + len("PyObject_GC_UnTrack(self);")
+        # Indented as the line it follows: mypyc may indent a whole deallocator, and a
+        # guarded statement out of line with the next one is an error under its -Werror
+        # (gcc's misleading-indentation).
+        line = code[code.rfind("\n", 0, untrack) + 1 : untrack]
+        indent = line if not line.strip() else ""
         weaklist = f"*((PyObject **)((char *)self + {offset}))"
-        clear = f"\nif ({weaklist} != NULL) PyObject_ClearWeakRefs((PyObject *)self);"
+        clear = f"\n{indent}if ({weaklist} != NULL) PyObject_ClearWeakRefs((PyObject *)self);"
         code = code[:at] + clear + code[at:]
         fixed += 1
     return code, fixed

@@ -43,20 +43,14 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from regency.agents.base import (
-    AgentError,
-    AgentSpec,
-    MoveEstimate,
-    MoveEvaluator,
-    make_agent,
-    parse_spec,
-)
+from regency.agents.base import AgentError, MoveEstimate, MoveEvaluator
 from regency.agents.defaults import default_opponent
+from regency.agents.registry import AgentSpec, make_agent, parse_spec
 from regency.core.errors import CorruptSaveError, RegencyError, quote
 from regency.core.game import Game
 from regency.core.record import Record, read_json
-from regency.core.registry import new_game, replay
 from regency.core.rng import derive_seed
+from regency.core.start import new_game, replay
 from regency.core.view import SeatView
 
 __all__ = [

@@ -24,8 +24,9 @@ from regency.agents import Agent, make_agent, parse_spec
 from regency.agents.defaults import default_opponent
 from regency.core.errors import RegencyError
 from regency.core.game import Game
-from regency.core.registry import game_info, new_game
+from regency.core.registry import game_info
 from regency.core.rng import derive_seed
+from regency.core.start import new_game
 
 __all__ = ["PERSON", "SeatSpec", "TableError", "TableSpec", "parse_seats"]
 

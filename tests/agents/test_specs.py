@@ -18,6 +18,7 @@ import pytest
 import regency
 from regency.agents import AgentError, AgentSpec, check_spec, make_agent
 from regency.agents import base as agents_base
+from regency.agents import registry as agents_registry
 from regency.agents.defaults import default_opponent
 from regency.agents.ismcts import ISMCTSAgent
 from regency.agents.rollout import RolloutAgent
@@ -186,9 +187,9 @@ class _TwoSeatsOnly:
 def test_an_agent_that_cannot_play_a_player_count_refuses_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    agents_base._load_builtin()
+    agents_registry._load_builtin()
     factory = (lambda game, rng, params: _TwoSeatsOnly(), ())
-    monkeypatch.setitem(agents_base._FACTORIES, "duo", factory)
+    monkeypatch.setitem(agents_registry._FACTORIES, "duo", factory)
     assert check_spec("duo", "claim", 2).name == "duo"
     assert _refused("duo", "claim", 3) == "duo: plays 2 players only, not 3"
 
@@ -199,8 +200,8 @@ def test_any_other_error_from_building_an_agent_becomes_an_agent_error(
     def broken(game: str, rng: random.Random, params: dict[str, str]) -> Any:
         raise KeyError("something\ndeep")
 
-    agents_base._load_builtin()
-    monkeypatch.setitem(agents_base._FACTORIES, "broken", (broken, ("x",)))
+    agents_registry._load_builtin()
+    monkeypatch.setitem(agents_registry._FACTORIES, "broken", (broken, ("x",)))
     assert _refused("broken:x=1", "claim").startswith("broken: cannot play claim:")
 
 

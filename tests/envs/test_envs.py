@@ -19,8 +19,8 @@ import regency.envs
 from regency.agents.base import AgentError
 from regency.envs import claim_kingdoms_v0, claim_v0, encoder_for, kingdoms_v0
 from regency.envs.aec import RegencyAECEnv
-from regency.envs.encoders.claim_kingdoms import RADIUS, SQUARES, square_index
 from regency.envs.encoding import EncodingError
+from regency.games.claim_kingdoms.encoder import RADIUS, SQUARES, square_index
 from tests.conformance.cases import CASES, IDS, Case
 
 MODULES = {"claim": claim_v0, "claim-kingdoms": claim_kingdoms_v0, "kingdoms": kingdoms_v0}
@@ -160,7 +160,7 @@ def test_claim_channels_hold_what_the_observation_says() -> None:
     obs = game.observation(seat)
     encoder = encoder_for("claim", 2)
     array = encoder.encode(obs)
-    from regency.envs.encoders.claim import CODES
+    from regency.games.claim.encoder import CODES
 
     hand = encoder.layout["hand"]
     assert sorted(

@@ -34,7 +34,7 @@ def test_the_training_example_trains_saves_and_plays_in_the_arena(tmp_path: Path
 
 
 def test_a_policy_spec_without_a_path_is_refused() -> None:
-    from regency.agents.base import AgentError, make_agent
+    from regency.agents import AgentError, make_agent
 
     with pytest.raises(AgentError, match="needs path="):
         make_agent("policy", "claim", 0)
@@ -43,7 +43,7 @@ def test_a_policy_spec_without_a_path_is_refused() -> None:
 @pytest.mark.slow
 def test_a_policy_spec_naming_no_file_is_refused(tmp_path: Path) -> None:
     pytest.importorskip("sb3_contrib", reason="the train extra (sb3-contrib, torch) is absent")
-    from regency.agents.base import AgentError, make_agent
+    from regency.agents import AgentError, make_agent
 
     with pytest.raises(AgentError, match="no saved policy at"):
         make_agent(f"policy:path={tmp_path / 'none.zip'}", "claim", 0)

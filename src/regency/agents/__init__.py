@@ -9,9 +9,8 @@ Agents are named by a spec string, ``name`` or ``name:parameters`` (``"random"``
 (a table's computer seat) against a game, a player count and a server's caps.
 """
 
-from regency.agents.base import (
-    Agent,
-    AgentError,
+from regency.agents.base import Agent, AgentError
+from regency.agents.registry import (
     AgentSpec,
     agent_names,
     check_spec,

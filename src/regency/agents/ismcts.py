@@ -43,7 +43,7 @@ Spec: ``ismcts`` with parameters
 * ``top``: the root's moves are the heuristic's best ``top`` only (games with a ranking);
 * ``eval``: ``heuristic`` judges a playout's cut-off by the game's heuristic judgement.
 
-A hard ``time_limit`` (:func:`~regency.agents.base.make_agent`) bounds a decision as
+A hard ``time_limit`` (:func:`~regency.agents.registry.make_agent`) bounds a decision as
 well: the search stops at its budget or at the limit, whichever comes first, and always
 runs at least one iteration, so it can answer.
 
@@ -67,6 +67,7 @@ from regency.agents.base import (
     number_param,
     root_estimates,
 )
+from regency.agents.tree import Node
 from regency.core.errors import quote
 from regency.core.game import Game
 from regency.core.registry import game_class, game_info
@@ -78,30 +79,6 @@ DEFAULT_ITERATIONS = 1000
 """Iterations per move when a game sets no ``search_iterations`` and no budget is given."""
 PRIOR_WEIGHT = 1.0
 """The progressive-bias bonus of the heuristic's move (``prior=heuristic``), in reward units."""
-
-
-class Node:
-    """A node of the tree: the information set reached by a sequence of moves.
-
-    Attributes:
-        parent: The node above (``None`` for the root).
-        mover: The seat whose move led here (its reward is kept).
-        children: Child nodes by move key.
-        visits: Times this node was selected.
-        reward: Total reward of ``mover`` over those visits.
-        available: Times this node's move was legal when its parent was visited.
-    """
-
-    __slots__ = ("available", "children", "hint", "mover", "parent", "reward", "visits")
-
-    def __init__(self, parent: Node | None, mover: int) -> None:
-        self.parent = parent
-        self.mover = mover
-        self.children: dict[Hashable, Node] = {}
-        self.visits = 0
-        self.reward = 0.0
-        self.available = 1
-        self.hint: Hashable = None
 
 
 class ISMCTSAgent:

@@ -32,12 +32,12 @@ strongest there (docs/measurements.md, "The ladder"): 32 worlds and 40 moves in
 Kingdoms, about 0.8 s a move with the compiled engine (1.4 s in pure Python); 24 worlds
 and 16 moves in Claim Kingdoms, whose heuristic costs about three times as much a move
 (0.84 s a move compiled). A game without one gets 32 and 40.
-:meth:`RolloutAgent.search` returns the same :class:`~regency.agents.ismcts.Node` root as
+:meth:`RolloutAgent.search` returns the same :class:`~regency.agents.tree.Node` root as
 the tree search (a child per candidate with its visits and total reward), and
 :meth:`RolloutAgent.evaluate` judges the candidates, for a hint, and in a game's analysis
 also the move played (on the same worlds, so the comparison stays paired).
 
-A hard ``time_limit`` (:func:`~regency.agents.base.make_agent`) stops a decision once
+A hard ``time_limit`` (:func:`~regency.agents.registry.make_agent`) stops a decision once
 that many seconds have passed since it started: no more worlds are dealt, a world the
 limit cuts short counts for nothing, and the candidates judged on the worlds completed
 decide, by the same rule. The first world is always dealt and the favourite always
@@ -58,7 +58,7 @@ from collections.abc import Collection, Hashable
 from typing import Any
 
 from regency.agents.base import AgentError, MoveEstimate, check_number, number_param
-from regency.agents.ismcts import Node
+from regency.agents.tree import Node
 from regency.core.errors import quote
 from regency.core.game import Game
 from regency.core.registry import game_info

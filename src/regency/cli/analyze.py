@@ -22,7 +22,7 @@ from regency.analysis import LABELS, Analysis, analyze, default_agent, lost_poin
 from regency.cli.args import UsageError
 from regency.cli.batch import progress_bar
 from regency.core.record import Record
-from regency.core.registry import new_game
+from regency.core.start import new_game
 from regency.render import renderer_for
 
 __all__ = [

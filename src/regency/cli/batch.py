@@ -18,8 +18,9 @@ from rich.progress import (
 )
 
 from regency.cli.args import UsageError, game_options
-from regency.core.registry import GameInfo, game_info, new_game
+from regency.core.registry import GameInfo, game_info
 from regency.core.rng import new_seed
+from regency.core.start import new_game
 from regency.sim.backends import BACKENDS, make_backend
 from regency.sim.runner import Backend, Matchup
 

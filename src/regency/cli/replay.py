@@ -12,7 +12,7 @@ from rich.console import Console
 from regency.cli.args import UsageError
 from regency.core.game import Game
 from regency.core.record import Record
-from regency.core.registry import new_game, replay
+from regency.core.start import new_game, replay
 from regency.render import renderer_for
 
 __all__ = ["add_replay_arguments", "run_replay"]

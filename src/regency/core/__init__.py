@@ -1,4 +1,8 @@
-"""Game-agnostic machinery: the game contract, registry, records, seeds and views."""
+"""Game-agnostic machinery: the game contract, registry, records, seeds and views.
+
+``core`` is the lowest layer: it imports nothing else of regency, and names no game
+(the package's top level registers the built-in games, ``regency/__init__.py``).
+"""
 
 from regency.core.errors import (
     CorruptSaveError,
@@ -13,14 +17,13 @@ from regency.core.record import Record
 from regency.core.registry import (
     GameInfo,
     Option,
+    add_source,
     available_games,
     game_class,
     game_info,
-    load_game,
-    new_game,
     register,
-    replay,
 )
+from regency.core.start import load_game, new_game, replay
 from regency.core.view import SeatView
 
 __all__ = [
@@ -36,6 +39,7 @@ __all__ = [
     "Result",
     "SeatView",
     "UnknownGameError",
+    "add_source",
     "available_games",
     "game_class",
     "game_info",

@@ -35,14 +35,16 @@ from regency.core.errors import (
     RegencyError,
     quote,
 )
+from regency.core.notation import MAX_NOTATION, check_notation, normalize_notation
 from regency.core.record import SAVE_FORMAT, Record
 from regency.core.rng import choice
+from regency.core.view import SeatView
 
 if TYPE_CHECKING:
     from regency.core.arrays import ArraySpec, ArrayWriter
-    from regency.core.view import SeatView
 
 __all__ = [
+    "MAX_NOTATION",
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "Game",
@@ -58,42 +60,6 @@ A = TypeVar("A", bound=Hashable)
 SAVE_VERSION: Final = 2
 """Version 2 (Claim's knowledge of held cards by code) replaced version 1; a version 1
 save is replayed from its moves and its state is not compared (see ``load_game``)."""
-
-MAX_NOTATION: Final = 200
-"""No move's notation is longer than this; longer text is refused before it is read."""
-
-
-def check_notation(text: object) -> str:
-    """Return ``text`` if it can be notation at all; refuse it otherwise.
-
-    Notation is ASCII: case and spacing are free (``kn9``, ``Take  deck``), but other
-    scripts are not read, so a dotless i (U+0131, which upper-cases to ``I``) or Arabic
-    digits never pass as a card or a square.
-
-    Raises:
-        IllegalActionError: if ``text`` is not a string, not ASCII, or far too long.
-    """
-    if not isinstance(text, str):
-        raise IllegalActionError(f"a move in notation must be text, not {quote(text)}")
-    if len(text) > MAX_NOTATION:
-        raise IllegalActionError(f"{quote(text)} is far too long to be a move")
-    if not text.isascii():
-        raise IllegalActionError(
-            f"{quote(text)} is not notation: moves are written in ASCII letters and digits"
-        )
-    return text
-
-
-def normalize_notation(text: str) -> str:
-    """Return ``text`` in the canonical case and spacing used to compare notation.
-
-    Notation is case-insensitive and ignores surrounding and repeated spaces, so a
-    player may type ``kn9`` or ``Take  deck``. Only ASCII letters change case (text
-    that is not ASCII never equals a move's notation).
-    """
-    if not text.isascii():
-        return text
-    return " ".join(text.split()).upper()
 
 
 def state_digest(state: dict[str, Any]) -> str:
@@ -560,8 +526,6 @@ class Game(ABC, Generic[A]):
         The view holds no reference to this game, so an agent cannot reach hidden
         cards through it, even by accident.
         """
-        from regency.core.view import SeatView
-
         legal = tuple(self.legal_actions()) if seat == self.current_player else ()
         return SeatView(self.name, seat, self.num_players, self.observation(seat), legal)
 

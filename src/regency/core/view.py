@@ -14,6 +14,9 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from regency.core.notation import normalize_notation
+from regency.core.registry import game_class
+
 if TYPE_CHECKING:
     from regency.core.game import Game
 
@@ -46,14 +49,10 @@ class SeatView(Generic[A]):
         The hidden cards are re-dealt at random from ``rng``; the seat's observation
         and legal actions in the returned game are the same as in this view.
         """
-        from regency.core.registry import game_class
-
         return game_class(self.game).sample_world(self.observation, rng)
 
     def world_sampler(self) -> Callable[[random.Random], Game[A]]:
         """Return a function dealing worlds for this view, one per call (for search)."""
-        from regency.core.registry import game_class
-
         return game_class(self.game).world_sampler(self.observation)
 
     def find(self, notation: str) -> A:
@@ -62,8 +61,6 @@ class SeatView(Generic[A]):
         Raises:
             KeyError: if no legal action is written that way.
         """
-        from regency.core.game import normalize_notation
-
         wanted = normalize_notation(notation)
         for action in self.legal_actions:
             if normalize_notation(str(action)) == wanted:

@@ -2,7 +2,7 @@
 
 :class:`RegencyAECEnv` drives any registered game through the public API only
 (``regency.new_game``, ``legal_actions``, ``apply``, ``observation``, ``result``); what
-is game-specific is the game's encoder (:mod:`regency.envs.encoders`), which turns the
+is game-specific is the game's encoder (``GameInfo.encoder``), which turns the
 seat's observation into the array and names the fixed action space. The modules
 ``claim_v0``, ``claim_kingdoms_v0`` and ``kingdoms_v0`` make it for one game each, with
 PettingZoo's usual wrappers.
@@ -27,8 +27,9 @@ from pettingzoo import AECEnv
 
 from regency.core.errors import GameOptionError, IllegalActionError
 from regency.core.game import Game
-from regency.core.registry import game_info, new_game
+from regency.core.registry import game_info
 from regency.core.rng import MAX_SEED
+from regency.core.start import new_game
 from regency.envs.arrays import ActionMapper, GameArrays, Legal
 from regency.envs.encoding import Encoder, encoder_for
 

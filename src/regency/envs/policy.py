@@ -18,7 +18,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from regency.agents.base import Agent, AgentError, Factory
+from regency.agents.base import Agent, AgentError
+from regency.agents.registry import Factory
 from regency.core.errors import quote
 from regency.core.registry import game_info
 from regency.core.view import SeatView

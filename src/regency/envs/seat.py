@@ -17,11 +17,12 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from regency.agents.base import Agent, make_agent
+from regency.agents import Agent, make_agent
 from regency.core.errors import GameOptionError, IllegalActionError
 from regency.core.game import Game
-from regency.core.registry import game_info, new_game
+from regency.core.registry import game_info
 from regency.core.rng import MAX_SEED
+from regency.core.start import new_game
 from regency.envs.aec import (
     check_reward,
     final_rewards,

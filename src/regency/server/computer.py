@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regency.agents import make_agent, parse_spec
-from regency.agents.base import agent_params, is_slow
+from regency.agents.registry import agent_params, is_slow
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
 from regency.core.view import SeatView

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from regency.agents import make_agent, parse_spec
-from regency.agents.base import is_slow
+from regency.agents.registry import is_slow
 from regency.core.errors import RegencyError
-from regency.core.registry import game_info, new_game
+from regency.core.registry import game_info
 from regency.core.rng import derive_seed
+from regency.core.start import new_game
 
 __all__ = [
     "Backend",

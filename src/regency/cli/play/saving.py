@@ -12,7 +12,7 @@ from typing import Any
 from regency.cli.args import UsageError
 from regency.core.errors import CorruptSaveError
 from regency.core.game import Game
-from regency.core.registry import load_game
+from regency.core.start import load_game
 
 __all__ = ["SaveFile", "load_saved"]
 

@@ -29,8 +29,9 @@ from regency.cli.play.screen import (
 )
 from regency.core.errors import IllegalActionError
 from regency.core.game import Game
-from regency.core.registry import game_info, new_game, replay
+from regency.core.registry import game_info
 from regency.core.rng import derive_seed
+from regency.core.start import new_game, replay
 from regency.render import renderer_for
 from regency.tables import PERSON, TableSpec
 

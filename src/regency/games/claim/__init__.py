@@ -4,12 +4,19 @@ Registered as ``"claim"``. See ``state.py`` for the game, ``docs/rules/claim.md`
 the rules in our words, and ``docs/notation.md`` for the notation.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
 from regency.games.claim.heuristic import choose as heuristic_policy
 from regency.games.claim.state import ClaimState
 
-__all__ = ["ClaimState", "insights"]
+if TYPE_CHECKING:
+    from regency.core.encoding import Encoder
+
+__all__ = ["ClaimState", "encoder", "insights"]
 
 
 def insights(result: Result) -> dict[str, float]:
@@ -26,6 +33,16 @@ def insights(result: Result) -> dict[str, float]:
         facts[f"{name} decided the game"] = float(name in deciding)
         facts[f"{name} voted for a winner"] = float(bool(set(vote["seats"]) & winners))
     return facts
+
+
+def encoder(players: int) -> Encoder:
+    """Claim's observation encoder for ``players`` seats (``regency.envs``).
+
+    Imported when called: the encoder needs numpy (the ``rl`` extra).
+    """
+    from regency.games.claim.encoder import ClaimEncoder
+
+    return ClaimEncoder(players)
 
 
 register(
@@ -53,5 +70,7 @@ register(
         insights=insights,
         score_name="factions won",
         search_iterations=5000,  # about a second a move on a 2-core Xeon (benchmarks/)
+        encoder=encoder,
+        default_opponents={2: "ismcts", 3: "ismcts", 4: "ismcts"},
     )
 )

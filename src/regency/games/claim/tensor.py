@@ -200,7 +200,7 @@ _TAIL = (
 
 
 class ClaimArrayWriter:
-    """Writes Claim's arrays and masks (the layout of ``regency.envs.encoders.claim``).
+    """Writes Claim's arrays and masks (the layout of ``regency.games.claim.encoder``).
 
     A row is written into a ``bytearray`` of float32s: the card channels as one join of
     remembered rows (see ``_Rows``), the faction channels as remembered 10-float runs,

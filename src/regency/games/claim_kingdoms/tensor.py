@@ -58,7 +58,7 @@ _PLACED = (POWER_STEP, TAKE_STEP, KEEP_STEP)
 
 
 class ClaimKingdomsArrayWriter:
-    """Writes Claim Kingdoms' arrays and masks (``regency.envs.encoders.claim_kingdoms``).
+    """Writes Claim Kingdoms' arrays and masks (``regency.games.claim_kingdoms.encoder``).
 
     Args:
         spec: The layout to write (the Claim Kingdoms encoder for the same player count).

@@ -32,7 +32,7 @@ _RANKS = 4
 
 
 class KingdomsArrayWriter:
-    """Writes Kingdoms' arrays and masks (the layout of ``regency.envs.encoders.kingdoms``).
+    """Writes Kingdoms' arrays and masks (the layout of ``regency.games.kingdoms.encoder``).
 
     Args:
         spec: The layout to write (the Kingdoms encoder for the same player count).

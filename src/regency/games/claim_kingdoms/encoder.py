@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from regency.envs.encoding import ActionTable, Encoder, relative_seats
+from regency.core.encoding import ActionTable, Encoder, relative_seats
 from regency.games.claim_kingdoms.factions import COLOURS, Faction
 
 __all__ = ["ENCODER", "RADIUS", "SQUARES", "ClaimKingdomsEncoder", "square_index"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from regency.envs.encoding import ActionTable, Encoder, relative_seats
+from regency.core.encoding import ActionTable, Encoder, relative_seats
 from regency.games.kingdoms.board import SQUARE_NAME
 from regency.games.kingdoms.tiles import KINDS, TILE_CODE
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from regency.envs.encoding import ActionTable, Encoder, relative_seats
+from regency.core.encoding import ActionTable, Encoder, relative_seats
 from regency.games.claim.cards import CARD_CODE, KIND, Faction
 
 __all__ = ["CODES", "ENCODER", "ClaimEncoder"]
