@@ -318,7 +318,7 @@ def _load_plugin(name: str) -> None:
     except ImportError as exc:
         raise AgentError(
             f"agent {quote(name)} needs packages that are not installed "
-            f"({exc.name or exc}): see the README for the extra it comes with"
+            f"({exc.name or exc}): see docs/opponents.md for the extra it comes with"
         ) from None
     del _PLUGINS[name]
     register_agent(name, factory, params)
