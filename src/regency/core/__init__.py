@@ -5,6 +5,7 @@ from regency.core.errors import (
     GameOptionError,
     GameOverError,
     IllegalActionError,
+    NotationError,
     RegencyError,
     UnknownGameError,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "GameOptionError",
     "GameOverError",
     "IllegalActionError",
+    "NotationError",
     "Option",
     "Record",
     "RegencyError",

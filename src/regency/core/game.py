@@ -32,6 +32,7 @@ from regency.core.errors import (
     CorruptSaveError,
     GameOverError,
     IllegalActionError,
+    NotationError,
     RegencyError,
     quote,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "Result",
     "check_notation",
     "normalize_notation",
+    "notation_words",
     "state_digest",
     "win_shares",
 ]
@@ -82,6 +84,18 @@ def check_notation(text: object) -> str:
             f"{quote(text)} is not notation: moves are written in ASCII letters and digits"
         )
     return text
+
+
+def notation_words(text: object) -> list[str]:
+    """Return ``text``'s words in canonical case and spacing, for a stateless codec.
+
+    Raises:
+        NotationError: if ``text`` cannot be notation at all (see :func:`check_notation`).
+    """
+    try:
+        return normalize_notation(check_notation(text)).split()
+    except IllegalActionError as exc:
+        raise NotationError(str(exc)) from None
 
 
 def normalize_notation(text: str) -> str:
@@ -438,6 +452,29 @@ class Game(ABC, Generic[A]):
             return self.why_illegal(action, list_legal=list_legal)  # type: ignore[arg-type]
         except Exception:  # a malformed object the game's explanation cannot read
             return f"{quote(action)} is not a {self.title} action"
+
+    @classmethod
+    @abstractmethod
+    def action_from_notation(cls, text: str) -> A:
+        """Read ``text`` as an action with no game in progress: the stateless codec.
+
+        As python-chess's ``Move.from_uci`` needs no board, this needs no game: a front
+        end that receives moves as notation (``regency connect``, a screen drawn from an
+        observation) turns them back into action objects without dealing a world. The
+        action need not be legal anywhere in particular; :meth:`play` decides that.
+        Case and spacing are free, and ``action_to_notation`` of the result writes the
+        move back in its canonical form (``kn9`` reads as ``KN9``). Shorthand that
+        depends on the position (a bare square for "place the tile just drawn") is read
+        by :meth:`parse_action` only.
+
+        Raises:
+            NotationError: if ``text`` is the notation of no action of the game.
+        """
+
+    @classmethod
+    def action_to_notation(cls, action: A) -> str:
+        """Write ``action`` in notation: the inverse of :meth:`action_from_notation`."""
+        return str(action)
 
     def parse_action(self, text: str, *, list_legal: bool = True) -> A:
         """Return the legal action written ``text`` (case and spacing are ignored).

@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
+from regency.core.errors import IllegalActionError, NotationError
+from regency.core.game import check_notation
 from regency.games.claim_kingdoms.factions import COLOURS, Faction, colour_by_name, faction_by_name
 from regency.games.claim_kingdoms.grid import LIMIT, WIDTH, coords, parse_square, square_name
 
@@ -57,6 +59,7 @@ __all__ = [
     "TAKE_STEP",
     "Action",
     "NotationError",
+    "action_from_notation",
     "copy_action",
     "is_well_formed",
     "keep_action",
@@ -257,10 +260,6 @@ def is_well_formed(action: Action, players: int) -> bool:
 _FACTION_VALUES: Final = frozenset(int(f) for f in Faction)
 
 
-class NotationError(ValueError):
-    """Text that is not the notation of any Claim Kingdoms action."""
-
-
 _USAGE: Final = (
     "write a square to place on (place 1,0), or pass, score, score row, score column, "
     "mark x,y, remove x,y colour, swap x,y colour, flip x,y, copy faction, "
@@ -316,3 +315,19 @@ def read_action(text: str, players: int) -> Action:
         table = {"copy": _COPY, "take": _TAKE, "keep": _KEEP}[verb]
         return table[faction]
     raise NotationError(f"{text.strip()!r} is not a move; {_USAGE}")
+
+
+def action_from_notation(text: str) -> Action:
+    """Read ``text`` as an action with no game in progress (see :func:`read_action`).
+
+    Colours are read for the largest table (red, blue, yellow, green): which of them
+    sit at a given table is for the game to check when the move is played.
+
+    Raises:
+        NotationError: if ``text`` is not the notation of any action, saying why.
+    """
+    try:
+        checked = check_notation(text)
+    except IllegalActionError as exc:
+        raise NotationError(str(exc)) from None
+    return read_action(checked, len(COLOURS))

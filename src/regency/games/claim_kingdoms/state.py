@@ -59,6 +59,7 @@ from regency.games.claim_kingdoms.actions import (
     TAKE_STEP,
     Action,
     NotationError,
+    action_from_notation,
     copy_action,
     is_well_formed,
     keep_action,
@@ -822,6 +823,11 @@ class ClaimKingdomsState(Game[Action]):
         if action in self._options:
             return action
         raise IllegalActionError(self.why_illegal(action, list_legal=list_legal))
+
+    @classmethod
+    def action_from_notation(cls, text: str) -> Action:
+        """Read a move with no game in progress (see ``actions.action_from_notation``)."""
+        return action_from_notation(text)
 
     def public_action(self, action: Action, seat: int | None) -> str:
         """How ``seat`` sees ``action``: which card a Seer keeps is the Seer's secret."""
