@@ -26,13 +26,21 @@ are made once and shared.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping
 from typing import Final, NamedTuple
 
 from regency.core.errors import IllegalActionError, NotationError
 from regency.core.game import check_notation
 from regency.games.claim_kingdoms.factions import COLOURS, Faction, colour_by_name, faction_by_name
-from regency.games.claim_kingdoms.grid import LIMIT, WIDTH, coords, parse_square, square_name
+from regency.games.claim_kingdoms.grid import (
+    LIMIT,
+    ORTHOGONAL,
+    WIDTH,
+    coords,
+    parse_square,
+    square_name,
+)
 
 __all__ = [
     "COPY",
@@ -61,6 +69,7 @@ __all__ = [
     "NotationError",
     "action_from_notation",
     "copy_action",
+    "extend_frontier",
     "is_well_formed",
     "keep_action",
     "new_action",
@@ -68,6 +77,7 @@ __all__ = [
     "places",
     "read_action",
     "take_action",
+    "take_options",
 ]
 
 PLACE: Final = 0
@@ -209,6 +219,37 @@ def places(squares: Iterable[int]) -> list[Action]:
 def place_action(sq: int) -> Action:
     """The (shared) action placing the card on ``sq``."""
     return PLACE_ACTIONS[sq]
+
+
+def extend_frontier(frontier: list[Action], cards: Mapping[int, int], sq: int) -> None:
+    """A card went on ``sq``: update ``frontier``, the places next to a card, in place.
+
+    Kept sorted with bisect (actions compare as ``(PLACE, square, 0)`` tuples): the legal
+    places are then the list itself, where sorting a set of squares every turn was a
+    tenth of a game.
+    """
+    del frontier[bisect_left(frontier, PLACE_ACTIONS[sq])]
+    for d in ORTHOGONAL:
+        if sq + d not in cards:
+            place = PLACE_ACTIONS[sq + d]
+            at = bisect_left(frontier, place)
+            if at == len(frontier) or frontier[at] is not place:
+                frontier.insert(at, place)
+
+
+def take_options(display: Iterable[int], has_deck: bool, seer: bool) -> tuple[Action, ...]:
+    """The ways to take a card: each faction in the display, the deck, a Seer's look."""
+    seen = 0
+    options = []
+    for f in display:
+        if not seen >> f & 1:
+            seen |= 1 << f
+            options.append(_TAKE[f])
+    if has_deck:
+        options.append(DRAW_ACTION)
+        if seer:
+            options.append(LOOK_ACTION)  # R-CK-8
+    return tuple(options)
 
 
 def copy_action(faction: int) -> Action:
