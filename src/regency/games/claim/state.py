@@ -12,6 +12,11 @@ Representation: cards are ids 0-103 and every group of cards (hand, follower dec
 score pile) is an ``int`` bitmask (see ``cards.py``); the draw pile is a list with its
 top card last, so drawing is ``pop()``. The state is mutable and ``clone()`` copies a
 handful of small lists. Rule logic lives in ``rules.py``; this module sequences it.
+
+Beside this module: ``deck.py`` (decks and dealing), ``tricks.py`` (the record of each
+trick, and giving out a phase-two trick's cards), ``views.py`` (what each seat sees),
+``refusals.py`` (why a move is refused, a move in words), ``worlds.py`` (hidden-card
+worlds), ``positions.py`` (positions set up by hand).
 """
 
 from __future__ import annotations

@@ -17,9 +17,11 @@ that list). ``clone()`` copies a handful of small dicts and lists. Each decision
 has a ``_begin_<step>`` that works out its options and resolves it outright when there
 is nothing to choose, and an ``_apply_<step>``.
 
-Beside this module: ``rules.py`` (the rules as pure functions), ``views.py`` (what each
-seat sees), ``worlds.py`` (deck knowledge and hidden-card worlds), ``refusals.py`` (why a
-move is refused), ``positions.py`` (positions set up by hand).
+Beside this module: ``rules.py`` (the rules as pure functions), ``powers.py`` (using a
+power), ``turns.py`` (the record of each turn), ``setup.py`` (factions and dealing),
+``views.py`` (what each seat sees), ``worlds.py`` (deck knowledge and hidden-card
+worlds), ``refusals.py`` (why a move is refused), ``positions.py`` (positions set up by
+hand).
 """
 
 from __future__ import annotations

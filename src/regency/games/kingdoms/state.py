@@ -15,6 +15,10 @@ one flat list of counts, tiles small-int kinds (``tiles.py``). Each epoch the 23
 are shuffled from the seed (``stream(seed, "epoch", k)``, R-ALL-1) into the supply,
 top last so drawing is ``pop()``; the starting tiles are dealt from its top. Rule logic
 lives in ``rules.py``; this module sequences it.
+
+Beside this module: ``views.py`` (what each seat sees), ``refusals.py`` (why a move is
+refused, a move in words), ``worlds.py`` (hidden-tile worlds), ``positions.py``
+(positions set up by hand).
 """
 
 from __future__ import annotations
