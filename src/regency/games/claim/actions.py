@@ -27,7 +27,6 @@ __all__ = [
     "TAKE_DECK",
     "ClaimAction",
     "action_from_notation",
-    "actions_of",
     "is_well_formed",
 ]
 
@@ -117,20 +116,3 @@ def action_from_notation(text: str) -> ClaimAction:
         f"{quote(text)} is not a Claim move: write a card such as 'KN9', "
         "or 'take UN3' or 'take deck'"
     )
-
-
-def actions_of(mask: int, table: tuple[ClaimAction, ...]) -> list[ClaimAction]:
-    """Return one action per code among the cards in ``mask``, lowest id first.
-
-    Cards of one code have consecutive ids, so a repeat is always the previous entry.
-    """
-    out: list[ClaimAction] = []
-    last = None
-    while mask:
-        low = mask & -mask
-        action = table[low.bit_length() - 1]
-        if action is not last:
-            out.append(action)
-            last = action
-        mask ^= low
-    return out

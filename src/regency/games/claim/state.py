@@ -40,7 +40,6 @@ from regency.games.claim.actions import (
     TAKE_DECK,
     ClaimAction,
     action_from_notation,
-    actions_of,
 )
 from regency.games.claim.cards import (
     CARD_CODE,
@@ -68,6 +67,26 @@ _TAKE: Final = 1
 _UNDEAD: Final = FACTION_MASK[Faction.UNDEAD]
 _SEERS: Final = Faction.SEERS
 _DOPPEL: Final = Faction.DOPPELGANGERS
+
+
+def _actions_of(mask: int, table: tuple[ClaimAction, ...]) -> list[ClaimAction]:
+    """Return one action per code among the cards in ``mask``, lowest id first.
+
+    Here, not in ``actions.py``: that module is not compiled (an ``int`` subclass), and
+    this runs for every decision.
+
+    Cards of one code have consecutive ids, so a repeat is always the previous entry.
+    """
+    out: list[ClaimAction] = []
+    last = None
+    while mask:
+        low = mask & -mask
+        action = table[low.bit_length() - 1]
+        if action is not last:
+            out.append(action)
+            last = action
+        mask ^= low
+    return out
 
 
 class ClaimState(Game[ClaimAction]):
@@ -231,8 +250,8 @@ class ClaimState(Game[ClaimAction]):
             hand = self._hands[self._turn]
             if self._plays:
                 hand = rules.follow_mask(hand, self._lead)
-            return actions_of(hand, PLAY)
-        options = actions_of(sum(1 << c for c in self._face_up), TAKE)
+            return _actions_of(hand, PLAY)
+        options = _actions_of(sum(1 << c for c in self._face_up), TAKE)
         if self._seer and len(self._picking) == self.num_players:
             options.append(TAKE_DECK)  # R-CLAIM-14: the Seer may take the card it peeked at
         return options
