@@ -253,7 +253,7 @@ def test_the_stateless_codec_refuses_text_that_is_no_move(case: Case, text: str)
     with pytest.raises(regency.NotationError):
         codec.action_from_notation(text)
     with pytest.raises(regency.NotationError):
-        codec.action_from_notation(5)  # type: ignore[arg-type]
+        codec.action_from_notation(5)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

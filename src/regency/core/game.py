@@ -455,7 +455,7 @@ class Game(ABC, Generic[A]):
 
     @classmethod
     @abstractmethod
-    def action_from_notation(cls, text: str) -> A:
+    def action_from_notation(cls, text: object) -> A:
         """Read ``text`` as an action with no game in progress: the stateless codec.
 
         As python-chess's ``Move.from_uci`` needs no board, this needs no game: a front
@@ -466,6 +466,9 @@ class Game(ABC, Generic[A]):
         move back in its canonical form (``kn9`` reads as ``KN9``). Shorthand that
         depends on the position (a bare square for "place the tile just drawn") is read
         by :meth:`parse_action` only.
+
+        Typed ``object``: anything that is not text is refused the same way, compiled
+        or not.
 
         Raises:
             NotationError: if ``text`` is the notation of no action of the game.

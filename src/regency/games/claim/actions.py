@@ -92,7 +92,7 @@ def is_well_formed(action: object) -> bool:
     return isinstance(action, ClaimAction) and int(action) in _KNOWN
 
 
-def action_from_notation(text: str) -> ClaimAction:
+def action_from_notation(text: object) -> ClaimAction:
     """Read a play (``KN9``) or a take (``take UN3``, ``take deck``) with no game in progress.
 
     Case and spacing are free. A bare code is always a play: in a take decision

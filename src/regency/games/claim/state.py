@@ -561,7 +561,7 @@ class ClaimState(Game[ClaimAction]):
         raise IllegalActionError(self.why_illegal(text, list_legal=list_legal))
 
     @classmethod
-    def action_from_notation(cls, text: str) -> ClaimAction:
+    def action_from_notation(cls, text: object) -> ClaimAction:
         """Read a move with no game in progress (see ``actions.action_from_notation``)."""
         return action_from_notation(text)
 

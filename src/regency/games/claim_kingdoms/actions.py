@@ -358,7 +358,7 @@ def read_action(text: str, players: int) -> Action:
     raise NotationError(f"{text.strip()!r} is not a move; {_USAGE}")
 
 
-def action_from_notation(text: str) -> Action:
+def action_from_notation(text: object) -> Action:
     """Read ``text`` as an action with no game in progress (see :func:`read_action`).
 
     Colours are read for the largest table (red, blue, yellow, green): which of them

@@ -557,7 +557,7 @@ class ClaimKingdomsState(Game[Action]):
         raise IllegalActionError(self.why_illegal(action, list_legal=list_legal))
 
     @classmethod
-    def action_from_notation(cls, text: str) -> Action:
+    def action_from_notation(cls, text: object) -> Action:
         """Read a move with no game in progress (see ``actions.action_from_notation``)."""
         return action_from_notation(text)
 

@@ -133,7 +133,7 @@ def action_from_words(words: list[str]) -> KingdomsAction | None:
     return None
 
 
-def action_from_notation(text: str) -> KingdomsAction:
+def action_from_notation(text: object) -> KingdomsAction:
     """Read ``castle 3 C4``, ``draw``, ``tile C4``, ``start C4`` or ``pass``, with no game.
 
     Raises:

@@ -434,7 +434,7 @@ class KingdomsState(Game[KingdomsAction]):
         return action_from_words(words)
 
     @classmethod
-    def action_from_notation(cls, text: str) -> KingdomsAction:
+    def action_from_notation(cls, text: object) -> KingdomsAction:
         """Read a move with no game in progress (see ``actions.action_from_notation``)."""
         return action_from_notation(text)
 
