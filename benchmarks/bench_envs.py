@@ -4,7 +4,7 @@ Each step builds the observation array and the action mask of the agent to move 
 takes a uniformly random legal action (drawn from the mask), in one process:
 
 * ``single``: the PettingZoo AEC environment (``regency.envs.<game>_v0.raw_env``) with
-  the game's fast path (``Game.array_writer``, the default);
+  the game's fast path (``GameInfo.array_writer``, the default);
 * ``single, encoder``: the same with ``fast=False``, encoding ``observation(seat)``;
 * ``vector N``: ``regency.envs.<game>_v0.vector_env(num_envs=N)``, self-play, N games
   stepped and encoded as one batch (steps counted over all N games).

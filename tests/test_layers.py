@@ -22,9 +22,7 @@ Two rules hold over those edges:
 2. **Imports point down**: a module imports only modules of its own layer or a lower
    one, in the order of :data:`LAYERS`.
 
-:data:`PENDING` lists the edges still allowed while work on other branches of issue 31
-lands; the integrator deletes each entry as its branch is merged (the last test fails
-on an entry whose edge is gone, to say so).
+Nothing is exempt but ``TYPE_CHECKING`` imports, which never run.
 """
 
 from __future__ import annotations
@@ -36,8 +34,6 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "regency"
@@ -78,29 +74,6 @@ Drawn from the imports (``docs/architecture.md``, "Layers")::
 An entry is a package (with every module under it) or, for ``"regency"``, only the
 package's own ``__init__``. Every module must fall in one layer.
 """
-
-PENDING: dict[tuple[str, str], str] = {
-    # The games' own circles through state.py: the state imports, inside functions, the
-    # modules that import it (worlds, tensor, views); state.py is split on another
-    # branch of issue 31, which unties them.
-    ("regency.games.claim.state", "regency.games.claim.worlds"): "the game split (issue 31)",
-    ("regency.games.claim.state", "regency.games.claim.tensor"): "the game split (issue 31)",
-    (
-        "regency.games.claim_kingdoms.state",
-        "regency.games.claim_kingdoms.worlds",
-    ): "the game split (issue 31)",
-    (
-        "regency.games.claim_kingdoms.state",
-        "regency.games.claim_kingdoms.tensor",
-    ): "the game split (issue 31)",
-    (
-        "regency.games.claim_kingdoms.state",
-        "regency.games.claim_kingdoms.views",
-    ): "the game split (issue 31)",
-    ("regency.games.kingdoms.state", "regency.games.kingdoms.worlds"): "the game split (issue 31)",
-    ("regency.games.kingdoms.state", "regency.games.kingdoms.tensor"): "the game split (issue 31)",
-}
-"""Edges allowed for now (from-module, to-module) -> the work that removes them."""
 
 
 @dataclass(frozen=True)
@@ -228,7 +201,7 @@ def test_imports_point_down_the_layers() -> None:
     wrong = []
     for edge in IMPORTS:
         low, high = layer_of(edge.target), layer_of(edge.source)
-        if low > high and (edge.source, edge.target) not in PENDING:
+        if low > high:
             wrong.append(
                 f"{edge.where()}: {edge.source} -> {edge.target} "
                 f"(layer {high} {_layer_name(high)} imports layer {low} {_layer_name(low)})"
@@ -274,16 +247,13 @@ def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
 def test_no_module_imports_one_that_imports_it_back() -> None:
     edges: dict[str, set[str]] = defaultdict(set)
     for edge in IMPORTS:
-        if (edge.source, edge.target) not in PENDING:
-            edges[edge.source].add(edge.target)
+        edges[edge.source].add(edge.target)
     messages = []
     for circle in _circles(edges):
         members = set(circle)
         inside = [e for e in IMPORTS if e.source in members and e.target in members]
         lines = dict.fromkeys(  # one line per import statement, in file order
-            f"  {e.where()}: {e.source} -> {e.target}"
-            for e in inside
-            if (e.source, e.target) not in PENDING
+            f"  {e.where()}: {e.source} -> {e.target}" for e in inside
         )
         heading = f"a circle of {len(circle)} modules, {', '.join(circle)}:"
         messages.append("\n".join([heading, *lines]))
@@ -320,12 +290,3 @@ def test_importing_the_contract_loads_nothing_above_it() -> None:
     ]
     assert not heavy, f"importing regency.core.game loaded {heavy}"
     assert {layer_of(m) for m in loaded} <= {layer_of("regency.core"), layer_of("regency")}
-
-
-@pytest.mark.parametrize("edge", sorted(PENDING))
-def test_each_pending_edge_is_still_there(edge: tuple[str, str]) -> None:
-    edges = {(e.source, e.target) for e in IMPORTS}
-    assert edge in edges, (
-        f"{edge[0]} no longer imports {edge[1]} ({PENDING[edge]}): "
-        "delete the entry from PENDING in tests/test_layers.py"
-    )

@@ -209,6 +209,33 @@ def test_notation_round_trips(case: Case, seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
+def test_the_stateless_codec_reads_every_legal_move_back(case: Case, seed: int) -> None:
+    """``action_from_notation`` (issue 31) needs no game: reached through the registry, it
+    reads each legal move's notation (in any case and spacing) back into that very move,
+    and ``action_to_notation`` writes it as ``str`` does."""
+    codec = regency.game_info(case[0]).game_class
+    for game in checkpoints(case, seed, count=12):
+        for action in game.legal_actions():
+            text = str(action)
+            assert codec.action_from_notation(text) == action
+            assert codec.action_from_notation(f"  {text.lower()}  ") == action
+            assert codec.action_to_notation(action) == text
+
+
+NOT_MOVES = ["", "   ", "nonsense", "castle 9 Z9", "take", "x" * 300, "\uff2b\uff2e\uff19"]
+"""Text no game reads as a move (the last is KN9 in full-width letters: not ASCII)."""
+
+
+@pytest.mark.parametrize("text", NOT_MOVES)
+def test_the_stateless_codec_refuses_text_that_is_no_move(case: Case, text: str) -> None:
+    codec = regency.game_info(case[0]).game_class
+    with pytest.raises(regency.NotationError):
+        codec.action_from_notation(text)
+    with pytest.raises(regency.NotationError):
+        codec.action_from_notation(5)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_moves_in_words_say_only_what_the_mover_knows(case: Case, seed: int) -> None:
     """``describe`` (issue 30): the same for an action and its notation, and unchanged
     when what the mover cannot see is re-dealt (so a hint or a refusal leaks nothing)."""

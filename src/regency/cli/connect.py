@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -17,7 +16,8 @@ from rich.console import Console
 
 from regency.agents import make_agent, parse_spec
 from regency.cli.args import UsageError
-from regency.core.errors import RegencyError
+from regency.core.errors import NotationError, RegencyError
+from regency.core.registry import game_class
 from regency.core.view import SeatView
 
 __all__ = ["Invite", "add_connect_arguments", "parse_invite", "run_connect", "seat_view"]
@@ -68,21 +68,24 @@ def parse_invite(url: str) -> Invite:
     return Invite(f"{parts.scheme}://{parts.netloc}", segments[1], int(segments[2]), token)
 
 
-def seat_view(message: dict[str, Any], rng: random.Random) -> SeatView[Any]:
+def seat_view(message: dict[str, Any]) -> SeatView[Any]:
     """Turn a ``view`` message into the ``SeatView`` an agent decides from.
 
-    The legal moves arrive as notation; the game's action objects are read off a world
-    dealt from the observation alone (whose legal moves are the seat's own).
+    The legal moves arrive as notation; the game's stateless codec
+    (``Game.action_from_notation``) reads them back into action objects, with no game
+    in progress and no hidden card dealt.
     """
     game, seat, players = message["game"], message["seat"], message["players"]
-    observation = message["observation"]
-    wanted = list(message["legal_moves"])
-    world: Any = SeatView(game, seat, players, observation, ()).sample_world(rng)
-    by_text = {str(a): a for a in world.legal_actions()}
-    missing = [m for m in wanted if m not in by_text]
-    if missing:
-        raise RegencyError(f"the server offered moves this client cannot read: {missing}")
-    return SeatView(game, seat, players, observation, tuple(by_text[m] for m in wanted))
+    read = game_class(game).action_from_notation
+    legal = []
+    for move in message["legal_moves"]:
+        try:
+            legal.append(read(move))
+        except NotationError:
+            raise RegencyError(
+                f"the server offered a move this client cannot read: {move!r}"
+            ) from None
+    return SeatView(game, seat, players, message["observation"], tuple(legal))
 
 
 def add_connect_arguments(parser: argparse.ArgumentParser) -> None:
@@ -103,7 +106,6 @@ def run_connect(args: argparse.Namespace, console: Console) -> int:
 
     invite = parse_invite(args.invite)
     parse_spec(args.agent)  # a bad spec is refused before connecting
-    rng = random.Random(args.seed)
     agent = None
     try:
         socket = connect(
@@ -148,7 +150,7 @@ def run_connect(args: argparse.Namespace, console: Console) -> int:
                     return 0
                 if message["legal_moves"] and message["version"] > acted:
                     acted = message["version"]
-                    choice = agent.choose(seat_view(message, rng))
+                    choice = agent.choose(seat_view(message))
                     socket.send(
                         json.dumps({"type": "action", "action": str(choice), "version": acted})
                     )

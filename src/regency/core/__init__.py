@@ -9,6 +9,7 @@ from regency.core.errors import (
     GameOptionError,
     GameOverError,
     IllegalActionError,
+    NotationError,
     RegencyError,
     UnknownGameError,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "GameOptionError",
     "GameOverError",
     "IllegalActionError",
+    "NotationError",
     "Option",
     "Record",
     "RegencyError",

@@ -4,7 +4,7 @@ The environments (:mod:`regency.envs`) encode a seat's observation dict
 (``Game.observation(seat)``) into a fixed-size array. That is the reference, and the
 no-leak guarantee rests on it: the observation is the one place hidden information is
 decided. Building the dict and reading it back costs far more than the engine's move, so
-a game may also offer an :class:`ArrayWriter` (through ``Game.array_writer``) that writes
+a game may also offer an :class:`ArrayWriter` (through ``GameInfo.array_writer``) that writes
 the same arrays straight from its state, for many games at once. The conformance tests
 (``tests/envs/test_fast_path.py``) check at every step of many random games, for every
 player count and option, that the writer's array equals the encoder's array of

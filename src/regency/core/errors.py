@@ -15,6 +15,7 @@ __all__ = [
     "GameOptionError",
     "GameOverError",
     "IllegalActionError",
+    "NotationError",
     "RegencyError",
     "UnknownGameError",
     "quote",
@@ -72,6 +73,14 @@ class IllegalActionError(RegencyError, ValueError):
 
     Raised by checked entry points (``Game.play``, ``Game.parse_action``); the game
     is left exactly as it was.
+    """
+
+
+class NotationError(IllegalActionError):
+    """Text that is the notation of no action of the game, whatever the position.
+
+    Raised by ``Game.action_from_notation``, which reads notation with no game in
+    progress (as python-chess's ``Move.from_uci`` needs no board).
     """
 
 

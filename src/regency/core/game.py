@@ -35,13 +35,18 @@ from regency.core.errors import (
     RegencyError,
     quote,
 )
-from regency.core.notation import MAX_NOTATION, check_notation, normalize_notation
+from regency.core.notation import (
+    MAX_NOTATION,
+    check_notation,
+    normalize_notation,
+    notation_words,
+)
 from regency.core.record import SAVE_FORMAT, Record
 from regency.core.rng import choice
 from regency.core.view import SeatView
 
 if TYPE_CHECKING:
-    from regency.core.arrays import ArraySpec, ArrayWriter
+    pass
 
 __all__ = [
     "MAX_NOTATION",
@@ -51,6 +56,7 @@ __all__ = [
     "Result",
     "check_notation",
     "normalize_notation",
+    "notation_words",
     "state_digest",
     "win_shares",
 ]
@@ -284,22 +290,6 @@ class Game(ABC, Generic[A]):
             self._apply(choice(rng, self.legal_actions()))
             left -= 1
 
-    @classmethod
-    def array_writer(cls, spec: ArraySpec) -> ArrayWriter[Any] | None:
-        """Return the game's fast path to the RL environments' arrays, or ``None``.
-
-        The environments encode ``observation(seat)`` into an array (``regency.envs``);
-        a game may override this to return a writer that fills the same arrays, and the
-        action masks, straight from its state (see :mod:`regency.core.arrays`). The
-        writer's module imports numpy, so games import it here, when asked. ``None`` (the
-        default) keeps the environments on the encoder.
-
-        Args:
-            spec: The arrays' layout: channel offsets and the action table.
-        """
-        del spec
-        return None
-
     def estimate(self) -> list[float] | None:
         """Each seat's score as things stand (in ``Result.scores`` units), or ``None``.
 
@@ -404,6 +394,32 @@ class Game(ABC, Generic[A]):
             return self.why_illegal(action, list_legal=list_legal)  # type: ignore[arg-type]
         except Exception:  # a malformed object the game's explanation cannot read
             return f"{quote(action)} is not a {self.title} action"
+
+    @classmethod
+    @abstractmethod
+    def action_from_notation(cls, text: object) -> A:
+        """Read ``text`` as an action with no game in progress: the stateless codec.
+
+        As python-chess's ``Move.from_uci`` needs no board, this needs no game: a front
+        end that receives moves as notation (``regency connect``, a screen drawn from an
+        observation) turns them back into action objects without dealing a world. The
+        action need not be legal anywhere in particular; :meth:`play` decides that.
+        Case and spacing are free, and ``action_to_notation`` of the result writes the
+        move back in its canonical form (``kn9`` reads as ``KN9``). Shorthand that
+        depends on the position (a bare square for "place the tile just drawn") is read
+        by :meth:`parse_action` only.
+
+        Typed ``object``: anything that is not text is refused the same way, compiled
+        or not.
+
+        Raises:
+            NotationError: if ``text`` is the notation of no action of the game.
+        """
+
+    @classmethod
+    def action_to_notation(cls, action: A) -> str:
+        """Write ``action`` in notation: the inverse of :meth:`action_from_notation`."""
+        return str(action)
 
     def parse_action(self, text: str, *, list_legal: bool = True) -> A:
         """Return the legal action written ``text`` (case and spacing are ignored).

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from regency.core.errors import IllegalActionError, quote
+from regency.core.errors import IllegalActionError, NotationError, quote
 
-__all__ = ["MAX_NOTATION", "check_notation", "normalize_notation"]
+__all__ = ["MAX_NOTATION", "check_notation", "normalize_notation", "notation_words"]
 
 MAX_NOTATION: Final = 200
 """No move's notation is longer than this; longer text is refused before it is read."""
@@ -48,3 +48,15 @@ def normalize_notation(text: str) -> str:
     if not text.isascii():
         return text
     return " ".join(text.split()).upper()
+
+
+def notation_words(text: object) -> list[str]:
+    """Return ``text``'s words in canonical case and spacing, for a stateless codec.
+
+    Raises:
+        NotationError: if ``text`` cannot be notation at all (see :func:`check_notation`).
+    """
+    try:
+        return normalize_notation(check_notation(text)).split()
+    except IllegalActionError as exc:
+        raise NotationError(str(exc)) from None

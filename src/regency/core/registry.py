@@ -21,11 +21,13 @@ from regency.core.errors import UnknownGameError, quote
 if TYPE_CHECKING:
     # Types only: the view and the game contract import this module (the view finds
     # its game's class here), so at run time the aliases below name them as strings.
+    from regency.core.arrays import ArraySpec, ArrayWriter
     from regency.core.encoding import Encoder
     from regency.core.game import Game, Result
     from regency.core.view import SeatView
 
 __all__ = [
+    "ArrayWriterFactory",
     "EncoderFactory",
     "GameInfo",
     "Heuristic",
@@ -56,6 +58,12 @@ that was not in every deck is averaged over the games it was in.
 """
 
 EncoderFactory = Callable[[int], "Encoder"]
+ArrayWriterFactory = Callable[["ArraySpec"], "ArrayWriter[Any]"]
+"""Builds a game's fast path to the RL environments' arrays for a layout (``core/arrays.py``).
+
+The writer's module imports numpy and the game's state, so a game registers a function
+that imports it when called; the state never imports its writer, which imports it.
+"""
 """Builds a game's observation encoder (``regency.envs``) for a player count.
 
 The encoder needs numpy (the ``rl`` extra), so a game registers a function that imports
@@ -108,6 +116,9 @@ class GameInfo(str):
             ``eval=heuristic`` at a playout cut-off), if any.
         encoder: Builds the game's observation encoder for a player count (the RL
             environments' arrays, ``regency.envs.encoder_for``), if it has one.
+        array_writer: Builds a writer that fills the encoder's arrays and masks straight
+            from the state, for a batch of games (the environments' fast path), if the
+            game has one; without it the environments use the encoder.
         default_opponents: Player count -> the spec of the default computer player
             there: the strongest agent measured (docs/measurements.md, "Strength"). A
             count not listed gets the heuristic, or the search if the game has none
@@ -128,6 +139,7 @@ class GameInfo(str):
     ranking: Ranking | None
     judge: Judge | None
     encoder: EncoderFactory | None
+    array_writer: ArrayWriterFactory | None
     default_opponents: Mapping[int, str]
 
     def __new__(
@@ -148,6 +160,7 @@ class GameInfo(str):
         ranking: Ranking | None = None,
         judge: Judge | None = None,
         encoder: EncoderFactory | None = None,
+        array_writer: ArrayWriterFactory | None = None,
         default_opponents: Mapping[int, str] | None = None,
     ) -> GameInfo:
         """Describe a game (see the class docstring for the fields)."""
@@ -166,6 +179,7 @@ class GameInfo(str):
         self.ranking = ranking
         self.judge = judge
         self.encoder = encoder
+        self.array_writer = array_writer
         self.default_opponents = dict(default_opponents or {})
         return self
 

@@ -25,7 +25,7 @@ against agents)::
     envs = claim_v0.vector_env(num_envs=64)
     obs, info = envs.reset(seed=1)   # obs["observation"]: (64, 2379)
 
-The arrays come from each game's fast path (``Game.array_writer``) when it has one,
+The arrays come from each game's fast path (``GameInfo.array_writer``) when it has one,
 else from encoding ``observation(seat)``; both give the same arrays (``fast=False``
 forces the encoder).
 """

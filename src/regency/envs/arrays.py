@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from regency.core.arrays import ArrayWriter
 from regency.core.game import Game
-from regency.core.registry import game_class
+from regency.core.registry import game_info
 from regency.envs.encoding import Encoder
 
 __all__ = ["ActionMapper", "GameArrays", "Legal", "writer_for"]
@@ -28,7 +28,8 @@ Mask = npt.NDArray[np.int8]
 
 def writer_for(game: str, encoder: Encoder) -> ArrayWriter[Any] | None:
     """Return the fast path of ``game`` (a registered name) for ``encoder``'s layout, if any."""
-    return game_class(game).array_writer(encoder)
+    make = game_info(game).array_writer
+    return None if make is None else make(encoder)
 
 
 class ActionMapper:

@@ -3,7 +3,7 @@
 ``claim_v0.vector_env(num_envs=64, players=2)`` (and the same in ``claim_kingdoms_v0``
 and ``kingdoms_v0``) makes a :class:`RegencyVectorEnv`: ``num_envs`` games, each step
 taking one action in every game and returning every game's next array and mask in one
-batch, written by the game's fast path in a single call (``Game.array_writer``).
+batch, written by the game's fast path in a single call (``GameInfo.array_writer``).
 
 Two ways to play, as the arguments choose:
 

@@ -14,15 +14,12 @@ total if the game ended now, and what each holds; and the last turn. The screen 
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-
-from regency.core.registry import game_class
 
 __all__ = ["VIEW", "action_label", "board", "moves", "result", "rules", "seat_name", "window"]
 
@@ -414,20 +411,16 @@ def _card_at(obs: dict[str, Any], square: str) -> dict[str, Any] | None:
     return None
 
 
-def _score_points(obs: dict[str, Any], notation: str) -> int:
-    """What a scoring power would make now: the observation's ``power_effects`` say it.
+def _score_points(obs: dict[str, Any], notation: str) -> int | None:
+    """What a scoring power would make now, as the observation's ``power_effects`` say.
 
-    (An observation without them is played on a world dealt from it: points from powers
-    depend only on the grid and its markers, which everyone sees, so any world consistent
-    with the observation gives the true figure; the screen needs no rule of its own.)
+    ``None`` if the observation does not say (one saved before it carried them): the
+    screen works out no rule of its own.
     """
     for effect in obs.get("power_effects") or []:
         if effect["move"] == notation:
             return int(effect["points"])
-    world = game_class(obs["game"]).sample_world(obs, random.Random(0))
-    seat = obs["to_move"]
-    world.play(notation)
-    return int(world.observation(seat)["power_points"][seat] - obs["power_points"][seat])
+    return None
 
 
 def moves(notations: list[str], observation: dict[str, Any]) -> RenderableType | None:
@@ -460,6 +453,8 @@ def action_label(notation: str, observation: dict[str, Any]) -> str:
         return f"turn the {name} face down{back}"
     if verb == "score":
         points = _score_points(obs, notation)
+        if points is None:
+            return "take the points"
         return f"+{points} point{'s' if points != 1 else ''}"
     if verb == "copy":
         return f"use the {words[1].capitalize()} power"

@@ -12,15 +12,12 @@ of an epoch just ended is a screen of its own (:func:`interlude`).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-
-from regency.core.registry import game_class
 
 __all__ = [
     "action_label",
@@ -121,16 +118,12 @@ def _status(obs: dict[str, Any]) -> Text:
 
 
 def if_ended_now(obs: dict[str, Any]) -> list[int] | None:
-    """Each player's gold if the board were scored as it stands (``None`` between epochs).
+    """Each player's gold if the board were scored as it stands (``None`` once it is over).
 
-    Worked out by the game itself (``Game.estimate``) on a world dealt from the
-    observation: the score depends only on the board and the gold, which everyone sees.
+    The observation's ``gold_if_ended_now``: the game works it out, the screen shows it.
     """
-    if obs["to_move"] is None:
-        return None
-    world = game_class(obs["game"]).sample_world(obs, random.Random(0))
-    estimate = world.estimate()
-    return None if estimate is None else [round(g) for g in estimate]
+    now: list[int] | None = obs.get("gold_if_ended_now")
+    return now
 
 
 def _players_table(obs: dict[str, Any]) -> Table:

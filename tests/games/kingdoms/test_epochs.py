@@ -205,3 +205,30 @@ def test_random_games_fill_the_board_three_times() -> None:
         game.apply(rng.choice(game.legal_actions()))
     assert [e.epoch for e in game.scoring] == [1, 2, 3]
     assert all(0 not in e.board for e in game.scoring)
+
+
+def test_the_observation_says_the_gold_if_the_epoch_ended_now_and_the_wizards_squares() -> None:
+    """Derived public facts (issue 31): the screens show them and work out no rule."""
+    game = regency.new_game("kingdoms", players=3, seed=7)
+    rng = random.Random(7)
+    saw_wizard = False
+    while not game.is_over:
+        obs = game.observation(1)
+        assert obs["gold_if_ended_now"] == [round(g) for g in game.estimate()]
+        for epoch in obs["scoring"]:
+            board = epoch["board"]
+            wizard = [(r, c) for r in range(5) for c in range(6) if board[r][c] == "WIZ"]
+            expected = set()
+            for r, c in wizard:
+                for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if 0 <= y < 5 and 0 <= x < 6:
+                        expected.add(f"{'ABCDE'[y]}{x + 1}")
+            assert set(epoch["wizard_neighbours"]) == expected
+            saw_wizard = saw_wizard or bool(expected)
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.observation(0)["gold_if_ended_now"] is None
+    assert saw_wizard
+    epochs = game.result().details["epochs"]
+    assert [e["wizard_neighbours"] for e in epochs] == [
+        e["wizard_neighbours"] for e in game.observation(0)["scoring"]
+    ]

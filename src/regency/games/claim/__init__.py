@@ -6,7 +6,7 @@ the rules in our words, and ``docs/notation.md`` for the notation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
@@ -14,9 +14,10 @@ from regency.games.claim.heuristic import choose as heuristic_policy
 from regency.games.claim.state import ClaimState
 
 if TYPE_CHECKING:
+    from regency.core.arrays import ArraySpec, ArrayWriter
     from regency.core.encoding import Encoder
 
-__all__ = ["ClaimState", "encoder", "insights"]
+__all__ = ["ClaimState", "array_writer", "encoder", "insights"]
 
 
 def insights(result: Result) -> dict[str, float]:
@@ -45,6 +46,17 @@ def encoder(players: int) -> Encoder:
     return ClaimEncoder(players)
 
 
+def array_writer(spec: ArraySpec) -> ArrayWriter[Any]:
+    """Claim's fast path to the RL environments' arrays for ``spec``'s layout.
+
+    Imported when called: the writer (``tensor.py``) needs numpy and imports the state,
+    which therefore never imports it (no circle between them).
+    """
+    from regency.games.claim.tensor import ClaimArrayWriter
+
+    return ClaimArrayWriter(spec)
+
+
 register(
     GameInfo(
         "claim",
@@ -71,6 +83,7 @@ register(
         score_name="factions won",
         search_iterations=5000,  # about a second a move on a 2-core Xeon (benchmarks/)
         encoder=encoder,
+        array_writer=array_writer,
         default_opponents={2: "ismcts", 3: "ismcts", 4: "ismcts"},
     )
 )

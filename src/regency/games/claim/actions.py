@@ -17,9 +17,18 @@ Every action is made once at import (``PLAY[card]``, ``TAKE[card]``, ``TAKE_DECK
 
 from __future__ import annotations
 
-from regency.games.claim.cards import CARD_CODE, KIND
+from regency.core.errors import NotationError, quote
+from regency.core.notation import notation_words
+from regency.games.claim.cards import CARD_CODE, CODE_TO_KIND, KIND
 
-__all__ = ["PLAY", "TAKE", "TAKE_DECK", "ClaimAction", "is_well_formed"]
+__all__ = [
+    "PLAY",
+    "TAKE",
+    "TAKE_DECK",
+    "ClaimAction",
+    "action_from_notation",
+    "is_well_formed",
+]
 
 _TAKE = 256
 _DECK = 255
@@ -81,3 +90,29 @@ _KNOWN = frozenset(_MADE) | {_DECK}
 def is_well_formed(action: object) -> bool:
     """Whether ``action`` is one of Claim's actions (legal now or not), not a stray int."""
     return isinstance(action, ClaimAction) and int(action) in _KNOWN
+
+
+def action_from_notation(text: object) -> ClaimAction:
+    """Read a play (``KN9``) or a take (``take UN3``, ``take deck``) with no game in progress.
+
+    Case and spacing are free. A bare code is always a play: in a take decision
+    ``ClaimState.parse_action`` also reads it as a take, which only the position can say.
+
+    Raises:
+        NotationError: if ``text`` names no card, nor the deck after ``take``.
+    """
+    words = notation_words(text)
+    if len(words) == 2 and words[0] == "TAKE":
+        if words[1] == "DECK":
+            return TAKE_DECK
+        kind = CODE_TO_KIND.get(words[1])
+        if kind is not None:
+            return TAKE[kind]
+    elif len(words) == 1:
+        kind = CODE_TO_KIND.get(words[0])
+        if kind is not None:
+            return PLAY[kind]
+    raise NotationError(
+        f"{quote(text)} is not a Claim move: write a card such as 'KN9', "
+        "or 'take UN3' or 'take deck'"
+    )

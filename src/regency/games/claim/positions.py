@@ -27,6 +27,66 @@ S = TypeVar("S", bound="ClaimState")
 Codes = Sequence[str]
 
 
+def _table(n: int, phase: int, leader: int, hands: int, factions: Any) -> tuple[Faction, ...]:
+    """Check the players, phase, leader and number of hands; return the factions."""
+    if n not in HAND_SIZE:
+        raise GameOptionError(f"Claim is for 2, 3 or 4 players, not {n!r}")
+    if phase not in (1, 2):
+        raise GameOptionError(f"phase must be 1 or 2, not {phase!r}")
+    if not 0 <= leader < n:
+        raise GameOptionError(f"leader must be a seat from 0 to {n - 1}")
+    if hands != n:
+        raise GameOptionError(f"give one hand per player ({n}), not {hands}")
+    if factions is None:
+        factions = "claim" if n == 2 else None
+        if factions is None:
+            raise GameOptionError("name the factions of a 3-4 player position")
+    return parse_factions(factions, n, random.Random(0))
+
+
+def _trick_number(n: int, leader: int, hand_masks: list[int], play_ids: list[int]) -> int:
+    """The trick being played (from 0), read off the hands' sizes, which must agree."""
+    size = HAND_SIZE[n]
+    if len(play_ids) >= n:
+        raise GameOptionError(f"at most {n - 1} cards can be on the table mid-trick")
+    trick = size - hand_masks[leader].bit_count() - (1 if play_ids else 0)
+    if not 0 <= trick < size:
+        raise GameOptionError(f"the leader's hand must hold 1 to {size} cards")
+    for seat in range(n):
+        played_already = (seat - leader) % n < len(play_ids)
+        expected = size - trick - (1 if played_already else 0)
+        if hand_masks[seat].bit_count() != expected:
+            raise GameOptionError(
+                f"seat {seat} should hold {expected} cards at trick {trick + 1}, "
+                f"not {hand_masks[seat].bit_count()}"
+            )
+    return trick
+
+
+def _check_phase(
+    n: int,
+    phase: int,
+    trick: int,
+    face_ids: list[int],
+    pile_ids: list[int],
+    follower_masks: list[int],
+) -> None:
+    """Phase one: the face-up cards and the draw pile must fit the trick; phase two has none."""
+    if phase == 1:
+        shown = 1 if n == 2 else 2
+        if len(face_ids) != shown:
+            raise GameOptionError(f"phase one shows {shown} face-up card(s) each trick")
+        draws_per_trick = n - shown
+        expected_pile = draws_per_trick + (HAND_SIZE[n] - trick - 1) * n
+        if len(pile_ids) != expected_pile:
+            raise GameOptionError(
+                f"the draw pile must hold {expected_pile} cards at trick {trick + 1} "
+                f"(the rest of phase one), not {len(pile_ids)}"
+            )
+    elif face_ids or pile_ids or any(follower_masks):
+        raise GameOptionError("phase two has no face-up cards, draw pile or follower decks")
+
+
 def build_position(
     cls: type[S],
     *,
@@ -49,19 +109,7 @@ def build_position(
         GameOptionError: if a card is unknown or used twice, or sizes break the rules.
     """
     n = players
-    if n not in HAND_SIZE:
-        raise GameOptionError(f"Claim is for 2, 3 or 4 players, not {n!r}")
-    if phase not in (1, 2):
-        raise GameOptionError(f"phase must be 1 or 2, not {phase!r}")
-    if not 0 <= leader < n:
-        raise GameOptionError(f"leader must be a seat from 0 to {n - 1}")
-    if len(hands) != n:
-        raise GameOptionError(f"give one hand per player ({n}), not {len(hands)}")
-    if factions is None:
-        factions = "claim" if n == 2 else None
-        if factions is None:
-            raise GameOptionError("name the factions of a 3-4 player position")
-    chosen: tuple[Faction, ...] = parse_factions(factions, n, random.Random(0))
+    chosen = _table(n, phase, leader, len(hands), factions)
     pool = CardPool(cards_of(chosen))
 
     def masks(groups: Sequence[Codes] | None, what: str) -> list[int]:
@@ -83,33 +131,8 @@ def build_position(
     except ValueError as exc:
         raise GameOptionError(str(exc)) from None
 
-    size = HAND_SIZE[n]
-    if len(play_ids) >= n:
-        raise GameOptionError(f"at most {n - 1} cards can be on the table mid-trick")
-    trick = size - hand_masks[leader].bit_count() - (1 if play_ids else 0)
-    if not 0 <= trick < size:
-        raise GameOptionError(f"the leader's hand must hold 1 to {size} cards")
-    for seat in range(n):
-        played_already = (seat - leader) % n < len(play_ids)
-        expected = size - trick - (1 if played_already else 0)
-        if hand_masks[seat].bit_count() != expected:
-            raise GameOptionError(
-                f"seat {seat} should hold {expected} cards at trick {trick + 1}, "
-                f"not {hand_masks[seat].bit_count()}"
-            )
-    if phase == 1:
-        shown = 1 if n == 2 else 2
-        if len(face_ids) != shown:
-            raise GameOptionError(f"phase one shows {shown} face-up card(s) each trick")
-        draws_per_trick = n - shown
-        expected_pile = draws_per_trick + (size - trick - 1) * n
-        if len(pile_ids) != expected_pile:
-            raise GameOptionError(
-                f"the draw pile must hold {expected_pile} cards at trick {trick + 1} "
-                f"(the rest of phase one), not {len(pile_ids)}"
-            )
-    elif face_ids or pile_ids or any(follower_masks):
-        raise GameOptionError("phase two has no face-up cards, draw pile or follower decks")
+    trick = _trick_number(n, leader, hand_masks, play_ids)
+    _check_phase(n, phase, trick, face_ids, pile_ids, follower_masks)
 
     state = cls.__new__(cls)
     state._empty(n, 0, {"factions": [f.option_name for f in chosen]}, chosen, leader)

@@ -12,46 +12,52 @@ Representation: cards are ids 0-103 and every group of cards (hand, follower dec
 score pile) is an ``int`` bitmask (see ``cards.py``); the draw pile is a list with its
 top card last, so drawing is ``pop()``. The state is mutable and ``clone()`` copies a
 handful of small lists. Rule logic lives in ``rules.py``; this module sequences it.
+
+Beside this module: ``deck.py`` (decks and dealing), ``tricks.py`` (the record of each
+trick, and giving out a phase-two trick's cards), ``views.py`` (what each seat sees),
+``refusals.py`` (why a move is refused, a move in words), ``worlds.py`` (hidden-card
+worlds), ``positions.py`` (positions set up by hand).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from regency.core.errors import (
-    GameOptionError,
     GameOverError,
     IllegalActionError,
     RegencyError,
     quote,
 )
 from regency.core.game import Game, Result, check_notation, normalize_notation, win_shares
-from regency.core.rng import choice, randbelow, shuffle, stream
-from regency.games.claim import rules
-from regency.games.claim.actions import PLAY, TAKE, TAKE_DECK, ClaimAction, is_well_formed
+from regency.core.rng import choice, randbelow
+from regency.games.claim import refusals, rules, views
+from regency.games.claim.actions import (
+    PLAY,
+    TAKE,
+    TAKE_DECK,
+    ClaimAction,
+    action_from_notation,
+)
 from regency.games.claim.cards import (
     CARD_CODE,
     CARD_FACTION,
-    CARD_NAME,
-    CARD_VALUE,
     CODE_TO_KIND,
     FACTION_MASK,
     KIND,
     KIND_MASK,
     Faction,
-    add_copies,
     add_copy,
     cards_of,
-    codes,
-    ids,
     remove_copy,
 )
-from regency.games.claim.deck import HAND_SIZE, parse_factions, stacked_deal
+from regency.games.claim.deck import HAND_SIZE, deal
+from regency.games.claim.tricks import Trick, give_out_phase_two, make_trick, with_take
 
 if TYPE_CHECKING:
-    from regency.core.arrays import ArraySpec, ArrayWriter
+    pass
 
 __all__ = ["ClaimState", "Trick"]
 
@@ -59,80 +65,15 @@ _PLAY: Final = 0
 _TAKE: Final = 1
 
 _UNDEAD: Final = FACTION_MASK[Faction.UNDEAD]
-_DWARVES: Final = FACTION_MASK[Faction.DWARVES]
-_GNOMES: Final = FACTION_MASK[Faction.GNOMES]
-_TROLLS: Final = FACTION_MASK[Faction.TROLLS]
 _SEERS: Final = Faction.SEERS
-_GIANTS: Final = Faction.GIANTS
 _DOPPEL: Final = Faction.DOPPELGANGERS
-
-_GNOMES_OF_VALUE: Final = tuple(
-    sum(1 << c for c in ids(_GNOMES) if CARD_VALUE[c] == v) for v in range(10)
-)
-"""Value -> the mask of Gnomes of that value (what a Giant of that value smashes)."""
-
-
-class Trick(NamedTuple):
-    """A finished trick, as everyone at the table saw it.
-
-    Attributes:
-        phase: 1 or 2.
-        leader: The seat that led.
-        plays: Card ids in play order.
-        winner: The seat that won.
-        next_leader: The seat leading the next trick (the last Dragon's, R-CLAIM-12).
-        revealed: Phase one: the face-up cards played for.
-        takes: Phase one: ``(seat, card)`` for each card taken, in placing order;
-            card is -1 where only the taker (and perhaps a Seer) saw it.
-        smashed: Phase two: Gnome ids smashed by Giants (R-CLAIM-11).
-    """
-
-    phase: int
-    leader: int
-    plays: tuple[int, ...]
-    winner: int
-    next_leader: int
-    revealed: tuple[int, ...]
-    takes: tuple[tuple[int, int], ...]
-    smashed: tuple[int, ...]
-
-
-def _trick(
-    phase: int,
-    leader: int,
-    plays: tuple[int, ...],
-    winner: int,
-    next_leader: int,
-    revealed: tuple[int, ...],
-    takes: tuple[tuple[int, int], ...],
-    smashed: tuple[int, ...],
-) -> Trick:
-    """``Trick(...)``, built without namedtuple's ``__new__`` (or ``_replace``).
-
-    Those are Python code, and a trick's record is built when it ends and again for
-    every card handed out after it, in every game and search playout: building the
-    tuple directly is a C call.
-    """
-    fields = (phase, leader, plays, winner, next_leader, revealed, takes, smashed)
-    return tuple.__new__(Trick, fields)
-
-
-_DECK_ORDERS: Final[dict[tuple[Faction, ...], list[int]]] = {}
-
-
-def _deck_order(factions: tuple[Faction, ...]) -> list[int]:
-    """A new list of the ids of ``factions``' cards, lowest first, ready to shuffle.
-
-    Remembered per deck: listing 52 to 104 ids bit by bit cost a tenth of a game.
-    """
-    order = _DECK_ORDERS.get(factions)
-    if order is None:
-        order = _DECK_ORDERS[factions] = ids(cards_of(factions))
-    return order.copy()
 
 
 def _actions_of(mask: int, table: tuple[ClaimAction, ...]) -> list[ClaimAction]:
     """Return one action per code among the cards in ``mask``, lowest id first.
+
+    Here, not in ``actions.py``: that module is not compiled (an ``int`` subclass), and
+    this runs for every decision.
 
     Cards of one code have consecutive ids, so a repeat is always the previous entry.
     """
@@ -198,35 +139,8 @@ class ClaimState(Game[ClaimAction]):
 
     @classmethod
     def create(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
-        """Deal a new game (see the class docstring for the options)."""
-        spec = options.get("factions")
-        deck_codes = options.get("deck")
-        first = options.get("first")
-        if first is not None and (
-            isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
-        ):
-            raise GameOptionError(
-                f"first must be a seat from 0 to {players - 1}, not {quote(first)}"
-            )
-        factions: tuple[Faction, ...] | None = None
-        if spec is None and deck_codes is None:
-            spec = "claim" if players == 2 else "random"
-        if spec is not None:
-            factions = parse_factions(spec, players, stream(seed, "factions"))
-        rng = random.Random(seed)
-        if deck_codes is not None:
-            factions, order = stacked_deal(deck_codes, players, factions)
-        else:
-            assert factions is not None
-            order = _deck_order(factions)
-            shuffle(rng, order)
-        if first is None:
-            first = randbelow(rng, players)  # R-CLAIM-4: the first leader is drawn
-        normalized: dict[str, Any] = {"factions": [f.option_name for f in factions]}
-        if deck_codes is not None:
-            normalized["deck"] = [CARD_CODE[c] for c in order]
-        if options.get("first") is not None:
-            normalized["first"] = first
+        """Deal a new game (see the class docstring for the options; ``deck.deal``)."""
+        factions, order, first, normalized = deal(players, seed, options)
         state = cls.__new__(cls)
         state._setup(players, seed, normalized, factions, order, first)
         return state
@@ -470,60 +384,20 @@ class ClaimState(Game[ClaimAction]):
             self._picking = [(leader + i) % n for i in order]
             self._seer = CARD_FACTION[plays[w]] == _SEERS  # R-CLAIM-14
             self._history.append(
-                _trick(1, leader, tuple(plays), winner, next_leader, tuple(self._face_up), (), ())
+                make_trick(
+                    1, leader, tuple(plays), winner, next_leader, tuple(self._face_up), (), ()
+                )
             )
             self._leader = next_leader
             self._plays = []  # the played cards are now in the discards and score pile
             self._continue_picking()
         else:
-            smashed = self._score_phase_two(plays, w, winner)
+            smashed = give_out_phase_two(self, plays, w, winner)
             self._history.append(
-                _trick(2, leader, tuple(plays), winner, next_leader, (), (), smashed)
+                make_trick(2, leader, tuple(plays), winner, next_leader, (), (), smashed)
             )
             self._leader = next_leader
             self._next_trick()
-
-    def _score_phase_two(self, plays: list[int], w: int, winner: int) -> tuple[int, ...]:
-        """Give out the cards of a phase-two trick; return the Gnomes smashed."""
-        n = self.num_players
-        played = 0
-        for card in plays:
-            played |= 1 << card
-        dwarves = played & _DWARVES
-        if dwarves:  # R-CLAIM-9
-            taker = (self._leader + rules.dwarf_taker(plays, w)) % n
-            self._scores[taker] |= dwarves
-            played ^= dwarves
-        trolls = played & _TROLLS
-        if trolls or self._trolls:  # R-CLAIM-13
-            pool = trolls | self._trolls
-            # The highest (ids rise with value); the last trick's winner takes them all.
-            last_trick = self._trick == HAND_SIZE[n] - 1
-            taken = pool if last_trick else 1 << (pool.bit_length() - 1)
-            played = (played ^ trolls) | taken
-            self._trolls = pool ^ taken
-        smashed: list[int] = []
-        for card in plays:
-            if CARD_FACTION[card] == _GIANTS:  # R-CLAIM-11
-                victims = _GNOMES_OF_VALUE[CARD_VALUE[card]]
-                for other in self._opponents(winner):
-                    target = self._gnomes[other] & victims
-                    if target:
-                        low = target & -target
-                        self._gnomes[other] ^= low
-                        self._smashed |= low
-                        smashed.append(low.bit_length() - 1)
-        gnomes = played & _GNOMES
-        self._gnomes[winner] |= gnomes  # R-CLAIM-10: laid face up in front of the winner
-        self._scores[winner] |= played ^ gnomes
-        return tuple(smashed)
-
-    def _opponents(self, seat: int) -> list[int]:
-        """The seats playing against ``seat`` (partners sit opposite in 4 players)."""
-        n = self.num_players
-        if n == 4:
-            return [(seat + 1) % 4, (seat + 3) % 4]
-        return [s for s in range(n) if s != seat]
 
     # -- phase one: taking cards ------------------------------------------------------------
 
@@ -583,18 +457,7 @@ class ClaimState(Game[ClaimAction]):
         self._followers[taker] |= 1 << card
         if self._records_shared:
             self._own_records()
-        last = self._history[-1]
-        takes = (*last.takes, (taker, shown))
-        self._history[-1] = _trick(
-            last.phase,
-            last.leader,
-            last.plays,
-            last.winner,
-            last.next_leader,
-            last.revealed,
-            takes,
-            last.smashed,
-        )
+        self._history[-1] = with_take(self._history[-1], taker, shown)
 
     def _next_trick(self) -> None:
         """Start the next trick, the next phase, or end the game."""
@@ -669,35 +532,7 @@ class ClaimState(Game[ClaimAction]):
         """Factions won per seat (a team's count for each partner), and the winners."""
         if not self.is_over:
             raise RegencyError("the game is not over yet")
-        sides = self.sides()
-        votes = self.votes()
-        winning_sides, reason = rules.final_ranking(votes, self.num_players)
-        side_of = {seat: i for i, side in enumerate(sides) for seat in side}
-        won = [sum(1 for v in votes if v.side == i) for i in range(len(sides))]
-        details = {
-            "decided_by": reason,
-            "sides": sides,
-            "votes": [
-                {
-                    "faction": v.faction.option_name,
-                    "side": v.side,
-                    "seats": sides[v.side] if v.side is not None else [],
-                    "counts": list(v.counts),
-                    "highest": list(v.highest),
-                    "values": list(v.values),
-                    "reason": v.reason,
-                }
-                for v in votes
-            ],
-            "deciding_factions": [
-                f.option_name for f in rules.deciding_factions(votes, self.num_players)
-            ],
-        }
-        return Result(
-            scores=[won[side_of[s]] for s in range(self.num_players)],
-            winners=sorted(seat for i in winning_sides for seat in sides[i]),
-            details=details,
-        )
+        return views.result(self)
 
     # -- notation and checks ------------------------------------------------------------
 
@@ -725,179 +560,37 @@ class ClaimState(Game[ClaimAction]):
                 return PLAY[kind]
         raise IllegalActionError(self.why_illegal(text, list_legal=list_legal))
 
+    @classmethod
+    def action_from_notation(cls, text: object) -> ClaimAction:
+        """Read a move with no game in progress (see ``actions.action_from_notation``)."""
+        return action_from_notation(text)
+
     def why_illegal(self, action: ClaimAction | str, *, list_legal: bool = True) -> str:
         """Explain, in a player's terms, why ``action`` cannot be taken now.
 
         Cards are named in words (``Doppelganger 7``), as the table shows them. With
         ``list_legal`` the message lists the legal moves, which name cards in the
-        mover's hand: relay such a message to the mover alone.
+        mover's hand: relay such a message to the mover alone (``refusals.py``).
         """
-        if self._turn < 0:
-            return "the game is over"
-        legal = ", ".join(self._describe(a) for a in self.legal_actions())
-        if isinstance(action, ClaimAction):
-            if not is_well_formed(action):
-                return f"{quote(int(action))} is not a Claim action"
-            text = str(action)
-        elif isinstance(action, str):
-            text = action.strip()
-        else:  # any other object that reached here from a caller's play()
-            return f"{quote(action)} is not a Claim action: write a card such as 'KN9'"  # type: ignore[unreachable]
-        if self._decision == _TAKE:
-            if not list_legal:
-                return f"choose a face-up card to take (not {quote(text)})"
-            options = " or ".join(
-                self._describe(a).removeprefix("take ") for a in self.legal_actions()
-            )
-            return f"choose the card to take: {options} (not {quote(text)})"
-        words = normalize_notation(text).split()
-        kind = CODE_TO_KIND.get(words[0]) if len(words) == 1 else None
-        if isinstance(action, ClaimAction) and action.verb == "play":
-            kind = action.card
-        if kind is None:
-            return f"{quote(text)} is not a card: write a faction code and a value, like KN9"
-        name = CARD_NAME[kind]
-        if not self._hands[self._turn] & KIND_MASK[kind]:
-            if not list_legal:
-                return f"you have no {name} in your hand"
-            return f"you have no {name} in your hand; you may play: {legal}"
-        lead = Faction(self._lead)
-        if lead == _DOPPEL:
-            reason = "Doppelgangers were led: you must follow with one"
-        else:
-            reason = f"you must follow {lead.title} or play a Doppelganger"
-        return f"{reason} ({legal})" if list_legal else reason
+        return refusals.reason(self, action, list_legal)
 
     def _describe(self, action: ClaimAction) -> str:
-        """A play is the card's name (``Doppelganger 7``); a take says what is taken.
-
-        ``take deck`` never names the card a Seer peeked at: only the Seer saw it.
-        """
-        card = action.card
-        if action.verb == "play":
-            return CARD_NAME[card]
-        if card < 0:
-            return "take the top card of the pile"
-        return f"take {CARD_NAME[card]}"
+        """A play is the card's name (``Doppelganger 7``); a take says what is taken."""
+        return refusals.describe(action)
 
     # -- what each seat sees ---------------------------------------------------------------
-
-    def _known(self, viewer: int | None, seat: int) -> int:
-        """The copies (a multiset of codes) ``viewer`` knows ``seat`` holds, not its own.
-
-        All of them came to ``seat`` as followers: taken face up (everyone saw) or drawn
-        after a Seer ``viewer`` had seen the card. They are in the follower deck in
-        phase one and in the hand in phase two.
-        """
-        known = self._public[seat]
-        if viewer is not None:
-            known = add_copies(known, self._seen[viewer * self.num_players + seat])
-        return known
-
-    def _known_in(self, viewer: int | None, seat: int, hand: bool) -> list[str]:
-        """The codes ``viewer`` knows in ``seat``'s hand (``hand``) or follower deck."""
-        if viewer == seat:
-            return codes(self._hands[seat] if hand else self._followers[seat])
-        if hand != (self._phase != 1):
-            return []
-        return codes(self._known(viewer, seat))
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
 
-        Public: the cards on the table, every score pile, face-up Gnomes, waiting
-        Trolls, the discards, each trick so far, who failed to follow what, and the
-        cards each player took face up. Private: the seat's own hand and follower deck,
-        and any card it saw with a Seer. Never: other hands, drawn cards, the pile.
+        The one place hidden information is decided: see ``views.py``.
         """
         self._check_seat(seat)
-        n = self.num_players
-        picking = self._decision == _TAKE and self._turn >= 0
-        seer_pick = picking and self._seer and len(self._picking) == n
-        return {
-            "game": self.name,
-            "seat": seat,
-            "players": n,
-            "teams": self.sides() if n == 4 else None,
-            "factions": [f.option_name for f in self.factions],
-            "phase": self._phase or None,
-            "trick": min(self._trick + 1, HAND_SIZE[n]) if self._phase else None,
-            "tricks_per_phase": HAND_SIZE[n],
-            "leader": self._leader,
-            "leader_because": self._leader_because(),
-            "to_move": self.current_player,
-            "decision": None if self._turn < 0 else ("take" if picking else "play"),
-            "lead_faction": Faction(self._lead).option_name if self._plays else None,
-            "played": [CARD_CODE[c] for c in self._plays],
-            "face_up": [CARD_CODE[c] for c in self._face_up],
-            "draw_pile": len(self._pile),
-            "hand": codes(self._hands[seat]) if seat is not None else None,
-            "hands": [
-                {
-                    "count": self._hands[s].bit_count(),
-                    "known": self._known_in(seat, s, hand=True),
-                }
-                for s in range(n)
-            ],
-            "followers": [
-                {
-                    "count": self._followers[s].bit_count(),
-                    "known": self._known_in(seat, s, hand=False),
-                }
-                for s in range(n)
-            ],
-            "public": [codes(self._public[s]) for s in range(n)],
-            "score_piles": [codes(self._scores[s]) for s in range(n)],
-            "gnomes": [codes(self._gnomes[s]) for s in range(n)],
-            "trolls_waiting": codes(self._trolls),
-            "discards": codes(self._discards),
-            "smashed": codes(self._smashed),
-            "voids": [
-                [f.option_name for f in Faction if self._voids[s] >> f & 1] for s in range(n)
-            ],
-            "picking": list(self._picking) if picking else [],
-            "seer_pick": seer_pick,
-            "peek": CARD_CODE[self._pile[-1]] if seer_pick and seat == self._turn else None,
-            "tricks": [_trick_to_dict(t) for t in self._history],
-        }
-
-    def _leader_because(self) -> str:
-        """Why the current (or next) leader leads (R-CLAIM-4, R-CLAIM-12)."""
-        if not self._history:
-            return "drawn to start"
-        last = self._history[-1]
-        return "won the last trick" if last.next_leader == last.winner else "played the last Dragon"
+        return views.observation(self, seat)
 
     def state_dict(self) -> dict[str, Any]:
         """The full state, hidden cards included, JSON-ready (used by saves)."""
-        n = self.num_players
-        return {
-            "factions": [f.option_name for f in self.factions],
-            "phase": self._phase,
-            "trick": self._trick,
-            "leader": self._leader,
-            "turn": self._turn,
-            "decision": "take" if self._decision == _TAKE else "play",
-            "lead": Faction(self._lead).option_name,
-            "plays": [CARD_CODE[c] for c in self._plays],
-            "face_up": [CARD_CODE[c] for c in self._face_up],
-            "draw_pile": [CARD_CODE[c] for c in reversed(self._pile)],
-            "hands": [codes(h) for h in self._hands],
-            "followers": [codes(f) for f in self._followers],
-            "score_piles": [codes(s) for s in self._scores],
-            "gnomes": [codes(g) for g in self._gnomes],
-            "trolls_waiting": codes(self._trolls),
-            "discards": codes(self._discards),
-            "smashed": codes(self._smashed),
-            "public": [codes(p) for p in self._public],
-            "seen": [[codes(self._seen[v * n + s]) for s in range(n)] for v in range(n)],
-            "voids": [
-                [f.option_name for f in Faction if self._voids[s] >> f & 1] for s in range(n)
-            ],
-            "picking": list(self._picking),
-            "seer": self._seer,
-            "tricks": [_trick_to_dict(t) for t in self._history],
-        }
+        return views.state_dict(self)
 
     # -- hidden worlds ----------------------------------------------------------------------
 
@@ -915,13 +608,6 @@ class ClaimState(Game[ClaimAction]):
 
         return world_sampler(cls, observation)
 
-    @classmethod
-    def array_writer(cls, spec: ArraySpec) -> ArrayWriter[ClaimAction]:
-        """The RL environments' fast path to this game's arrays (see ``tensor.py``)."""
-        from regency.games.claim.tensor import ClaimArrayWriter
-
-        return ClaimArrayWriter(spec)
-
     def resample_hidden(self, seat: int, rng: random.Random) -> Self:
         """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""
         from regency.games.claim.worlds import resample
@@ -933,19 +619,3 @@ class ClaimState(Game[ClaimAction]):
         from regency.games.claim.worlds import relabel
 
         return relabel(self, rng)
-
-
-def _trick_to_dict(trick: Trick) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "phase": trick.phase,
-        "leader": trick.leader,
-        "plays": [CARD_CODE[c] for c in trick.plays],
-        "winner": trick.winner,
-        "next_leader": trick.next_leader,
-    }
-    if trick.phase == 1:
-        entry["revealed"] = [CARD_CODE[c] for c in trick.revealed]
-        entry["takes"] = [[seat, CARD_CODE[c] if c >= 0 else None] for seat, c in trick.takes]
-    else:
-        entry["smashed"] = [CARD_CODE[c] for c in trick.smashed]
-    return entry

@@ -145,7 +145,7 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
     for other in range(n):
         if other == seat:
             continue
-        # Deliberately not Game._known_in (what observations use): this is the oracle
+        # Deliberately not views._known_in (what observations use): this is the oracle
         # the no-leak tests check observations against, so it reads the knowledge
         # counts and keeps that many copies of each code where they are held.
         known = add_copies(world._public[other], world._seen[seat * n + other])
@@ -273,7 +273,7 @@ def _known_part(
     cls: type[S], obs: dict[str, Any]
 ) -> tuple[S, list[int], list[tuple[int, int]], bool]:
     """A world holding only what ``obs`` shows, with the unknown cards and where they go."""
-    from regency.games.claim.state import Trick
+    from regency.games.claim.tricks import Trick
 
     seat = obs["seat"]
     n = obs["players"]

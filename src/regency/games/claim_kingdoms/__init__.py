@@ -6,7 +6,7 @@ the notation and ``docs/rules/claim-kingdoms.md`` for the rules in our words.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
@@ -15,9 +15,10 @@ from regency.games.claim_kingdoms.heuristic import judge, ranked
 from regency.games.claim_kingdoms.state import ClaimKingdomsState
 
 if TYPE_CHECKING:
+    from regency.core.arrays import ArraySpec, ArrayWriter
     from regency.core.encoding import Encoder
 
-__all__ = ["ClaimKingdomsState", "encoder", "insights"]
+__all__ = ["ClaimKingdomsState", "array_writer", "encoder", "insights"]
 
 
 def insights(result: Result) -> dict[str, float]:
@@ -41,6 +42,17 @@ def encoder(players: int) -> Encoder:
     from regency.games.claim_kingdoms.encoder import ClaimKingdomsEncoder
 
     return ClaimKingdomsEncoder(players)
+
+
+def array_writer(spec: ArraySpec) -> ArrayWriter[Any]:
+    """Claim Kingdoms's fast path to the RL environments' arrays for ``spec``'s layout.
+
+    Imported when called: the writer (``tensor.py``) needs numpy and imports the state,
+    which therefore never imports it (no circle between them).
+    """
+    from regency.games.claim_kingdoms.tensor import ClaimKingdomsArrayWriter
+
+    return ClaimKingdomsArrayWriter(spec)
 
 
 register(
@@ -72,6 +84,7 @@ register(
         search_iterations=2000,  # about a second a move on a 2-core Xeon (benchmarks/)
         rollout_budget=(24, 16),  # 62% of 200 games against the heuristic, 0.84 s a move
         encoder=encoder,
+        array_writer=array_writer,
         # rollout wins 62% of 200 2-player games against the heuristic (the ladder),
         # 45.6% of 102 against two heuristics (fair share 33%) and 34.0% of 100 against
         # three (fair share 25%).

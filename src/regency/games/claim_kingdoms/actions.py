@@ -26,11 +26,21 @@ are made once and shared.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping
 from typing import Final, NamedTuple
 
+from regency.core.errors import IllegalActionError, NotationError
+from regency.core.game import check_notation
 from regency.games.claim_kingdoms.factions import COLOURS, Faction, colour_by_name, faction_by_name
-from regency.games.claim_kingdoms.grid import LIMIT, WIDTH, coords, parse_square, square_name
+from regency.games.claim_kingdoms.grid import (
+    LIMIT,
+    ORTHOGONAL,
+    WIDTH,
+    coords,
+    parse_square,
+    square_name,
+)
 
 __all__ = [
     "COPY",
@@ -57,7 +67,9 @@ __all__ = [
     "TAKE_STEP",
     "Action",
     "NotationError",
+    "action_from_notation",
     "copy_action",
+    "extend_frontier",
     "is_well_formed",
     "keep_action",
     "new_action",
@@ -65,6 +77,7 @@ __all__ = [
     "places",
     "read_action",
     "take_action",
+    "take_options",
 ]
 
 PLACE: Final = 0
@@ -208,6 +221,37 @@ def place_action(sq: int) -> Action:
     return PLACE_ACTIONS[sq]
 
 
+def extend_frontier(frontier: list[Action], cards: Mapping[int, int], sq: int) -> None:
+    """A card went on ``sq``: update ``frontier``, the places next to a card, in place.
+
+    Kept sorted with bisect (actions compare as ``(PLACE, square, 0)`` tuples): the legal
+    places are then the list itself, where sorting a set of squares every turn was a
+    tenth of a game.
+    """
+    del frontier[bisect_left(frontier, PLACE_ACTIONS[sq])]
+    for d in ORTHOGONAL:
+        if sq + d not in cards:
+            place = PLACE_ACTIONS[sq + d]
+            at = bisect_left(frontier, place)
+            if at == len(frontier) or frontier[at] is not place:
+                frontier.insert(at, place)
+
+
+def take_options(display: Iterable[int], has_deck: bool, seer: bool) -> tuple[Action, ...]:
+    """The ways to take a card: each faction in the display, the deck, a Seer's look."""
+    seen = 0
+    options = []
+    for f in display:
+        if not seen >> f & 1:
+            seen |= 1 << f
+            options.append(_TAKE[f])
+    if has_deck:
+        options.append(DRAW_ACTION)
+        if seer:
+            options.append(LOOK_ACTION)  # R-CK-8
+    return tuple(options)
+
+
 def copy_action(faction: int) -> Action:
     """The (shared) action copying ``faction``'s power."""
     return _COPY[faction]
@@ -255,10 +299,6 @@ def is_well_formed(action: Action, players: int) -> bool:
 
 
 _FACTION_VALUES: Final = frozenset(int(f) for f in Faction)
-
-
-class NotationError(ValueError):
-    """Text that is not the notation of any Claim Kingdoms action."""
 
 
 _USAGE: Final = (
@@ -316,3 +356,19 @@ def read_action(text: str, players: int) -> Action:
         table = {"copy": _COPY, "take": _TAKE, "keep": _KEEP}[verb]
         return table[faction]
     raise NotationError(f"{text.strip()!r} is not a move; {_USAGE}")
+
+
+def action_from_notation(text: object) -> Action:
+    """Read ``text`` as an action with no game in progress (see :func:`read_action`).
+
+    Colours are read for the largest table (red, blue, yellow, green): which of them
+    sit at a given table is for the game to check when the move is played.
+
+    Raises:
+        NotationError: if ``text`` is not the notation of any action, saying why.
+    """
+    try:
+        checked = check_notation(text)
+    except IllegalActionError as exc:
+        raise NotationError(str(exc)) from None
+    return read_action(checked, len(COLOURS))

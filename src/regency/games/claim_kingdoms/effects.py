@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from regency.games.claim_kingdoms import rules
+from regency.games.claim_kingdoms import powers, rules
 from regency.games.claim_kingdoms.actions import (
     COPY,
     DRAW,
@@ -155,7 +155,7 @@ def effect(state: ClaimKingdomsState, action: Action) -> dict[str, Any]:
         copying = state.clone()
         copying._power = action.arg
         copying._copied = True
-        uses = copying._uses(action.arg)
+        uses = powers.uses(copying, action.arg)
         if len(uses) == 1:
             return {**effect(copying, uses[0]), "move": str(action)}
     return {

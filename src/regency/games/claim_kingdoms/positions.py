@@ -59,6 +59,80 @@ def _seat(value: Any, players: int, where: str) -> int:
     return seat
 
 
+def _read_square(entry: Sequence[Any], n: int, cards: dict[int, int]) -> tuple[int, int, int]:
+    """One grid entry ``(x, y, faction[, markers[, up]])``: its square, card and markers."""
+    if not 3 <= len(entry) <= 5:
+        raise GameOptionError(f"grid: {entry!r} should be (x, y, faction[, markers[, up]])")
+    x, y, name = entry[0], entry[1], entry[2]
+    if not (isinstance(x, int) and isinstance(y, int)) or max(abs(x), abs(y)) > LIMIT:
+        raise GameOptionError(f"grid: {entry!r} has no valid square")
+    sq = square(x, y)
+    if sq in cards:
+        raise GameOptionError(f"grid: two cards on {square_name(sq)}")
+    seats = [_seat(s, n, f"grid {x},{y}") for s in (entry[3] if len(entry) > 3 else ())]
+    face_up = bool(entry[4]) if len(entry) > 4 else True
+    if len(set(seats)) != len(seats):
+        raise GameOptionError(f"grid {x},{y}: a card holds one marker per colour (R-CK-5)")
+    if seats and not face_up:
+        raise GameOptionError(f"grid {x},{y}: a face-down card holds no marker (R-CK-7)")
+    card = _faction(name, f"grid {x},{y}") + (0 if face_up else rules.DOWN)
+    return sq, card, sum(1 << s for s in seats)
+
+
+def _read_grid(grid: Sequence[Sequence[Any]], n: int) -> tuple[dict[int, int], dict[int, int]]:
+    """The grid's cards and markers, every card connected to the first at 0,0 (R-CK-1)."""
+    cards: dict[int, int] = {}
+    marks: dict[int, int] = {}
+    for entry in grid:
+        sq, card, mask = _read_square(entry, n, cards)
+        cards[sq] = card
+        if mask:
+            marks[sq] = mask
+    origin = square(0, 0)
+    if origin not in cards:
+        raise GameOptionError("grid: the first card lies at 0,0")
+    reached, todo = {origin}, [origin]
+    while todo:
+        sq = todo.pop()
+        for d in ORTHOGONAL:
+            if sq + d in cards and sq + d not in reached:
+                reached.add(sq + d)
+                todo.append(sq + d)
+    if len(reached) != len(cards):
+        lost = sorted(square_name(sq) for sq in set(cards) - reached)
+        raise GameOptionError(f"grid: every card must connect to 0,0 (R-CK-1): {lost}")
+    return cards, marks
+
+
+def _factions_and_deck(
+    factions: Any, n: int, named: list[int], pile: list[int] | None
+) -> tuple[tuple[Faction, ...], list[int]]:
+    """The factions in play and the deck (top first): every card in play exactly once."""
+    if factions is None:
+        found = sorted(set(named))
+        if len(found) != FACTIONS_FOR[n]:
+            raise GameOptionError(
+                f"name the factions: the cards given are of {len(found)} factions, "
+                f"and {n} players use {FACTIONS_FOR[n]}"
+            )
+        factions = [Faction(f).option_name for f in found]
+    chosen = parse_factions(factions, n, random.Random(0))
+    left: Counter[int] = Counter({int(f): CARDS_PER_FACTION for f in chosen})
+    left.subtract(named)
+    over = sorted(Faction(f).option_name for f, c in left.items() if c < 0)
+    foreign = sorted({Faction(f).option_name for f in named} - {f.option_name for f in chosen})
+    if over or foreign:
+        raise GameOptionError(
+            f"more than {CARDS_PER_FACTION} cards or not in play: {', '.join(foreign or over)}"
+        )
+    if pile is None:
+        pile = [f for f in sorted(left) for _ in range(left[f])]
+    elif any(left.values()):
+        missing = ", ".join(f"{c} {Faction(f).option_name}" for f, c in sorted(left.items()) if c)
+        raise GameOptionError(f"every card must be somewhere; not placed: {missing}")
+    return chosen, pile
+
+
 def build_position(
     cls: type[S],
     *,
@@ -100,65 +174,11 @@ def build_position(
     hand_cards = [None if h is None else _faction(h, "hands") for h in hands]
     shown = [int(_faction(f, "display")) for f in display]
     pile = None if deck is None else [int(_faction(f, "deck")) for f in deck]
-    cards: dict[int, int] = {}
-    marks: dict[int, int] = {}
-    for entry in grid:
-        if not 3 <= len(entry) <= 5:
-            raise GameOptionError(f"grid: {entry!r} should be (x, y, faction[, markers[, up]])")
-        x, y, name = entry[0], entry[1], entry[2]
-        if not (isinstance(x, int) and isinstance(y, int)) or max(abs(x), abs(y)) > LIMIT:
-            raise GameOptionError(f"grid: {entry!r} has no valid square")
-        sq = square(x, y)
-        if sq in cards:
-            raise GameOptionError(f"grid: two cards on {square_name(sq)}")
-        seats = [_seat(s, n, f"grid {x},{y}") for s in (entry[3] if len(entry) > 3 else ())]
-        face_up = bool(entry[4]) if len(entry) > 4 else True
-        if len(set(seats)) != len(seats):
-            raise GameOptionError(f"grid {x},{y}: a card holds one marker per colour (R-CK-5)")
-        if seats and not face_up:
-            raise GameOptionError(f"grid {x},{y}: a face-down card holds no marker (R-CK-7)")
-        cards[sq] = _faction(name, f"grid {x},{y}") + (0 if face_up else rules.DOWN)
-        if seats:
-            marks[sq] = sum(1 << s for s in seats)
-    origin = square(0, 0)
-    if origin not in cards:
-        raise GameOptionError("grid: the first card lies at 0,0")
-    reached, todo = {origin}, [origin]
-    while todo:
-        sq = todo.pop()
-        for d in ORTHOGONAL:
-            if sq + d in cards and sq + d not in reached:
-                reached.add(sq + d)
-                todo.append(sq + d)
-    if len(reached) != len(cards):
-        lost = sorted(square_name(sq) for sq in set(cards) - reached)
-        raise GameOptionError(f"grid: every card must connect to 0,0 (R-CK-1): {lost}")
-
+    cards, marks = _read_grid(grid, n)
     named: list[int] = [c % rules.DOWN for c in cards.values()]
     named += shown
     named += [h for h in hand_cards if h is not None] + (pile or [])
-    if factions is None:
-        found = sorted(set(named))
-        if len(found) != FACTIONS_FOR[n]:
-            raise GameOptionError(
-                f"name the factions: the cards given are of {len(found)} factions, "
-                f"and {n} players use {FACTIONS_FOR[n]}"
-            )
-        factions = [Faction(f).option_name for f in found]
-    chosen = parse_factions(factions, n, random.Random(0))
-    left: Counter[int] = Counter({int(f): CARDS_PER_FACTION for f in chosen})
-    left.subtract(named)
-    over = sorted(Faction(f).option_name for f, c in left.items() if c < 0)
-    foreign = sorted({Faction(f).option_name for f in named} - {f.option_name for f in chosen})
-    if over or foreign:
-        raise GameOptionError(
-            f"more than {CARDS_PER_FACTION} cards or not in play: {', '.join(foreign or over)}"
-        )
-    if pile is None:
-        pile = [f for f in sorted(left) for _ in range(left[f])]
-    elif any(left.values()):
-        missing = ", ".join(f"{c} {Faction(f).option_name}" for f, c in sorted(left.items()) if c)
-        raise GameOptionError(f"every card must be somewhere; not placed: {missing}")
+    chosen, pile = _factions_and_deck(factions, n, named, pile)
     if len(shown) > 3 or (len(shown) < 3 and pile):
         raise GameOptionError("the display holds 3 cards while the deck lasts")
     if (pile or shown) and None in hand_cards:

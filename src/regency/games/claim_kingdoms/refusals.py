@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from regency.core.errors import IllegalActionError, quote
+from regency.core.game import check_notation
 from regency.games.claim_kingdoms import rules
 from regency.games.claim_kingdoms.actions import (
     COPY,
@@ -29,6 +31,9 @@ from regency.games.claim_kingdoms.actions import (
     TAKE_STEP,
     VERBS,
     Action,
+    NotationError,
+    is_well_formed,
+    read_action,
 )
 from regency.games.claim_kingdoms.factions import COLOURS, Faction
 from regency.games.claim_kingdoms.grid import ORTHOGONAL, square_name
@@ -36,7 +41,7 @@ from regency.games.claim_kingdoms.grid import ORTHOGONAL, square_name
 if TYPE_CHECKING:
     from regency.games.claim_kingdoms.state import ClaimKingdomsState
 
-__all__ = ["reason"]
+__all__ = ["explain", "reason", "with_legal"]
 
 _GOBLINS = Faction.GOBLINS
 _DWARVES = Faction.DWARVES
@@ -149,3 +154,27 @@ def _power_reason(state: ClaimKingdomsState, action: Action, where: str) -> str:
     if kind == REMOVE:
         return f"the card at {where} holds no {COLOURS[action.arg]} marker"
     return f"{where} cannot be chosen now"
+
+
+def with_legal(state: ClaimKingdomsState, reason: str, list_legal: bool) -> str:
+    """``reason``, followed by the legal moves when they may be listed."""
+    if not list_legal:
+        return reason
+    return f"{reason} (legal now: {', '.join(str(a) for a in state._options)})"
+
+
+def explain(state: ClaimKingdomsState, action: Action | str, list_legal: bool) -> str:
+    """Explain, in a player's terms, why ``action`` (an object or notation) is refused now."""
+    if state._turn < 0:
+        return "the game is over"
+    if isinstance(action, str):
+        try:
+            action = read_action(check_notation(action), state.num_players)
+        except (NotationError, IllegalActionError) as exc:
+            return with_legal(state, str(exc), list_legal)
+    if not isinstance(action, Action) or not is_well_formed(action, state.num_players):
+        # A malformed Action is shown by its fields: its repr may write a legal move's
+        # notation (``Action(PLACE, sq, 3)`` prints ``place 0,1``) that it is not.
+        shown = tuple(action) if isinstance(action, Action) else action
+        return with_legal(state, f"{quote(shown)} is not a Claim Kingdoms action", list_legal)
+    return with_legal(state, reason(state, action), list_legal)

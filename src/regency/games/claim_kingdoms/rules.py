@@ -35,6 +35,7 @@ __all__ = [
     "line",
     "marker_counts",
     "open_squares",
+    "score_table",
     "seats_of",
     "touches",
     "troll_points",
@@ -217,3 +218,28 @@ def final_ranking(totals: Sequence[int], supplies: Sequence[int]) -> tuple[list[
     most = max(supplies[s] for s in leaders)
     winners = [s for s in leaders if supplies[s] == most]
     return winners, "markers left" if len(winners) == 1 else "shared"
+
+
+def score_table(
+    factions: Sequence[Faction], counts: Sequence[Sequence[int]], points: Sequence[int]
+) -> tuple[list[int], list[int], list[list[int]]]:
+    """Each seat's score as things stand, with its breakdown (R-CK-10).
+
+    Args:
+        factions: The factions in play.
+        counts: Each faction's markers per seat, on face-up cards (``factions`` order).
+        points: Each seat's points from powers.
+
+    Returns:
+        The totals per seat, the points from factions per seat, and each faction's
+        controllers (in ``factions`` order).
+    """
+    from_factions = [0] * len(points)
+    owners = []
+    for faction, marks in zip(factions, counts, strict=True):
+        seats = controllers(marks)
+        owners.append(seats)
+        for seat in seats:
+            from_factions[seat] += faction.points
+    totals = [p + f for p, f in zip(points, from_factions, strict=True)]
+    return totals, from_factions, owners

@@ -10,14 +10,16 @@ from collections import Counter
 from typing import Any
 
 from regency.core.errors import GameOptionError, quote
+from regency.core.rng import randbelow, shuffle, stream
 from regency.games.claim_kingdoms.factions import (
     CARDS_PER_FACTION,
     FACTIONS_FOR,
     Faction,
     faction_by_name,
+    names_of,
 )
 
-__all__ = ["parse_factions", "parse_first", "random_factions", "stacked_deck"]
+__all__ = ["deal", "parse_factions", "parse_first", "random_factions", "stacked_deck"]
 
 _KNOWN = ", ".join(f.option_name for f in Faction)
 
@@ -130,3 +132,40 @@ def stacked_deck(
             f"{_names(factions)} ({CARDS_PER_FACTION * len(factions)} cards); " + "; ".join(parts)
         )
     return factions, [int(f) for f in cards]
+
+
+def deal(
+    players: int, seed: int, options: dict[str, Any]
+) -> tuple[tuple[Faction, ...], list[int], int, dict[str, Any]]:
+    """Deal a new game's cards from its seed and options (see ``ClaimKingdomsState``).
+
+    Returns:
+        The factions in play, every card in dealing order (the middle card, the display
+        left to right, one card per seat, then the deck top first), the seat that
+        starts, and the options as the record keeps them.
+
+    Raises:
+        GameOptionError: if an option is refused.
+    """
+    spec = options.get("factions")
+    names = options.get("deck")
+    first = parse_first(options.get("first"), players)
+    factions: tuple[Faction, ...] | None = None
+    if spec is not None:
+        factions = parse_factions(spec, players, stream(seed, "factions"))
+    rng = random.Random(seed)
+    if names is not None:
+        factions, order = stacked_deck(names, players, factions)
+    else:
+        if factions is None:  # R-CK-11: drawn from the seed
+            factions = random_factions(players, stream(seed, "factions"))
+        order = [int(f) for f in factions for _ in range(CARDS_PER_FACTION)]
+        shuffle(rng, order)
+    normalized: dict[str, Any] = {"factions": names_of(factions)}
+    if names is not None:
+        normalized["deck"] = names_of(order)
+    if first is not None:
+        normalized["first"] = first
+    else:
+        first = randbelow(rng, players)  # the rulebook's "choose who starts"
+    return factions, order, first, normalized

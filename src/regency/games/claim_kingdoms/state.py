@@ -17,144 +17,65 @@ that list). ``clone()`` copies a handful of small dicts and lists. Each decision
 has a ``_begin_<step>`` that works out its options and resolves it outright when there
 is nothing to choose, and an ``_apply_<step>``.
 
-Beside this module: ``rules.py`` (the rules as pure functions), ``views.py`` (what each
-seat sees), ``worlds.py`` (deck knowledge and hidden-card worlds), ``refusals.py`` (why a
-move is refused), ``positions.py`` (positions set up by hand).
+Beside this module: ``rules.py`` (the rules as pure functions), ``powers.py`` (using a
+power), ``turns.py`` (the record of each turn), ``setup.py`` (factions and dealing),
+``views.py`` (what each seat sees), ``worlds.py`` (deck knowledge and hidden-card
+worlds), ``refusals.py`` (why a move is refused), ``positions.py`` (positions set up by
+hand).
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self, cast
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game, Result, check_notation, win_shares
-from regency.core.rng import randbelow, shuffle, stream
-from regency.games.claim_kingdoms import effects, rules, views
+from regency.core.rng import shuffle, stream
+from regency.games.claim_kingdoms import effects, powers, rules, views
 from regency.games.claim_kingdoms.actions import (
     COPY,
     DRAW,
-    DRAW_ACTION,
-    FLIP,
     KEEP,
     KEEP_STEP,
-    LOOK_ACTION,
     MARK,
     OVER,
     PASS,
     PASS_ACTION,
-    PLACE_ACTIONS,
     PLACE_STEP,
     POWER_STEP,
     REMOVE,
-    SCORE,
-    SCORE_ACTION,
-    SCORE_COLUMN,
-    SCORE_ROW,
     STEP_NAMES,
-    SWAP,
     TAKE,
     TAKE_STEP,
     Action,
     NotationError,
+    action_from_notation,
     copy_action,
-    is_well_formed,
+    extend_frontier,
     keep_action,
-    new_action,
     places,
     read_action,
-    take_action,
+    take_options,
 )
-from regency.games.claim_kingdoms.factions import (
-    CARDS_PER_FACTION,
-    COLOURS,
-    MARKERS,
-    Faction,
-    names_of,
-)
-from regency.games.claim_kingdoms.grid import COLUMN, ORTHOGONAL, ROW, square
-from regency.games.claim_kingdoms.refusals import reason
-from regency.games.claim_kingdoms.rules import DOWN
-from regency.games.claim_kingdoms.setup import (
-    parse_factions,
-    parse_first,
-    random_factions,
-    stacked_deck,
-)
-from regency.games.claim_kingdoms.worlds import (
-    Group,
-    link,
-    revealed,
-    seen_leaving,
-)
+from regency.games.claim_kingdoms.factions import MARKERS, Faction
+from regency.games.claim_kingdoms.grid import square
+from regency.games.claim_kingdoms.refusals import explain, with_legal
+from regency.games.claim_kingdoms.setup import deal
+from regency.games.claim_kingdoms.turns import Turn, placed, skipped, with_power, with_take
+from regency.games.claim_kingdoms.worlds import Group, put_back, revealed, saw_refill, took_blind
 
 if TYPE_CHECKING:
-    from regency.core.arrays import ArraySpec, ArrayWriter
+    pass
 
 __all__ = ["ClaimKingdomsState", "Turn"]
 
 DISPLAY_SIZE: Final = 3
 LOOK_SIZE: Final = 3
 
-_GOBLINS: Final = Faction.GOBLINS
-_DWARVES: Final = Faction.DWARVES
-_GNOMES: Final = Faction.GNOMES
-_TROLLS: Final = Faction.TROLLS
-_UNDEAD: Final = Faction.UNDEAD
-_DRAGONS: Final = Faction.DRAGONS
-_DOPPEL: Final = Faction.DOPPELGANGERS
 _SEERS: Final = Faction.SEERS
-_GIANTS: Final = Faction.GIANTS
 _KNIGHTS: Final = Faction.KNIGHTS
-
-
-class Turn(NamedTuple):
-    """One player's turn, as remembered.
-
-    Attributes:
-        seat: Whose turn it was.
-        card: The faction placed; -1 if the seat was skipped (it had no card).
-        at: The square it was placed on.
-        power: The power decisions taken, in notation (``copy trolls``, ``score row``).
-        points: Points the power scored.
-        take: How the seat took its new card: ``take goblins``, ``draw``, ``look``, or
-            ``""`` (nothing was left, or the game ended first).
-        got: The faction drawn or kept; only the seat saw it (-1: none, or not known).
-        looked: The factions a Seer looked at; only the seat saw them.
-        refill: The factions turned up into the display after the take.
-    """
-
-    seat: int
-    card: int
-    at: int = 0
-    power: tuple[str, ...] = ()
-    points: int = 0
-    take: str = ""
-    got: int = -1
-    looked: tuple[int, ...] = ()
-    refill: tuple[int, ...] = ()
-
-
-def _turn(
-    seat: int,
-    card: int,
-    at: int,
-    power: tuple[str, ...],
-    points: int,
-    take: str,
-    got: int,
-    looked: tuple[int, ...],
-    refill: tuple[int, ...],
-) -> Turn:
-    """``Turn(...)`` with every field given, built without namedtuple's ``__new__``.
-
-    That ``__new__`` (and ``_replace``) is Python code, and a turn's record is rebuilt a
-    few times a turn, in every game and every search playout: building the tuple
-    directly is a C call.
-    """
-    return tuple.__new__(Turn, (seat, card, at, power, points, take, got, looked, refill))
 
 
 class ClaimKingdomsState(Game[Action]):
@@ -233,28 +154,8 @@ class ClaimKingdomsState(Game[Action]):
 
     @classmethod
     def create(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
-        """Deal a new game (see the class docstring for the options)."""
-        spec = options.get("factions")
-        names = options.get("deck")
-        first = parse_first(options.get("first"), players)
-        factions: tuple[Faction, ...] | None = None
-        if spec is not None:
-            factions = parse_factions(spec, players, stream(seed, "factions"))
-        rng = random.Random(seed)
-        if names is not None:
-            factions, order = stacked_deck(names, players, factions)
-        else:
-            if factions is None:  # R-CK-11: drawn from the seed
-                factions = random_factions(players, stream(seed, "factions"))
-            order = [int(f) for f in factions for _ in range(CARDS_PER_FACTION)]
-            shuffle(rng, order)
-        if first is None:
-            first = randbelow(rng, players)  # the rulebook's "choose who starts"
-        normalized: dict[str, Any] = {"factions": names_of(factions)}
-        if names is not None:
-            normalized["deck"] = names_of(order)
-        if options.get("first") is not None:
-            normalized["first"] = first
+        """Deal a new game (see the class docstring for the options; ``setup.deal``)."""
+        factions, order, first, normalized = deal(players, seed, options)
         state = cls.__new__(cls)
         state._blank(players, seed, normalized, factions, first)
         state._cards[square(0, 0)] = order[0]  # R-CK-1: face up, no marker
@@ -409,24 +310,14 @@ class ClaimKingdomsState(Game[Action]):
         cards[sq] = card
         self._marks[sq] = 1 << seat
         self._supply[seat] -= 1
-        frontier = self._frontier
-        # Kept sorted with bisect (actions compare as (PLACE, square, 0) tuples): the
-        # legal places are then the list itself, where sorting a set of squares every
-        # turn was a tenth of a game.
-        del frontier[bisect_left(frontier, PLACE_ACTIONS[sq])]
-        for d in ORTHOGONAL:
-            if sq + d not in cards:
-                place = PLACE_ACTIONS[sq + d]
-                at = bisect_left(frontier, place)
-                if at == len(frontier) or frontier[at] is not place:
-                    frontier.insert(at, place)
+        extend_frontier(self._frontier, cards, sq)
         known = self._known
         for other in range(self.num_players):
             if known[other] and other != seat:
                 known[other] = revealed(known[other], seat, card)
         if self._records_shared:
             self._own_records()
-        self._turns.append(_turn(seat, card, sq, (), 0, "", -1, (), ()))
+        self._turns.append(placed(seat, card, sq))
         self._at = sq
         if self._supply[seat] == 0:  # R-CK-9: the game ends at once, no power resolves
             self._finish("supply")
@@ -439,7 +330,7 @@ class ClaimKingdomsState(Game[Action]):
 
     def _begin_power(self) -> None:
         """Offer the placed card's power; skip it when it could do nothing."""
-        uses = self._uses(self._power)
+        uses = powers.uses(self, self._power)
         if not uses:
             self._begin_take()
             return
@@ -448,47 +339,10 @@ class ClaimKingdomsState(Game[Action]):
 
     def _power_options(self) -> tuple[Action, ...]:
         """The options of the power decision in progress (for rebuilt worlds)."""
-        uses = self._uses(self._power)
+        uses = powers.uses(self, self._power)
         if self._copied and not self._removed:
             return uses  # having copied a power, the player uses it
         return (*uses, PASS_ACTION)
-
-    def _uses(self, faction: int) -> tuple[Action, ...]:
-        """Every way of using ``faction``'s power from the card just placed.
-
-        Only ways that do something; empty when the power could do nothing.
-        """
-        cards = self._cards
-        marks = self._marks
-        at = self._at
-        seat = self._turn
-        if faction == _GOBLINS:
-            return (SCORE_ACTION,) if rules.goblin_points(cards, marks, seat) else ()
-        if faction == _DWARVES:
-            return (SCORE_ACTION,) if rules.dwarf_points(cards, at) else ()
-        if faction == _DRAGONS:
-            return (SCORE_ACTION,) if rules.dragon_points(cards, at) else ()
-        if faction == _TROLLS:
-            return (SCORE_ROW, SCORE_COLUMN)
-        if faction == _GNOMES:  # R-CK-6: the point, then the marker if it can go anywhere
-            targets = rules.gnome_targets(cards, marks, at, seat)
-            return tuple(new_action(MARK, t) for t in targets) if targets else (SCORE_ACTION,)
-        if faction == _KNIGHTS:
-            knights = rules.knight_targets(cards, marks, at)
-            return tuple(new_action(REMOVE, t, s) for t, s in knights)
-        if faction == _UNDEAD:
-            return tuple(
-                new_action(SWAP, t, s) for t, s in rules.undead_targets(cards, marks, at, seat)
-            )
-        if faction == _GIANTS:
-            return tuple(new_action(FLIP, t) for t in rules.giant_targets(cards, at))
-        if faction == _DOPPEL and not self._copied:
-            return tuple(
-                copy_action(f)
-                for f in rules.copyable(cards, at)
-                if (self._deck if f == _SEERS else self._uses(f))
-            )
-        return ()  # Seers act at the take; a Doppelganger's copy of a Doppelganger is void
 
     def _apply_power(self, action: Action) -> None:
         kind = action.kind
@@ -499,55 +353,16 @@ class ClaimKingdomsState(Game[Action]):
             self._copy(action.arg)
             return
         seat = self._turn
-        cards = self._cards
-        marks = self._marks
-        at = self._at
-        gained = 0
-        if kind == SCORE:
-            power = self._power
-            if power == _GOBLINS:
-                gained = rules.goblin_points(cards, marks, seat)
-            elif power == _DWARVES:
-                gained = rules.dwarf_points(cards, at)
-            elif power == _DRAGONS:
-                gained = rules.dragon_points(cards, at)
-            elif power == _TROLLS:
-                gained = rules.troll_points(cards, at, ROW if action.arg == 1 else COLUMN)
-            else:
-                gained = 1  # a Gnome with nowhere to put its marker
-        elif kind == MARK:
-            gained = 1
-            marks[action.square] = marks.get(action.square, 0) | 1 << seat
-            self._supply[seat] -= 1
-        elif kind == REMOVE:
-            left = marks[action.square] & ~(1 << action.arg)
-            if left:
-                marks[action.square] = left
-            else:
-                del marks[action.square]
-            self._supply[action.arg] += 1
-            self._removed += 1
-        elif kind == SWAP:
-            mine, theirs = 1 << seat, 1 << action.arg
-            marks[at] = marks[at] ^ mine | theirs
-            marks[action.square] = marks[action.square] ^ theirs | mine
-        else:  # FLIP, R-CK-7
-            for owner in rules.seats_of(marks.pop(action.square, 0)):
-                self._supply[owner] += 1
-            cards[action.square] += DOWN
+        gained = powers.use_power(self, action)
         self._points[seat] += gained
         if self._records_shared:
             self._own_records()
-        t = self._turns[-1]
-        used = (*t.power, str(action))
-        self._turns[-1] = _turn(
-            t.seat, t.card, t.at, used, t.points + gained, t.take, t.got, t.looked, t.refill
-        )
+        self._turns[-1] = with_power(self._turns[-1], str(action), gained)
         if kind == MARK and self._supply[seat] == 0:
             self._finish("supply")  # R-CK-9, even in the middle of a turn
             return
         if kind == REMOVE and self._removed < 2:  # R-CK-4: up to two markers
-            more = self._uses(_KNIGHTS)
+            more = powers.uses(self, _KNIGHTS)
             if more:
                 self._step = POWER_STEP
                 self._options = (*more, PASS_ACTION)
@@ -558,18 +373,14 @@ class ClaimKingdomsState(Game[Action]):
         """A Doppelganger takes on an adjacent card's power (the seed's list)."""
         if self._records_shared:
             self._own_records()
-        t = self._turns[-1]
-        power = (*t.power, str(copy_action(faction)))
-        self._turns[-1] = _turn(
-            t.seat, t.card, t.at, power, t.points, t.take, t.got, t.looked, t.refill
-        )
+        self._turns[-1] = with_power(self._turns[-1], str(copy_action(faction)), 0)
         self._power = faction
         self._copied = True
         if faction == _SEERS:
             self._seer = True
             self._begin_take()
             return
-        uses = self._uses(faction)
+        uses = powers.uses(self, faction)
         if len(uses) == 1:
             self._apply_power(uses[0])  # nothing to choose: use it
             return
@@ -579,17 +390,7 @@ class ClaimKingdomsState(Game[Action]):
     # -- a turn: taking a card ------------------------------------------------------------
 
     def _take_options(self) -> tuple[Action, ...]:
-        seen = 0
-        options = []
-        for f in self._display:
-            if not seen >> f & 1:
-                seen |= 1 << f
-                options.append(take_action(f))
-        if self._deck:
-            options.append(DRAW_ACTION)
-            if self._seer:
-                options.append(LOOK_ACTION)  # R-CK-8
-        return tuple(options)
+        return take_options(self._display, bool(self._deck), self._seer)
 
     def _begin_take(self) -> None:
         self._step = TAKE_STEP
@@ -613,7 +414,7 @@ class ClaimKingdomsState(Game[Action]):
             if self._deck:
                 card = self._deck.pop()
                 display[slot] = card  # the refill goes in the emptied slot
-                self._saw_refill(card)
+                saw_refill(self._known, card)
                 refill.append(card)
             else:
                 del display[slot]
@@ -623,14 +424,14 @@ class ClaimKingdomsState(Game[Action]):
         elif kind == DRAW:
             card = self._deck.pop()
             self._hands[seat] = card
-            self._took_blind(seat, (card,))
+            took_blind(self._known, seat, (card,))
             self._note_take("draw", card, (), self._refill())
             self._end_turn()
         else:  # LOOK
             deck = self._deck
             looked = [deck.pop() for _ in range(min(LOOK_SIZE, len(deck)))]
             self._looking = tuple(looked)
-            self._took_blind(seat, looked)
+            took_blind(self._known, seat, looked)
             self._note_take("look", -1, tuple(looked), [])
             options = tuple(keep_action(f) for f in sorted(set(looked)))
             if len(options) == 1:
@@ -646,10 +447,7 @@ class ClaimKingdomsState(Game[Action]):
         looked.remove(faction)
         self._hands[seat] = faction
         if looked:
-            counts = [0] * len(Faction)
-            for f in looked:
-                counts[f] += 1
-            self._known[seat] = (*self._known[seat], (tuple(counts), 0))
+            self._known[seat] = put_back(self._known[seat], looked)
             self._deck.extend(looked)
             shuffle(stream(self.seed, "seer", self._looks), self._deck)  # R-ALL-1
         self._looks += 1
@@ -674,7 +472,7 @@ class ClaimKingdomsState(Game[Action]):
         turned: list[int] = []
         while len(self._display) + len(turned) < DISPLAY_SIZE and self._deck:
             card = self._deck.pop()
-            self._saw_refill(card)
+            saw_refill(self._known, card)
             turned.append(card)
         if turned:
             self._display = (*self._display, *turned)
@@ -683,28 +481,7 @@ class ClaimKingdomsState(Game[Action]):
     def _note_take(self, take: str, got: int, looked: tuple[int, ...], refill: list[int]) -> None:
         if self._records_shared:
             self._own_records()
-        t = self._turns[-1]
-        self._turns[-1] = _turn(
-            t.seat, t.card, t.at, t.power, t.points, take, got, looked, tuple(refill)
-        )
-
-    def _saw_refill(self, card: int) -> None:
-        """Everyone saw ``card`` leave the deck (a refill)."""
-        known = self._known
-        for seat in range(self.num_players):
-            if known[seat]:
-                known[seat] = seen_leaving(known[seat], card)
-
-    def _took_blind(self, taker: int, cards: Any) -> None:
-        """``taker`` took ``cards`` from the deck, seen by nobody else."""
-        known = self._known
-        for seat in range(self.num_players):
-            if known[seat]:
-                if seat == taker:
-                    for card in cards:
-                        known[seat] = seen_leaving(known[seat], card)
-                else:
-                    known[seat] = link(known[seat], taker)
+        self._turns[-1] = with_take(self._turns[-1], take, got, looked, tuple(refill))
 
     # -- between turns and the end ------------------------------------------------------
 
@@ -722,7 +499,7 @@ class ClaimKingdomsState(Game[Action]):
                 return
             if self._records_shared:
                 self._own_records()
-            self._turns.append(_turn(seat, -1, 0, (), 0, "", -1, (), ()))  # skipped: no card
+            self._turns.append(skipped(seat))  # no card
         raise RegencyError("no player holds a card but cards remain")  # unreachable
 
     def _finish(self, reason: str) -> None:
@@ -731,30 +508,6 @@ class ClaimKingdomsState(Game[Action]):
         self._turn = -1
         self._step = OVER
         self._options = ()
-
-    def _refresh_options(self) -> None:
-        """Work out the options of the decision in progress (after a re-deal)."""
-        step = self._step
-        if step == PLACE_STEP:
-            self._options = self._place_options()
-        elif step == POWER_STEP:
-            self._options = self._power_options()
-        elif step == TAKE_STEP:
-            self._options = self._take_options()
-        elif step == KEEP_STEP:
-            self._options = tuple(keep_action(f) for f in sorted(set(self._looking)))
-        else:
-            self._options = ()
-
-    def _forget_others(self, seat: int) -> None:
-        """Drop what seats other than ``seat`` privately remember (after a re-deal)."""
-        for other in range(self.num_players):
-            if other != seat:
-                self._known[other] = ()
-        self._turns = [
-            t if t.seat == seat or (t.got < 0 and not t.looked) else t._replace(got=-1, looked=())
-            for t in self._turns
-        ]
 
     # -- scoring --------------------------------------------------------------------------
 
@@ -770,15 +523,7 @@ class ClaimKingdomsState(Game[Action]):
             The totals per seat, the points from factions per seat, and each faction's
             controllers (in ``factions`` order).
         """
-        from_factions = [0] * self.num_players
-        owners = []
-        for faction, counts in zip(self.factions, self.marker_counts(), strict=True):
-            seats = rules.controllers(counts)
-            owners.append(seats)
-            for seat in seats:
-                from_factions[seat] += faction.points
-        totals = [p + f for p, f in zip(self._points, from_factions, strict=True)]
-        return totals, from_factions, owners
+        return rules.score_table(self.factions, self.marker_counts(), self._points)
 
     def rewards(self) -> list[float]:
         """Each seat's share of the win, without the breakdown (for search)."""
@@ -788,22 +533,10 @@ class ClaimKingdomsState(Game[Action]):
         return win_shares(winners, self.num_players)
 
     def result(self) -> Result:
-        """Final points per seat, the winners and the breakdown (R-CK-10)."""
+        """Final points per seat, the winners and the breakdown (R-CK-10; ``views.py``)."""
         if not self.is_over:
             raise RegencyError("the game is not over yet")
-        totals, from_factions, _ = self.scores()
-        winners, reason = rules.final_ranking(totals, self._supply)
-        details = {
-            "decided_by": reason,
-            "end": self._end,
-            "ended_by": self._ended_by if self._ended_by >= 0 else None,
-            "colours": list(COLOURS[: self.num_players]),
-            "power_points": list(self._points),
-            "faction_points": from_factions,
-            "supplies": list(self._supply),
-            "factions": views.standing(self),
-        }
-        return Result(scores=totals, winners=winners, details=details)
+        return views.result(self)
 
     # -- notation and checks ------------------------------------------------------------
 
@@ -823,6 +556,11 @@ class ClaimKingdomsState(Game[Action]):
             return action
         raise IllegalActionError(self.why_illegal(action, list_legal=list_legal))
 
+    @classmethod
+    def action_from_notation(cls, text: object) -> Action:
+        """Read a move with no game in progress (see ``actions.action_from_notation``)."""
+        return action_from_notation(text)
+
     def public_action(self, action: Action, seat: int | None) -> str:
         """How ``seat`` sees ``action``: which card a Seer keeps is the Seer's secret."""
         if action.kind == KEEP and seat != self._turn:
@@ -835,25 +573,11 @@ class ClaimKingdomsState(Game[Action]):
 
     def _with_legal(self, reason: str, list_legal: bool) -> str:
         """``reason``, followed by the legal moves when they may be listed."""
-        if not list_legal:
-            return reason
-        return f"{reason} (legal now: {', '.join(str(a) for a in self._options)})"
+        return with_legal(self, reason, list_legal)
 
     def why_illegal(self, action: Action | str, *, list_legal: bool = True) -> str:
-        """Explain, in a player's terms, why ``action`` cannot be taken now."""
-        if self._turn < 0:
-            return "the game is over"
-        if isinstance(action, str):
-            try:
-                action = read_action(check_notation(action), self.num_players)
-            except (NotationError, IllegalActionError) as exc:
-                return self._with_legal(str(exc), list_legal)
-        if not isinstance(action, Action) or not is_well_formed(action, self.num_players):
-            # A malformed Action is shown by its fields: its repr may write a legal move's
-            # notation (``Action(PLACE, sq, 3)`` prints ``place 0,1``) that it is not.
-            shown = tuple(action) if isinstance(action, Action) else action
-            return self._with_legal(f"{quote(shown)} is not a Claim Kingdoms action", list_legal)
-        return self._with_legal(reason(self, action), list_legal)
+        """Explain, in a player's terms, why ``action`` cannot be taken now (``refusals.py``)."""
+        return explain(self, action, list_legal)
 
     # -- what each seat sees ---------------------------------------------------------------
 
@@ -877,13 +601,6 @@ class ClaimKingdomsState(Game[Action]):
         from regency.games.claim_kingdoms.worlds import world_from_observation
 
         return world_from_observation(cls, observation, rng)
-
-    @classmethod
-    def array_writer(cls, spec: ArraySpec) -> ArrayWriter[Action]:
-        """The RL environments' fast path to this game's arrays (see ``tensor.py``)."""
-        from regency.games.claim_kingdoms.tensor import ClaimKingdomsArrayWriter
-
-        return ClaimKingdomsArrayWriter(spec)
 
     @classmethod
     def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:

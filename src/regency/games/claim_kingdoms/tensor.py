@@ -1,6 +1,6 @@
 """Claim Kingdoms' RL arrays straight from the state: the fast path of ``regency.envs``.
 
-``ClaimKingdomsState.array_writer`` returns a :class:`ClaimKingdomsArrayWriter`; the
+``GameInfo.array_writer`` returns a :class:`ClaimKingdomsArrayWriter`; the
 environments use it instead of encoding ``observation(seat)`` (``views.observation``),
 and ``tests/envs/test_fast_path.py`` checks at every step of many games that both give
 the same arrays (``docs/envs.md``, "The fast path"). It reads only what the observation
@@ -32,6 +32,7 @@ from regency.games.claim_kingdoms.factions import Faction
 from regency.games.claim_kingdoms.grid import square
 from regency.games.claim_kingdoms.rules import DOWN
 from regency.games.claim_kingdoms.state import ClaimKingdomsState
+from regency.games.claim_kingdoms.worlds import Group
 
 __all__ = ["FRAME_RADIUS", "ClaimKingdomsArrayWriter"]
 
@@ -108,123 +109,166 @@ class ClaimKingdomsArrayWriter:
         """Write each game's array for its seat into ``out``, which must be all zeros.
 
         (Unlike the other games' writers, which write every entry: see the module
-        docstring.)
+        docstring.) Each part of a row is gathered by a helper into ``ones`` (flat
+        indices set to 1) and ``where``/``values`` (other entries); the batch is then
+        written in two numpy assignments.
         """
-        n = self.players
         size = self.size
-        frame = _FRAME
         ones: list[int] = []
-        one = ones.append
         where: list[int] = []
         values: list[float] = []
         for r, (g, v) in enumerate(zip(games, seats, strict=True)):
             state: ClaimKingdomsState = g
             at = r * size
             rel = self._rel[v]
-            cards = at + self._cards
-            down = at + self._down
-            marks_at = at + self._marks
-            marks = state._marks
-            for sq, card in state._cards.items():
-                i = frame[sq]
-                if card >= DOWN:
-                    one(cards + (card - DOWN) * _Q + i)
-                    one(down + i)
-                else:
-                    one(cards + card * _Q + i)
-                bits = marks.get(sq, 0)
-                while bits:
-                    low = bits & -bits
-                    one(marks_at + rel[low.bit_length() - 1] * _Q + i)
-                    bits ^= low
-            base = at + self._open
-            for place in state._frontier:
-                sq = place.square
-                # Only once all 63 cards lie on the grid, when no card is left to
-                # place, can an open square lie beyond the frame: not shown.
-                i = frame.get(sq, -1)
-                if i >= 0:
-                    one(base + i)
-            step = state._step
-            if step in _PLACED:
-                one(at + self._placed + frame[state._at])
-            if step == POWER_STEP:
-                one(at + self._power + state._power)
-                if state._copied:
-                    one(at + self._copied)
-                if state._removed:
-                    where.append(at + self._removed)
-                    values.append(state._removed)
-            elif step == TAKE_STEP and state._seer:
-                one(at + self._can_look)
-            counts = [0] * _F
-            for f in state._display:
-                counts[f] += 1
-            for f, c in enumerate(counts):
-                if c:
-                    where.append(at + self._display + f)
-                    values.append(c)
-            where.append(at + self._deck)
-            values.append(len(state._deck))
-            hands = state._hands
-            own = hands[v]
-            if own >= 0:
-                one(at + self._hand + own)
-            public = state._public_hands
-            supply = state._supply
-            points = state._points
-            for s in range(n):
-                p = rel[s]
-                if hands[s] >= 0:
-                    one(at + self._hand_count + p)
-                    if public >> s & 1:
-                        one(at + self._hands_public + p * _F + hands[s])
-                where.append(at + self._supplies + p)
-                values.append(supply[s])
-                where.append(at + self._points + p)
-                values.append(points[s])
-            looking = state._looking
-            if looking:
-                where.append(at + self._looking_count)
-                values.append(len(looking))
-                if v == state._turn:
-                    counts = [0] * _F
-                    for f in looking:
-                        counts[f] += 1
-                    for f, c in enumerate(counts):
-                        if c:
-                            where.append(at + self._looking + f)
-                            values.append(c)
+            self._gather_grid(state, rel, at, ones)
+            self._gather_decision(state, at, ones, where, values)
+            self._gather_cards(state, v, rel, at, ones, where, values)
             groups = state._known[v]
             if groups:
-                known = [0] * _F
-                held = [0] * (_PLACES * _F)
-                for group_counts, linked in groups:
-                    seats_linked = [s for s in range(n) if linked >> s & 1]
-                    for f, c in enumerate(group_counts):
-                        if c:
-                            known[f] += c
-                            for s in seats_linked:
-                                held[rel[s] * _F + f] += c
-                for f, c in enumerate(known):
-                    if c:
-                        where.append(at + self._known + f)
-                        values.append(c)
-                for j, c in enumerate(held):
-                    if c:
-                        where.append(at + self._known_held + j)
-                        values.append(c)
+                self._gather_knowledge(groups, rel, at, where, values)
             base = at + self._in_play
             for f in state.factions:
-                one(base + f)
+                ones.append(base + f)
+            step = state._step
             if step != OVER:
-                one(at + self._to_move + rel[state._turn])
-                one(at + self._decision + _DECISION[step])
-            one(at + self._first + rel[state.first])
-            one(at + self._players_col)
+                ones.append(at + self._to_move + rel[state._turn])
+                ones.append(at + self._decision + _DECISION[step])
+            ones.append(at + self._first + rel[state.first])
+            ones.append(at + self._players_col)
         flat = out.reshape(-1)
         flat[ones] = 1.0
         flat[where] = values
+
+    def _gather_grid(
+        self, state: ClaimKingdomsState, rel: list[int], at: int, ones: list[int]
+    ) -> None:
+        """The grid planes of the row at ``at``: factions, face down, markers, open squares."""
+        frame = _FRAME
+        one = ones.append  # bound once: this loop runs for every card of every row
+        cards = at + self._cards
+        down = at + self._down
+        marks_at = at + self._marks
+        marks = state._marks
+        for sq, card in state._cards.items():
+            i = frame[sq]
+            if card >= DOWN:
+                one(cards + (card - DOWN) * _Q + i)
+                one(down + i)
+            else:
+                one(cards + card * _Q + i)
+            bits = marks.get(sq, 0)
+            while bits:
+                low = bits & -bits
+                one(marks_at + rel[low.bit_length() - 1] * _Q + i)
+                bits ^= low
+        base = at + self._open
+        for place in state._frontier:
+            # Only once all 63 cards lie on the grid, when no card is left to place,
+            # can an open square lie beyond the frame: not shown.
+            i = frame.get(place.square, -1)
+            if i >= 0:
+                one(base + i)
+
+    def _gather_decision(
+        self,
+        state: ClaimKingdomsState,
+        at: int,
+        ones: list[int],
+        where: list[int],
+        values: list[float],
+    ) -> None:
+        """The turn in progress: the card placed, the power in use, whether a Seer may look."""
+        step = state._step
+        if step in _PLACED:
+            ones.append(at + self._placed + _FRAME[state._at])
+        if step == POWER_STEP:
+            ones.append(at + self._power + state._power)
+            if state._copied:
+                ones.append(at + self._copied)
+            if state._removed:
+                where.append(at + self._removed)
+                values.append(state._removed)
+        elif step == TAKE_STEP and state._seer:
+            ones.append(at + self._can_look)
+
+    def _gather_cards(
+        self,
+        state: ClaimKingdomsState,
+        v: int,
+        rel: list[int],
+        at: int,
+        ones: list[int],
+        where: list[int],
+        values: list[float],
+    ) -> None:
+        """The display, the deck, the hands, supplies and points, and what a Seer looks at."""
+        counts = [0] * _F
+        for f in state._display:
+            counts[f] += 1
+        for f, c in enumerate(counts):
+            if c:
+                where.append(at + self._display + f)
+                values.append(c)
+        where.append(at + self._deck)
+        values.append(len(state._deck))
+        hands = state._hands
+        own = hands[v]
+        if own >= 0:
+            ones.append(at + self._hand + own)
+        public = state._public_hands
+        supply = state._supply
+        points = state._points
+        for s in range(self.players):
+            p = rel[s]
+            if hands[s] >= 0:
+                ones.append(at + self._hand_count + p)
+                if public >> s & 1:
+                    ones.append(at + self._hands_public + p * _F + hands[s])
+            where.append(at + self._supplies + p)
+            values.append(supply[s])
+            where.append(at + self._points + p)
+            values.append(points[s])
+        looking = state._looking
+        if looking:
+            where.append(at + self._looking_count)
+            values.append(len(looking))
+            if v == state._turn:
+                counts = [0] * _F
+                for f in looking:
+                    counts[f] += 1
+                for f, c in enumerate(counts):
+                    if c:
+                        where.append(at + self._looking + f)
+                        values.append(c)
+
+    def _gather_knowledge(
+        self,
+        groups: tuple[Group, ...],
+        rel: list[int],
+        at: int,
+        where: list[int],
+        values: list[float],
+    ) -> None:
+        """What the seat knows of the deck, and which seats may hold those cards."""
+        n = self.players
+        known = [0] * _F
+        held = [0] * (_PLACES * _F)
+        for group_counts, linked in groups:
+            seats_linked = [s for s in range(n) if linked >> s & 1]
+            for f, c in enumerate(group_counts):
+                if c:
+                    known[f] += c
+                    for s in seats_linked:
+                        held[rel[s] * _F + f] += c
+        for f, c in enumerate(known):
+            if c:
+                where.append(at + self._known + f)
+                values.append(c)
+        for j, c in enumerate(held):
+            if c:
+                where.append(at + self._known_held + j)
+                values.append(c)
 
     def write_masks(self, games: Sequence[Any], out: Any) -> None:
         """Write each game's legal actions (see ``ArrayWriter.write_masks``)."""

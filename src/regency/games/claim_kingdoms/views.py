@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from regency.core.game import Result
 from regency.games.claim_kingdoms import effects, rules
 from regency.games.claim_kingdoms.actions import (
     KEEP_STEP,
@@ -30,9 +31,10 @@ from regency.games.claim_kingdoms.rules import DOWN
 from regency.games.claim_kingdoms.worlds import group_to_dict
 
 if TYPE_CHECKING:
-    from regency.games.claim_kingdoms.state import ClaimKingdomsState, Turn
+    from regency.games.claim_kingdoms.state import ClaimKingdomsState
+    from regency.games.claim_kingdoms.turns import Turn
 
-__all__ = ["grid", "observation", "standing", "state_dict", "turn_to_dict"]
+__all__ = ["grid", "observation", "result", "standing", "state_dict", "turn_to_dict"]
 
 
 def grid(state: ClaimKingdomsState) -> list[dict[str, Any]]:
@@ -190,3 +192,20 @@ def state_dict(state: ClaimKingdomsState) -> dict[str, Any]:
         "end": state._end or None,
         "ended_by": state._ended_by if state._ended_by >= 0 else None,
     }
+
+
+def result(state: ClaimKingdomsState) -> Result:
+    """A finished game's points per seat, its winners and the breakdown (R-CK-10)."""
+    totals, from_factions, _ = state.scores()
+    winners, reason = rules.final_ranking(totals, state._supply)
+    details = {
+        "decided_by": reason,
+        "end": state._end,
+        "ended_by": state._ended_by if state._ended_by >= 0 else None,
+        "colours": list(COLOURS[: state.num_players]),
+        "power_points": list(state._points),
+        "faction_points": from_factions,
+        "supplies": list(state._supply),
+        "factions": standing(state),
+    }
+    return Result(scores=totals, winners=winners, details=details)

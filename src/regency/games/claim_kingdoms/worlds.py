@@ -40,13 +40,23 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from regency.core.errors import RegencyError
 from regency.core.rng import shuffle, shuffled
-from regency.games.claim_kingdoms.actions import OVER, POWER_STEP, STEP_BY_NAME, places
+from regency.games.claim_kingdoms.actions import (
+    KEEP_STEP,
+    OVER,
+    PLACE_STEP,
+    POWER_STEP,
+    STEP_BY_NAME,
+    TAKE_STEP,
+    keep_action,
+    places,
+)
 from regency.games.claim_kingdoms.factions import CARDS_PER_FACTION, Faction
 from regency.games.claim_kingdoms.grid import square
 from regency.games.claim_kingdoms.rules import DOWN, open_squares
 
 if TYPE_CHECKING:
-    from regency.games.claim_kingdoms.state import ClaimKingdomsState, Turn
+    from regency.games.claim_kingdoms.state import ClaimKingdomsState
+    from regency.games.claim_kingdoms.turns import Turn
 
 __all__ = [
     "Group",
@@ -55,9 +65,12 @@ __all__ = [
     "group_from_dict",
     "group_to_dict",
     "link",
+    "put_back",
     "resample",
     "revealed",
+    "saw_refill",
     "seen_leaving",
+    "took_blind",
     "turn_from_dict",
     "world_from_observation",
     "world_sampler",
@@ -118,6 +131,33 @@ def revealed(groups: tuple[Group, ...], seat: int, faction: int) -> tuple[Group,
         if any(counts):
             out.append((counts, linked))
     return tuple(out)
+
+
+def saw_refill(known: list[tuple[Group, ...]], card: int) -> None:
+    """Everyone saw ``card`` leave the deck (a refill): update each seat's ``known``."""
+    for seat, groups in enumerate(known):
+        if groups:
+            known[seat] = seen_leaving(groups, card)
+
+
+def took_blind(known: list[tuple[Group, ...]], taker: int, cards: Sequence[int]) -> None:
+    """``taker`` took ``cards`` from the deck, seen by nobody else: update ``known``."""
+    for seat, groups in enumerate(known):
+        if groups:
+            if seat == taker:
+                for card in cards:
+                    groups = seen_leaving(groups, card)
+                known[seat] = groups
+            else:
+                known[seat] = link(groups, taker)
+
+
+def put_back(groups: tuple[Group, ...], looked: Sequence[int]) -> tuple[Group, ...]:
+    """A Seer put ``looked`` back into the deck: the Seer knows the deck holds them."""
+    counts = [0] * len(Faction)
+    for f in looked:
+        counts[f] += 1
+    return (*groups, (tuple(counts), 0))
 
 
 def group_to_dict(group: Group) -> dict[str, Any]:
@@ -272,9 +312,35 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
             slots.append((other, len(world._looking), LOOK))
     dealt, deck = deal_hidden(pool, slots, world._known[seat], rng)
     _place(world, slots, dealt, deck)
-    world._forget_others(seat)
-    world._refresh_options()
+    _forget_others(world, seat)
+    refresh_options(world)
     return world
+
+
+def _forget_others(world: ClaimKingdomsState, seat: int) -> None:
+    """Drop what seats other than ``seat`` privately remember (after a re-deal)."""
+    for other in range(world.num_players):
+        if other != seat:
+            world._known[other] = ()
+    world._turns = [
+        t if t.seat == seat or (t.got < 0 and not t.looked) else t._replace(got=-1, looked=())
+        for t in world._turns
+    ]
+
+
+def refresh_options(world: ClaimKingdomsState) -> None:
+    """Work out the options of the decision in progress (after a re-deal)."""
+    step = world._step
+    if step == PLACE_STEP:
+        world._options = world._place_options()
+    elif step == POWER_STEP:
+        world._options = world._power_options()
+    elif step == TAKE_STEP:
+        world._options = world._take_options()
+    elif step == KEEP_STEP:
+        world._options = tuple(keep_action(f) for f in sorted(set(world._looking)))
+    else:
+        world._options = ()
 
 
 def _place(
@@ -340,7 +406,7 @@ def world_sampler(cls: type[S], obs: dict[str, Any]) -> Callable[[random.Random]
         world.seed = rng.getrandbits(63)
         dealt, deck = deal_hidden(pool, slots, groups, rng)
         _place(world, slots, dealt, deck)
-        world._refresh_options()
+        refresh_options(world)
         return world
 
     return deal
@@ -412,7 +478,7 @@ def turn_from_dict(entry: dict[str, Any]) -> Turn:
 
     What the observing seat did not see (another player's draw) stays unknown.
     """
-    from regency.games.claim_kingdoms.state import Turn
+    from regency.games.claim_kingdoms.turns import Turn
 
     if entry["skipped"]:
         return Turn(entry["seat"], -1)

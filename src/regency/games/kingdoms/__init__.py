@@ -7,7 +7,7 @@ notation (``castle 3 C4``, ``draw`` then ``tile C4``, ``start C4``, ``pass``) an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
@@ -15,9 +15,10 @@ from regency.games.kingdoms.heuristic import choose, judge, ranked
 from regency.games.kingdoms.state import KingdomsState
 
 if TYPE_CHECKING:
+    from regency.core.arrays import ArraySpec, ArrayWriter
     from regency.core.encoding import Encoder
 
-__all__ = ["KingdomsState", "encoder", "insights"]
+__all__ = ["KingdomsState", "array_writer", "encoder", "insights"]
 
 
 def insights(result: Result) -> dict[str, float]:
@@ -56,6 +57,17 @@ def encoder(players: int) -> Encoder:
     return KingdomsEncoder(players)
 
 
+def array_writer(spec: ArraySpec) -> ArrayWriter[Any]:
+    """Kingdoms's fast path to the RL environments' arrays for ``spec``'s layout.
+
+    Imported when called: the writer (``tensor.py``) needs numpy and imports the state,
+    which therefore never imports it (no circle between them).
+    """
+    from regency.games.kingdoms.tensor import KingdomsArrayWriter
+
+    return KingdomsArrayWriter(spec)
+
+
 register(
     GameInfo(
         "kingdoms",
@@ -74,6 +86,7 @@ register(
         search_iterations=2000,  # about a second a move on a 2-core Xeon (benchmarks/)
         rollout_budget=(32, 40),  # 69.8% of 200 games against the heuristic, 0.76 s a move
         encoder=encoder,
+        array_writer=array_writer,
         # rollout wins 70% of 200 2-player games against the heuristic (the ladder), 43%
         # of 102 against two heuristics (fair share 33%) and 33.5% of 100 against three
         # (fair share 25%). At 3 players, up to 96 worlds for a decision still open after

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from regency.games.kingdoms.board import SQUARE_NAME, SQUARES
+from regency.core.errors import NotationError, quote
+from regency.core.notation import notation_words
+from regency.games.kingdoms.board import SQUARE_NAME, SQUARES, square_from_name
 
 __all__ = [
     "CASTLE",
@@ -35,6 +37,10 @@ __all__ = [
     "TILE_VERB",
     "VERBS",
     "KingdomsAction",
+    "action_from_notation",
+    "action_from_words",
+    "canonical",
+    "is_well_formed",
 ]
 
 CASTLE_VERB: Final = 0
@@ -99,3 +105,78 @@ DRAW: Final = KingdomsAction(DRAW_VERB)
 
 PASS: Final = KingdomsAction(PASS_VERB)
 """Pass: allowed only when no other action is (R-K-3)."""
+
+
+def action_from_words(words: list[str]) -> KingdomsAction | None:
+    """The action normalised notation's ``words`` spell (``["CASTLE", "3", "C4"]``), or ``None``.
+
+    Only the written forms: a bare square (the tile just drawn) depends on the position
+    and is read by ``KingdomsState.parse_action``.
+    """
+    if len(words) == 1:
+        if words[0] == "DRAW":
+            return DRAW
+        if words[0] == "PASS":
+            return PASS
+        return None
+    verb = words[0] if words else ""
+    if verb == "CASTLE" and len(words) == 3:
+        sq = square_from_name(words[2])
+        if words[1] in ("1", "2", "3", "4") and sq is not None:
+            return CASTLE[int(words[1])][sq]
+        return None
+    if verb in ("TILE", "START") and len(words) == 2:
+        sq = square_from_name(words[1])
+        if sq is None:
+            return None
+        return TILE[sq] if verb == "TILE" else START[sq]
+    return None
+
+
+def action_from_notation(text: object) -> KingdomsAction:
+    """Read ``castle 3 C4``, ``draw``, ``tile C4``, ``start C4`` or ``pass``, with no game.
+
+    Raises:
+        NotationError: if ``text`` is none of these.
+    """
+    action = action_from_words(notation_words(text))
+    if action is None:
+        raise NotationError(
+            f"{quote(text)} is not a Kingdoms move: write 'castle 3 C4', 'draw', "
+            "'tile C4', 'start C4' or 'pass'"
+        )
+    return action
+
+
+def is_well_formed(action: KingdomsAction) -> bool:
+    """Whether an action object (perhaps built by hand) names a real move.
+
+    Every field must be the move's own: ``draw`` and ``pass`` have square -1 and rank 0,
+    tiles and starts rank 0. An object with stray fields may still write a move's
+    notation (``KingdomsAction(DRAW_VERB, 5, 5)`` prints ``draw``) but equals none.
+    """
+    verb, sq, rank = action.verb, action.square, action.rank
+    if verb in (DRAW_VERB, PASS_VERB):
+        return sq == -1 and rank == 0
+    if not 0 <= sq < SQUARES:
+        return False
+    if verb == CASTLE_VERB:
+        return 1 <= rank <= 4
+    return verb in (TILE_VERB, START_VERB) and rank == 0
+
+
+def canonical(action: KingdomsAction) -> KingdomsAction | None:
+    """The shared action object equal to a well-formed ``action``, if its fields are ints.
+
+    ``None`` otherwise: a ``1.0`` square equals ``1`` but cannot index the tables.
+    """
+    verb, sq, rank = action.verb, action.square, action.rank
+    if type(verb) is not int or type(sq) is not int or type(rank) is not int:
+        return None
+    if verb == CASTLE_VERB:
+        return CASTLE[rank][sq]
+    if verb == TILE_VERB:
+        return TILE[sq]
+    if verb == START_VERB:
+        return START[sq]
+    return DRAW if verb == DRAW_VERB else PASS

@@ -15,6 +15,10 @@ one flat list of counts, tiles small-int kinds (``tiles.py``). Each epoch the 23
 are shuffled from the seed (``stream(seed, "epoch", k)``, R-ALL-1) into the supply,
 top last so drawing is ``pop()``; the starting tiles are dealt from its top. Rule logic
 lives in ``rules.py``; this module sequences it.
+
+Beside this module: ``views.py`` (what each seat sees), ``refusals.py`` (why a move is
+refused, a move in words), ``worlds.py`` (hidden-tile worlds), ``positions.py``
+(positions set up by hand).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from regency.core.errors import (
 )
 from regency.core.game import Game, Result, check_notation, normalize_notation, win_shares
 from regency.core.rng import choice, randbelow, shuffle, stream
-from regency.games.kingdoms import rules
+from regency.games.kingdoms import refusals, rules, views
 from regency.games.kingdoms.actions import (
     CASTLE,
     CASTLE_VERB,
@@ -44,33 +48,27 @@ from regency.games.kingdoms.actions import (
     START_VERB,
     TILE,
     TILE_VERB,
-    VERBS,
     KingdomsAction,
+    action_from_notation,
+    action_from_words,
+    canonical,
+    is_well_formed,
 )
 from regency.games.kingdoms.board import (
     CASTLE_BASE,
     EMPTY,
-    NEIGHBOURS,
-    SQUARE_NAME,
     SQUARES,
-    castle_owner,
-    castle_rank,
     square_from_name,
 )
 from regency.games.kingdoms.tiles import (
     ALL_TILES,
-    KINDS,
     NO_TILE,
-    TILE_CODE,
-    TILE_COUNT,
-    TILE_NAME,
-    tile_from_code,
 )
 
 if TYPE_CHECKING:
-    from regency.core.arrays import ArraySpec, ArrayWriter
+    pass
 
-__all__ = ["EPOCHS", "START_GOLD", "KingdomsState", "Move", "move_from_dict"]
+__all__ = ["EPOCHS", "START_GOLD", "KingdomsState", "Move"]
 
 EPOCHS: Final = rules.EPOCHS
 START_GOLD: Final = rules.START_GOLD
@@ -421,7 +419,7 @@ class KingdomsState(Game[KingdomsAction]):
             details={
                 "gold": gold,
                 "start_players": [h.start_player for h in self._history],
-                "epochs": [h.to_dict() for h in self._history],
+                "epochs": [views.epoch_to_dict(h) for h in self._history],
             },
         )
 
@@ -429,29 +427,16 @@ class KingdomsState(Game[KingdomsAction]):
 
     def _read(self, words: list[str]) -> KingdomsAction | None:
         """Return the action ``words`` (normalised notation) spell, legal or not."""
-        if not words:
-            return None
-        verb = words[0]
-        if len(words) == 1:
-            if verb == "DRAW":
-                return DRAW
-            if verb == "PASS":
-                return PASS
-            sq = square_from_name(verb)
-            if sq is not None and self._drawn:
+        if len(words) == 1 and self._drawn:
+            sq = square_from_name(words[0])
+            if sq is not None:
                 return TILE[sq]  # a bare square places the tile just drawn
-            return None
-        if verb == "CASTLE" and len(words) == 3:
-            sq = square_from_name(words[2])
-            if words[1] in ("1", "2", "3", "4") and sq is not None:
-                return CASTLE[int(words[1])][sq]
-            return None
-        if verb in ("TILE", "START") and len(words) == 2:
-            sq = square_from_name(words[1])
-            if sq is None:
-                return None
-            return TILE[sq] if verb == "TILE" else START[sq]
-        return None
+        return action_from_words(words)
+
+    @classmethod
+    def action_from_notation(cls, text: object) -> KingdomsAction:
+        """Read a move with no game in progress (see ``actions.action_from_notation``)."""
+        return action_from_notation(text)
 
     def _is_legal(self, action: KingdomsAction) -> bool:
         """Whether ``action`` is legal now (the same answer as ``legal_actions``, faster)."""
@@ -476,16 +461,16 @@ class KingdomsState(Game[KingdomsAction]):
         """The legal action equal to ``action``: a table look-up, not a list of 100 moves."""
         if type(action) is KingdomsAction:
             try:
-                canonical = _canonical(action) if _well_formed(action) else None
+                shared = canonical(action) if is_well_formed(action) else None
             except TypeError:  # compiled code reads the fields as ints: a float cannot be
-                canonical = None  # read at all (the equality below still matches it)
-            if canonical is not None:
+                shared = None  # read at all (the equality below still matches it)
+            if shared is not None:
                 # Matched by value, never by text: ``KingdomsAction(DRAW_VERB, 5, 5)``
-                # writes "draw" but is no action (issue 29). _well_formed already refuses
+                # writes "draw" but is no action (issue 29). is_well_formed already refuses
                 # such stray fields; this equality keeps the look-up honest on its own.
-                if canonical != action:
+                if shared != action:
                     return None
-                return canonical if self._is_legal(canonical) else None
+                return shared if self._is_legal(shared) else None
         return super()._find_legal(action)
 
     def parse_action(self, text: str, *, list_legal: bool = True) -> KingdomsAction:
@@ -504,172 +489,32 @@ class KingdomsState(Game[KingdomsAction]):
             return action
         raise IllegalActionError(self.why_illegal(text))
 
-    def _holds(self, sq: int) -> str:
-        """What square ``sq`` holds, in a player's words."""
-        cell = self._cells[sq]
-        if cell >= CASTLE_BASE:
-            return f"seat {castle_owner(cell)}'s rank-{castle_rank(cell)} castle"
-        return f"the {TILE_NAME[cell]} tile"
-
     def why_illegal(self, action: KingdomsAction | str, *, list_legal: bool = True) -> str:
         """Explain, in a player's terms, why ``action`` cannot be taken now.
 
         Kingdoms' refusals never list the legal moves and name nothing hidden (the
-        castles in hand are public), so ``list_legal`` changes nothing.
+        castles in hand are public), so ``list_legal`` changes nothing (``refusals.py``).
         """
         del list_legal
-        if self._turn < 0:
-            return "the game is over"
-        if isinstance(action, KingdomsAction) and not _well_formed(action):
-            return f"{quote((action.verb, action.square, action.rank))} is not a Kingdoms action"
-        text = str(action).strip()
-        chosen: KingdomsAction | None = None
-        if isinstance(action, KingdomsAction):
-            chosen = action
-        elif isinstance(action, str):
-            chosen = self._read(normalize_notation(text).split())
-        seat = self._turn
-        if self._drawn:
-            drawn = TILE_NAME[self._drawn]
-            if chosen is not None and chosen.verb == TILE_VERB:
-                where = SQUARE_NAME[chosen.square]
-                return (
-                    f"{where} is not empty (it holds {self._holds(chosen.square)}); "
-                    f"place the {drawn} on an empty square"
-                )
-            return (
-                f"you drew the {drawn}: place it now on an empty square, "
-                f"e.g. 'tile {SQUARE_NAME[self._open[0]]}'"
-            )
-        if chosen is None:
-            return self._syntax_help(text)
-        sq = chosen.square
-        verb = chosen.verb
-        if verb == CASTLE_VERB:
-            if not self._hand[seat * 4 + chosen.rank - 1]:
-                held = self._hand_text(seat)
-                return f"you have no rank-{chosen.rank} castle left; you hold {held}"
-            return f"{SQUARE_NAME[sq]} is not empty: it holds {self._holds(sq)}"
-        if verb == DRAW_VERB:
-            return "the supply is empty: there is no tile left to draw"
-        if verb == TILE_VERB:
-            return "you have not drawn a tile: 'draw' first, then place it with 'tile <square>'"
-        if verb == START_VERB:
-            if not self._start[seat]:
-                return "you have no starting tile left: it is already on the board"
-            return f"{SQUARE_NAME[sq]} is not empty: it holds {self._holds(sq)}"
-        if verb == PASS_VERB:
-            return (
-                "you may pass only when you can do nothing else (R-K-3): "
-                "place a castle, draw a tile or place your starting tile"
-            )
-        return f"{quote(text)} is not legal now"
+        return refusals.reason(self, action)
 
     def _describe(self, action: KingdomsAction) -> str:
-        """The move in words: ``place a rank-3 castle on C4``, ``draw a tile``...
-
-        A starting tile is not named by its value: only its owner knows it until it is
-        placed.
-        """
-        verb = action.verb
-        where = SQUARE_NAME[action.square] if verb != DRAW_VERB and verb != PASS_VERB else ""
-        if verb == CASTLE_VERB:
-            return f"place a rank-{action.rank} castle on {where}"
-        if verb == DRAW_VERB:
-            return "draw a tile"
-        if verb == TILE_VERB:
-            return f"place the tile drawn ({TILE_NAME[self._drawn]}) on {where}"
-        if verb == START_VERB:
-            return f"place your starting tile on {where}"
-        return "pass (nothing else is possible)"
-
-    def _hand_text(self, seat: int) -> str:
-        counts = self.castles_in_hand(seat)
-        held = [f"{c} of rank {r}" for r, c in enumerate(counts, start=1) if c]
-        return ", ".join(held) if held else "no castles"
-
-    def _syntax_help(self, text: str) -> str:
-        words = normalize_notation(text).split()
-        first = words[0].lower() if words else ""
-        if first == "castle":
-            return (
-                f"{quote(text)}: write a castle as 'castle <rank 1-4> <square>', "
-                "like 'castle 3 C4' (rows A-E, columns 1-6)"
-            )
-        if first in ("tile", "start"):
-            return (
-                f"{quote(text)}: write '{first} <square>', like '{first} C4' "
-                "(rows A-E, columns 1-6)"
-            )
-        if first in ("draw", "pass"):
-            return f"{quote(text)}: '{first}' takes nothing after it"
-        return (
-            f"{quote(text)} is not an action: write 'castle 3 C4', 'draw' (then 'tile C4'), "
-            "'start C4' or 'pass'"
-        )
+        """The move in words: ``place a rank-3 castle on C4`` (``refusals.py``)."""
+        return refusals.describe(self, action)
 
     # -- what each seat sees ---------------------------------------------------------------
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
 
-        Public: the board, gold, castles in hand, who still holds a starting tile, the
-        tile being placed, the supply's size, every move and every epoch's scoring.
-        Private: the seat's own starting tile. Never: other starting tiles, the supply's
-        order (``unseen`` counts the tiles the seat has not seen, by kind: the supply
-        together with the other players' starting tiles).
+        The one place hidden information is decided: see ``views.py``.
         """
         self._check_seat(seat)
-        n = self.num_players
-        cells = self._cells
-        own = self._start[seat] if seat is not None else NO_TILE
-        unseen = list(TILE_COUNT)
-        for cell in cells:
-            if EMPTY < cell < CASTLE_BASE:
-                unseen[cell] -= 1
-        unseen[self._drawn] -= 1
-        unseen[own] -= 1
-        wizard = rules.wizard_square(cells)
-        raised = [SQUARE_NAME[s] for s in NEIGHBOURS[wizard]] if wizard >= 0 else []
-        over = self._turn < 0
-        return {
-            "game": self.name,
-            "seat": seat,
-            "players": n,
-            "epoch": self._epoch,
-            "epochs": EPOCHS,
-            "start_player": self._start_player,
-            "to_move": self.current_player,
-            "decision": None if over else ("place" if self._drawn else "turn"),
-            "board": rules.board_tokens(cells),
-            "wizard_neighbours": raised,
-            "gold": list(self._gold),
-            "castles": [list(self.castles_in_hand(s)) for s in range(n)],
-            "holds_starting_tile": [bool(t) for t in self._start],
-            "starting_tile": TILE_CODE[own] if own else None,
-            "drawn": TILE_CODE[self._drawn] if self._drawn else None,
-            "supply": len(self._supply),
-            "unseen": {TILE_CODE[k]: unseen[k] for k in KINDS if unseen[k]},
-            "moves": [_move_to_dict(m) for m in self._moves],
-            "scoring": [h.to_dict() for h in self._history],
-        }
+        return views.observation(self, seat)
 
     def state_dict(self) -> dict[str, Any]:
         """The full state, hidden tiles included, JSON-ready (used by saves)."""
-        n = self.num_players
-        return {
-            "epoch": self._epoch,
-            "start_player": self._start_player,
-            "turn": self._turn,
-            "board": rules.board_tokens(self._cells),
-            "gold": list(self._gold),
-            "castles": [list(self.castles_in_hand(s)) for s in range(n)],
-            "starting_tiles": [TILE_CODE[t] if t else None for t in self._start],
-            "drawn": TILE_CODE[self._drawn] if self._drawn else None,
-            "supply": [TILE_CODE[t] for t in reversed(self._supply)],
-            "moves": [_move_to_dict(m) for m in self._moves],
-            "scoring": [h.to_dict() for h in self._history],
-        }
+        return views.state_dict(self)
 
     # -- hidden worlds ----------------------------------------------------------------------
 
@@ -679,13 +524,6 @@ class KingdomsState(Game[KingdomsAction]):
         from regency.games.kingdoms.worlds import world_from_observation
 
         return world_from_observation(cls, observation, rng)
-
-    @classmethod
-    def array_writer(cls, spec: ArraySpec) -> ArrayWriter[KingdomsAction]:
-        """The RL environments' fast path to this game's arrays (see ``tensor.py``)."""
-        from regency.games.kingdoms.tensor import KingdomsArrayWriter
-
-        return KingdomsArrayWriter(spec)
 
     @classmethod
     def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:
@@ -699,64 +537,3 @@ class KingdomsState(Game[KingdomsAction]):
         from regency.games.kingdoms.worlds import resample
 
         return resample(self, seat, rng)
-
-
-def _well_formed(action: KingdomsAction) -> bool:
-    """Whether an action object (perhaps built by hand) names a real move.
-
-    Every field must be the move's own: ``draw`` and ``pass`` have square -1 and rank 0,
-    tiles and starts rank 0. An object with stray fields may still write a move's
-    notation (``KingdomsAction(DRAW_VERB, 5, 5)`` prints ``draw``) but equals none.
-    """
-    verb, sq, rank = action.verb, action.square, action.rank
-    if verb in (DRAW_VERB, PASS_VERB):
-        return sq == -1 and rank == 0
-    if not 0 <= sq < SQUARES:
-        return False
-    if verb == CASTLE_VERB:
-        return 1 <= rank <= 4
-    return verb in (TILE_VERB, START_VERB) and rank == 0
-
-
-def _canonical(action: KingdomsAction) -> KingdomsAction | None:
-    """The shared action object equal to a well-formed ``action``, if its fields are ints.
-
-    ``None`` otherwise: a ``1.0`` square equals ``1`` but cannot index the tables.
-    """
-    verb, sq, rank = action.verb, action.square, action.rank
-    if type(verb) is not int or type(sq) is not int or type(rank) is not int:
-        return None
-    if verb == CASTLE_VERB:
-        return CASTLE[rank][sq]
-    if verb == TILE_VERB:
-        return TILE[sq]
-    if verb == START_VERB:
-        return START[sq]
-    return DRAW if verb == DRAW_VERB else PASS
-
-
-def _move_to_dict(move: Move) -> dict[str, Any]:
-    epoch, seat, verb, sq, detail = move
-    if verb == CASTLE_VERB:
-        action = str(CASTLE[detail][sq])
-    elif verb == PASS_VERB:
-        action = "pass"
-    else:
-        action = f"{VERBS[verb]} {SQUARE_NAME[sq]}"
-    tile = TILE_CODE[detail] if verb in (TILE_VERB, START_VERB) else None
-    return {"epoch": epoch, "seat": seat, "action": action, "tile": tile}
-
-
-def move_from_dict(data: dict[str, Any]) -> Move:
-    """Read a move back from its observation entry (the inverse of ``_move_to_dict``)."""
-    words = data["action"].upper().split()
-    verb = VERBS.index(words[0].lower())
-    if verb == CASTLE_VERB:
-        sq, detail = square_from_name(words[2]), int(words[1])
-    elif verb == PASS_VERB:
-        sq, detail = -1, 0
-    else:
-        sq, detail = square_from_name(words[1]), tile_from_code(data["tile"])
-    if sq is None:
-        raise ValueError(f"bad move {data!r}")
-    return (data["epoch"], data["seat"], verb, sq, detail)

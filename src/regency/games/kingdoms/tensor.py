@@ -1,6 +1,6 @@
 """Kingdoms' RL arrays straight from the state: the fast path of ``regency.envs`` (numpy).
 
-``KingdomsState.array_writer`` returns a :class:`KingdomsArrayWriter`; the environments
+``GameInfo.array_writer`` returns a :class:`KingdomsArrayWriter`; the environments
 use it instead of encoding ``observation(seat)``, and ``tests/envs/test_fast_path.py``
 checks at every step of many games that both give the same arrays (``docs/envs.md``,
 "The fast path"). It reads only what ``observation(seat)`` reads, in the same way; this

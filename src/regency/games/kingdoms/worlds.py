@@ -90,7 +90,7 @@ def world_sampler(cls: type[S], obs: dict[str, Any]) -> Callable[[random.Random]
 
 def _read_public(cls: type[S], obs: dict[str, Any]) -> tuple[S, list[int], list[int]]:
     """The game as ``obs`` shows it (no unseen tile dealt), the unseen tiles, their holders."""
-    from regency.games.kingdoms.state import move_from_dict
+    from regency.games.kingdoms.views import move_from_dict
 
     seat = obs["seat"]
     n = obs["players"]

@@ -148,18 +148,6 @@ function drawBoard(ui, tokens, raised, interactive) {
   return [ui.toBar ? "" : pieces, b];
 }
 
-function wizardSquares(tokens) {
-  for (let r = 0; r < 5; r++) {
-    for (let c = 0; c < 6; c++) {
-      if (tokens[r][c] === "WIZ") {
-        return new Set([[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]
-          .filter(([y, x]) => y >= 0 && y < 5 && x >= 0 && x < 6).map(([y, x]) => `${ROWS[y]}${x + 1}`));
-      }
-    }
-  }
-  return new Set();
-}
-
 function scoringTable(ui, epoch) {
   const n = ui.obs.players;
   const seats = Array.from({ length: n }, (_, s) => s);
@@ -184,7 +172,7 @@ function epochSection(ui, epoch, open) {
       el("span", { class: "muted small" }, ` (started by ${ui.name(epoch.start_player)})`)),
     scoringTable(ui, epoch),
     el("details", {}, el("summary", { class: "small" }, "The board it was scored on"),
-      drawBoard(ui, epoch.board, wizardSquares(epoch.board), false)));
+      drawBoard(ui, epoch.board, new Set(epoch.wizard_neighbours || []), false)));
 }
 
 export function board(ui) {
