@@ -260,6 +260,20 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
     assert not messages, "import circles:\n" + "\n".join(messages)
 
 
+def test_only_the_games_and_their_registration_import_a_game() -> None:
+    # Everything above the games reaches them by name, through the registry: agents,
+    # analysis, the renderers, the environments, the server and the terminal import no
+    # particular game. The package's top level imports regency.games to register them.
+    wrong = [
+        f"{e.where()}: {e.source} -> {e.target}"
+        for e in IMPORTS
+        if e.target.startswith("regency.games")
+        and not e.source.startswith("regency.games")
+        and e.source != "regency"
+    ]
+    assert not wrong, "a game imported from outside the games:\n" + "\n".join(wrong)
+
+
 def test_the_reader_finds_imports_of_every_kind() -> None:
     # A function-level import, a relative import and a TYPE_CHECKING one, in modules
     # whose imports are known: the reader sees the first two and exempts the third.
