@@ -86,18 +86,7 @@ def points(state: ClaimKingdomsState, action: Action) -> int:
         return 1  # a Gnome's point, with its marker
     if kind != SCORE:
         return 0
-    power = state._power
-    cards = state._cards
-    at = state._at
-    if power == _GOBLINS:
-        return rules.goblin_points(cards, state._marks, state._turn)
-    if power == _DWARVES:
-        return rules.dwarf_points(cards, at)
-    if power == _DRAGONS:
-        return rules.dragon_points(cards, at)
-    if power == _TROLLS:
-        return rules.troll_points(cards, at, ROW if action.arg == 1 else COLUMN)
-    return 1  # a Gnome with nowhere to put its marker
+    return powers.score_points(state, action)  # what playing it will score, the same way
 
 
 def _control(
