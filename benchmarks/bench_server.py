@@ -12,7 +12,8 @@ it counts, for ``--seconds`` seconds, the acknowledged moves
 (moves/s) and the time from sending a move to its acknowledgement (p50, p99).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py --tables 10,100,500``
-(``--database postgresql+psycopg://...`` for PostgreSQL). Loopback only; bounded by
+(``--database postgresql+psycopg://...`` for PostgreSQL; ``--pin 0`` runs the server
+on core 0 alone, with ``taskset``, and the clients on the other cores). Loopback only; bounded by
 ``--seconds`` per table count.
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -55,11 +57,15 @@ def free_port() -> int:
         return port
 
 
-def start_server(database: str, data_dir: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    database: str, data_dir: str, workers: int, pin: int | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
+    # ``--pin``: the server on its own core (``taskset``), the clients on the others.
+    taskset = [] if pin is None else ["taskset", "-c", str(pin)]
     proc = subprocess.Popen(
         [
-            sys.executable, "-m", "regency.cli.main", "serve", "--port", str(port),
+            *taskset, sys.executable, "-m", "regency.cli.main", "serve", "--port", str(port),
             "--database", database, "--data-dir", data_dir, "--workers", str(workers),
             # One client process sets up every table: lift the per-client rate and the
             # open-table cap (docs/server.md, "Limits") so they measure the server.
@@ -88,33 +94,46 @@ async def seat(ws: ClientConnection, rng: random.Random, stats: Stats, think: fl
 
 
 async def play_seat(ws: ClientConnection, rng: random.Random, stats: Stats, think: float) -> None:
+    """Answer every view that lists this seat's moves; time each move to its ack.
+
+    The socket is read without a pause: thinking happens in a task of its own, so an
+    ack that arrives while the seat thinks about its next move (the server pushes the
+    new view before the ack of the move that made it) is timed when it arrives.
+    """
     sent: dict[int, float] = {}
-    async for text in ws:
-        message: dict[str, Any] = json.loads(text)
-        kind = message["type"]
-        if kind == "ack":
-            began = sent.pop(message["version"] - 1, None)
-            if began is not None and stats.counting:
-                stats.latencies.append(time.perf_counter() - began)
-                stats.acks += 1
-        elif kind == "error":
-            stats.errors += 1
-        elif message["finished"]:
-            return
-        elif message["legal_moves"] and message["version"] not in sent:
-            version = message["version"]
-            if think:
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-            sent[version] = time.perf_counter()
+    moves: set[asyncio.Task[None]] = set()
+
+    async def move(version: int, legal: list[str]) -> None:
+        if think:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        sent[version] = time.perf_counter()
+        with contextlib.suppress(ConnectionClosed):  # the run ended while this seat moved
             await ws.send(
-                json.dumps(
-                    {
-                        "type": "action",
-                        "action": rng.choice(message["legal_moves"]),
-                        "version": version,
-                    }
-                )
+                json.dumps({"type": "action", "action": rng.choice(legal), "version": version})
             )
+
+    try:
+        async for text in ws:
+            message: dict[str, Any] = json.loads(text)
+            kind = message["type"]
+            if kind == "ack":
+                began = sent.pop(message["version"] - 1, None)
+                if began is not None and stats.counting:
+                    stats.latencies.append(time.perf_counter() - began)
+                    stats.acks += 1
+            elif kind == "error":
+                stats.errors += 1
+            elif message["finished"]:
+                return
+            elif message["legal_moves"] and message["version"] not in sent:
+                sent[message["version"]] = float("nan")  # answered once per version
+                task = asyncio.ensure_future(move(message["version"], message["legal_moves"]))
+                moves.add(task)
+                task.add_done_callback(moves.discard)
+    finally:
+        for task in list(moves):
+            task.cancel()
+        await asyncio.gather(*moves, return_exceptions=True)
 
 
 async def table_slot(
@@ -239,9 +258,21 @@ def main() -> None:
         help="seconds a client thinks before each move, on average (default 0: at once; "
         "0.25 offers about 3 moves/s per table, the issue's 300 moves/s at 100 tables)",
     )
+    parser.add_argument(
+        "--pin",
+        type=int,
+        default=None,
+        metavar="CORE",
+        help="run the server on this core only (taskset) and the clients on the others",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON rows too")
     args = parser.parse_args()
     print(describe_machine())
+    if args.pin is not None:
+        others = os.sched_getaffinity(0) - {args.pin}
+        if others:
+            os.sched_setaffinity(0, others)
+        print(f"server pinned to core {args.pin}, clients on cores {sorted(others)}")
     counts = [int(c) for c in args.tables.split(",")]
     with tempfile.TemporaryDirectory() as data_dir:
         database = args.database or f"sqlite:///{data_dir}/bench.db"
@@ -256,7 +287,7 @@ def main() -> None:
             f"{'load avg':>9}"
         )
         for count in counts:
-            proc, base = start_server(database, data_dir, args.workers)
+            proc, base = start_server(database, data_dir, args.workers, args.pin)
             try:
                 row = asyncio.run(
                     run_load(base, count, args.warmup, args.seconds, proc.pid, args.think)
