@@ -498,7 +498,7 @@ class Hub:
     def _notice(self, live: LiveTable, seat: int, failure: str) -> None:
         """Tell the table's people (and the log, in one line) that a computer seat failed."""
         log.warning("computer seat %s at table %s failed (%s)", seat, live.id, failure)
-        live.notices.append(
+        live.notice(
             {
                 "version": live.version + 1,
                 "seat": seat,

@@ -13,13 +13,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import secrets
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 import regency
+from regency.server.protocol import encode
 from regency.server.storage import SeatRow, TableRow
 
 __all__ = [
@@ -107,6 +107,11 @@ class LiveTable:
 
     def __init__(self, row: TableRow) -> None:
         """Deal the table's game (no moves yet: see :meth:`apply_stored`)."""
+        self._views: dict[int | None, str] = {}
+        """Each seat's encoded view (``None``: the spectators') at ``_views_at``."""
+        self._views_at: tuple[int, int] = (-1, 0)
+        self._notices_made = 0
+        self._record: dict[str, Any] | None = None
         self.row = row
         self.game: regency.Game[Any] = regency.new_game(
             row.game, players=row.players, seed=row.seed, **row.options
@@ -120,6 +125,21 @@ class LiveTable:
         self.task: asyncio.Task[None] | None = None
         self.task_version = -1
         self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
+
+    @property
+    def row(self) -> TableRow:
+        """The table as stored: its seats and settings."""
+        return self._row
+
+    @row.setter
+    def row(self, row: TableRow) -> None:
+        self._row = row
+        self._views = {}  # who sits where is in every view
+
+    def notice(self, notice: dict[str, Any]) -> None:
+        """Add a notice for the table's people (it is in every view from now on)."""
+        self.notices.append(notice)
+        self._notices_made += 1
 
     @property
     def id(self) -> str:
@@ -199,8 +219,25 @@ class LiveTable:
             notices=list(self.notices),
         )
         if self.game.is_over:
-            out["record"] = self.record()
+            if self._record is None:  # the same for every seat: built once
+                self._record = self.record()
+            out["record"] = self._record
         return out
+
+    def view_text(self, seat: int | None) -> str:
+        """:meth:`message` for ``seat``, encoded: built once per version and seat.
+
+        Every socket of a seat (and every spectator) is sent the same text, until a move,
+        a change of seats or a notice makes a new one.
+        """
+        at = (self.version, self._notices_made)
+        if at != self._views_at:
+            self._views = {}
+            self._views_at = at
+        text = self._views.get(seat)
+        if text is None:
+            text = self._views[seat] = encode(self.message(seat))
+        return text
 
     def summary(self) -> dict[str, Any]:
         """The table's public summary: anyone may ask, so nothing hidden is in it.
@@ -232,11 +269,8 @@ class LiveTable:
 
     def broadcast(self) -> None:
         """Push the current view to every listener, each seat its own."""
-        built: dict[int | None, str] = {}
         for listener in list(self.listeners):
-            if listener.seat not in built:
-                built[listener.seat] = json.dumps(self.message(listener.seat))
-            listener.push(built[listener.seat])
+            listener.push(self.view_text(listener.seat))
 
 
 def view_message(

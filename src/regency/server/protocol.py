@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "CreateTable",
     "SeatRequest",
     "WsAction",
+    "encode",
 ]
 
 MAX_BODY = 64 * 1024
@@ -25,6 +27,17 @@ MAX_BODY = 64 * 1024
 
 MAX_WS_MESSAGE = 16 * 1024
 """The largest WebSocket message accepted, in bytes."""
+
+
+def encode(message: Any) -> str:
+    """A message as JSON text, the way every WebSocket message is sent.
+
+    orjson: a view encodes in a tenth of the time ``json.dumps`` takes, and views are
+    encoded after every move. Keys that are not strings (an observation's seat numbers)
+    become strings, as ``json.dumps`` makes them.
+    """
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
 
 MAX_OPTIONS = 32
 """The most game options a table may set."""

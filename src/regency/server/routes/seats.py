@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request, WebSocket
 from pydantic import ValidationError
 
 from regency.server.live_table import Listener, ProtocolError
-from regency.server.protocol import ActionRequest, WsAction
+from regency.server.protocol import ActionRequest, WsAction, encode
 from regency.server.routes.common import TableId, hub_of, token_of
 from regency.server.routes.sockets import refuse_socket, serve_socket
 
@@ -73,6 +73,6 @@ async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
         except ProtocolError as exc:
             listener.push(json.dumps({"type": "error", **exc.body()}))
             return
-        listener.push(json.dumps(ack))
+        listener.push(encode(ack))
 
     await serve_socket(websocket, live, seat, on_message)

@@ -7,7 +7,6 @@ client does is the caller's (a move for a seat, a refusal for a spectator).
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 
@@ -50,7 +49,7 @@ async def serve_socket(
         subprotocol=SUBPROTOCOL if wants_subprotocol(websocket.headers) else None
     )
     listener = Listener(seat)
-    listener.push(json.dumps(live.message(seat)))
+    listener.push(live.view_text(seat))
     live.listeners.add(listener)
 
     async def pump() -> None:
