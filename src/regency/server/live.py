@@ -44,12 +44,7 @@ from regency.server.live_table import (
 )
 from regency.server.protocol import CreateTable
 from regency.server.settings import ServerSettings
-from regency.server.storage import (
-    SeatRow,
-    Storage,
-    TableRow,
-    VersionConflict,
-)
+from regency.server.storage import MoveCommit, SeatRow, Storage, TableRow
 from regency.tables import SeatSpec, TableSpec
 
 __all__ = [
@@ -91,15 +86,66 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.takeover_tick = settings.takeover_tick
         self._tasks: set[asyncio.Task[None]] = set()
+        self._batch: list[tuple[MoveCommit, asyncio.Future[bool]]] = []
+        """Moves waiting for the next grouped commit (see :meth:`_land`)."""
+        self._flushing = False
         self._expired: frozenset[str] = frozenset()
         """The tables the last sweep removed (a load under way then must not keep one)."""
         self.closed = False
 
     async def _write(self, job: Callable[..., T], *args: Any) -> T:
-        """Run a database write in the storage's writer thread (or any thread)."""
-        return await asyncio.get_running_loop().run_in_executor(
-            self.storage.writer, functools.partial(job, *args)
-        )
+        """Run a database write: here with SQLite (one writer), in a thread with PostgreSQL."""
+        if self.storage.inline_writes:
+            return job(*args)
+        return await asyncio.get_running_loop().run_in_executor(None, functools.partial(job, *args))
+
+    async def _land(self, move: MoveCommit) -> bool:
+        """Commit ``move``, grouped with the moves of other tables that arrive with it.
+
+        The moves that reach this point in one turn of the event loop (and, with
+        PostgreSQL, while the previous group's commit is under way) are committed
+        together in one transaction; each is answered once that transaction has
+        committed, with whether it landed (``False``: its table's version had moved on).
+        """
+        loop = asyncio.get_running_loop()
+        landed: asyncio.Future[bool] = loop.create_future()
+        self._batch.append((move, landed))
+        if not self._flushing:
+            self._flushing = True
+            if self.storage.inline_writes:
+                loop.call_soon(self._flush_here)
+            else:
+                self.spawn(self._flush_in_threads())
+        return await landed
+
+    def _flush_here(self) -> None:
+        batch, self._batch = self._batch, []
+        self._flushing = False
+        try:
+            landed = self.storage.commit_moves([m for m, _ in batch])
+        except Exception as exc:  # the database failed: every move of the group did
+            _fail(batch, exc)
+            return
+        _settle(batch, landed)
+
+    async def _flush_in_threads(self) -> None:
+        try:
+            while self._batch:
+                batch, self._batch = self._batch, []
+                try:
+                    landed = await self._write(self.storage.commit_moves, [m for m, _ in batch])
+                except asyncio.CancelledError:
+                    self._batch[:0] = batch  # answered below
+                    raise
+                except Exception as exc:
+                    _fail(batch, exc)
+                    continue
+                _settle(batch, landed)
+        finally:
+            self._flushing = False
+            for _, waiting in self._batch:
+                waiting.cancel()  # the server is closing
+            self._batch = []
 
     # -- loading ---------------------------------------------------------------------
 
@@ -363,17 +409,8 @@ class Hub:
         self, live: LiveTable, game: regency.Game[Any], seat: int, action: Any
     ) -> None:
         result = game.result().to_dict() if game.is_over else None
-        try:
-            await self._write(
-                self.storage.commit_move,
-                live.id,
-                live.version,
-                seat,
-                str(action),
-                result,
-                game.current_player,
-            )
-        except VersionConflict:
+        move = MoveCommit(live.id, live.version, seat, str(action), result, game.current_player)
+        if not await self._land(move):
             await self.refresh(live)
             raise ProtocolError(
                 409,
@@ -587,3 +624,17 @@ class Hub:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _settle(batch: list[tuple[MoveCommit, asyncio.Future[bool]]], landed: list[bool]) -> None:
+    """Tell each move of a committed group whether it landed."""
+    for (_, waiting), ok in zip(batch, landed, strict=True):
+        if not waiting.done():
+            waiting.set_result(ok)
+
+
+def _fail(batch: list[tuple[MoveCommit, asyncio.Future[bool]]], exc: Exception) -> None:
+    """Every move of a group whose commit failed gets the database's error."""
+    for _, waiting in batch:
+        if not waiting.done():
+            waiting.set_exception(exc)

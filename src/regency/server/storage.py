@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -29,6 +28,7 @@ from sqlalchemy.engine import Connection, Engine
 
 __all__ = [
     "CHANNEL",
+    "MoveCommit",
     "MoveRow",
     "OpenTable",
     "SeatRow",
@@ -100,6 +100,27 @@ class SeatRow:
     agent: str | None
     token_hash: str | None
     replaced_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCommit:
+    """A move to land on version ``seen`` of a table (see :meth:`Storage.commit_moves`).
+
+    Attributes:
+        table_id: The table.
+        seen: The version the move was decided on.
+        seat: The seat that moved.
+        notation: The move, in the game's notation.
+        result: The result, if this move ended the game.
+        to_move: The seat to move next (``None`` when the game is over).
+    """
+
+    table_id: str
+    seen: int
+    seat: int
+    notation: str
+    result: dict[str, Any] | None = None
+    to_move: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,17 +253,17 @@ class Storage:
         self.url = url
         self.engine = _engine(url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
-        # SQLite has one writer at a time, and writers that collide back off by sleeping:
-        # the server sends every write through this one thread instead, so they queue
-        # without colliding. PostgreSQL takes writes from any thread.
-        self.writer: ThreadPoolExecutor | None = (
-            None if self.is_postgres else ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
-        )
+        self.inline_writes = not self.is_postgres
+        """Whether the server writes on its event loop's own thread (SQLite).
+
+        SQLite has one writer at a time, and writers that collide back off by sleeping,
+        so the server makes every write from one thread; a commit in WAL mode with
+        ``synchronous=NORMAL`` takes about 0.1 ms, less than handing it to another
+        thread costs. PostgreSQL's commits are round trips: they run in worker threads.
+        """
 
     def close(self) -> None:
         """Close every connection."""
-        if self.writer is not None:
-            self.writer.shutdown(wait=True)
         self.engine.dispose()
 
     @contextmanager
@@ -321,47 +342,60 @@ class Storage:
 
         The move row and the version go in one transaction, and the version only moves
         if it is still ``seen``, so two writers racing on one version cannot both land.
-
-        Args:
-            table_id: The table.
-            seen: The version the move was decided on.
-            seat: The seat that moved.
-            notation: The move, in the game's notation.
-            result: The result, if this move ended the game.
-            to_move: The seat to move next (``None`` when the game is over).
+        See :meth:`commit_moves` for the arguments.
 
         Raises:
             VersionConflict: if the table is no longer at ``seen``.
         """
-        now = time.time()
-        # Plain SQL through the driver: this is the hot path of every move, and the
-        # statements never change (a fifth of the CPU that building them each time costs).
-        with self._tx() as conn:
-            if result is None:
-                done = conn.exec_driver_sql(
-                    self._sql("UPDATE tables SET version = ?, updated_at = ?, to_move = ? "
-                              "WHERE id = ? AND version = ?"),
-                    (seen + 1, now, to_move, table_id, seen),
-                )  # fmt: skip
-            else:
-                done = conn.exec_driver_sql(
-                    self._sql("UPDATE tables SET version = ?, updated_at = ?, finished = ?, "
-                              "result = ?, to_move = NULL WHERE id = ? AND version = ?"),
-                    (seen + 1, now, True, json.dumps(result), table_id, seen),
-                )  # fmt: skip
-            if done.rowcount != 1:
-                conn.rollback()
-                raise VersionConflict(self.version(table_id))
-            conn.exec_driver_sql(
-                self._sql("INSERT INTO moves (table_id, number, seat, notation, at) "
-                          "VALUES (?, ?, ?, ?, ?)"),
-                (table_id, seen + 1, seat, notation, now),
-            )  # fmt: skip
-            if self.is_postgres:
-                conn.exec_driver_sql(
-                    "SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id}:{seen + 1}")
-                )
+        move = MoveCommit(table_id, seen, seat, notation, result, to_move)
+        if not self.commit_moves([move])[0]:
+            raise VersionConflict(self.version(table_id))
         return seen + 1
+
+    def commit_moves(self, moves: Sequence[MoveCommit]) -> list[bool]:
+        """Land moves of different tables in one transaction; return which landed.
+
+        Each move lands only if its table is still at the version it was decided on
+        (``UPDATE ... WHERE version = :seen``); one that finds another version is left
+        out and the others land. Nothing has landed until this returns: a move is
+        acknowledged after the commit. One commit for all: under load the server groups
+        the moves that arrive together, and pays for one commit (one fsync of the
+        write-ahead log where the database syncs) instead of one each.
+        """
+        now = time.time()
+        landed: list[bool] = []
+        # Plain SQL through the driver: this is the hot path of every move, and the
+        # statements never change (building SQLAlchemy Core statements costs 1 ms).
+        with self._tx() as conn:
+            for m in moves:
+                landed.append(self._land(conn, m, now))
+        return landed
+
+    def _land(self, conn: Connection, m: MoveCommit, now: float) -> bool:
+        if m.result is None:
+            done = conn.exec_driver_sql(
+                self._sql("UPDATE tables SET version = ?, updated_at = ?, to_move = ? "
+                          "WHERE id = ? AND version = ?"),
+                (m.seen + 1, now, m.to_move, m.table_id, m.seen),
+            )  # fmt: skip
+        else:
+            done = conn.exec_driver_sql(
+                self._sql("UPDATE tables SET version = ?, updated_at = ?, finished = ?, "
+                          "result = ?, to_move = NULL WHERE id = ? AND version = ?"),
+                (m.seen + 1, now, True, json.dumps(m.result), m.table_id, m.seen),
+            )  # fmt: skip
+        if done.rowcount != 1:
+            return False
+        conn.exec_driver_sql(
+            self._sql("INSERT INTO moves (table_id, number, seat, notation, at) "
+                      "VALUES (?, ?, ?, ?, ?)"),
+            (m.table_id, m.seen + 1, m.seat, m.notation, now),
+        )  # fmt: skip
+        if self.is_postgres:
+            conn.exec_driver_sql(
+                "SELECT pg_notify(%s, %s)", (CHANNEL, f"{m.table_id}:{m.seen + 1}")
+            )
+        return True
 
     def _sql(self, text: str) -> str:
         """``text`` with ``?`` placeholders in the driver's own style."""
