@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -267,6 +268,10 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true", help="print JSON rows too")
     args = parser.parse_args()
+    # The clients' own pauses count in the latencies: collect as the server does.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
     print(describe_machine())
     if args.pin is not None:
         others = os.sched_getaffinity(0) - {args.pin}
