@@ -14,7 +14,14 @@ import httpx
 import pytest
 
 import regency
-from regency.server.storage import SeatRow, Storage, TableRow, VersionConflict, upgrade
+from regency.server.storage import (
+    MoveCommit,
+    SeatRow,
+    Storage,
+    TableRow,
+    VersionConflict,
+    upgrade,
+)
 from tests.server.processes import Server
 
 
@@ -236,5 +243,36 @@ def test_the_database_lets_one_of_many_racing_writers_land(database: str) -> Non
             assert outcomes.count("landed") == 1, outcomes
             assert storage.version("race") == version + 1
         assert [m.number for m in storage.moves("race")] == [1, 2, 3]
+    finally:
+        storage.close()
+
+
+def test_a_group_of_moves_lands_all_but_the_stale_one(database: str) -> None:
+    """One transaction for several tables' moves: each is guarded on its own version."""
+    upgrade(database)
+    storage = Storage(database)
+    try:
+        for name in ("one", "two", "three"):
+            storage.create_table(
+                TableRow(
+                    name, "claim", 2, 1, {}, {}, "x" * 64, 0, False, None, 0.0, 0.0,
+                    (SeatRow(0, "a", None, None), SeatRow(1, "b", None, None)),
+                )
+            )  # fmt: skip
+        landed = storage.commit_moves(
+            [
+                MoveCommit("one", 0, 0, "m1", None, 1),
+                MoveCommit("two", 5, 0, "stale"),  # decided on a version it is not at
+                MoveCommit("three", 0, 1, "m1", {"winner": 1}, None),  # ends its game
+            ]
+        )
+        assert landed == [True, False, True]
+        assert [storage.version(t) for t in ("one", "two", "three")] == [1, 0, 1]
+        assert [m.notation for m in storage.moves("one")] == ["m1"]
+        assert storage.moves("two") == []
+        finished = storage.load_table("three")
+        assert finished is not None and finished.finished and finished.result == {"winner": 1}
+        assert finished.to_move is None
+        assert storage.load_table("one").to_move == 1  # type: ignore[union-attr]
     finally:
         storage.close()
