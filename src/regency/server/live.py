@@ -574,7 +574,13 @@ class Hub:
         live = self.tables.get(table_id)
         if live is None:
             return
+        # Every move this process commits is announced back to it too: one it already
+        # holds needs no lock and no read (that read was a query per move).
+        if what.isdigit() and int(what) <= live.version:
+            return
         async with live.lock:
+            if what.isdigit() and int(what) <= live.version:
+                return  # it was this process's own move, applied while we waited
             await self.refresh(live, seats=what == "seats")
 
     # -- history ---------------------------------------------------------------------
