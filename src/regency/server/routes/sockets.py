@@ -13,6 +13,7 @@ from contextlib import suppress
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from regency.server.health import RESTART, RESTART_CODE
 from regency.server.live_table import MAX_LISTENERS, Listener, LiveTable, ProtocolError
 from regency.server.protocol import MAX_WS_MESSAGE
 from regency.server.security import SUBPROTOCOL, wants_subprotocol
@@ -58,6 +59,9 @@ async def serve_socket(
             text = await listener.queue.get()
             if text is None:
                 await websocket.close(code=1008, reason="too far behind")
+                return
+            if text is RESTART:
+                await websocket.close(code=RESTART_CODE, reason="server restarting: reconnect")
                 return
             await websocket.send_text(text)
 
