@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import random
 from typing import Any
 
@@ -12,6 +14,7 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from regency.server.health import drain
+from regency.server.logs import JsonFormatter, TextFormatter
 from tests.server.conftest import make_client
 from tests.server.helpers import auth, create, next_view, people, seat_url, view, ws_url
 
@@ -156,3 +159,28 @@ def test_a_draining_server_refuses_moves_and_closes_sockets_with_1012(
     assert ready.status_code == 503
     assert ready.json()["reason"] == "the server is shutting down"
     assert value(scrape(sqlite_client), "regency_draining") == 1
+
+
+def test_both_log_formats_write_one_line_per_event_and_no_token() -> None:
+    secret = "s3cr3tTOKENvalue0123456789abcdef"
+    try:
+        raise ValueError(f"bad request /api/tables/AbCd1234/seats/0/view?token={secret}")
+    except ValueError:
+        record = logging.LogRecord(
+            "regency.server",
+            logging.ERROR,
+            __file__,
+            1,
+            "move at table %s failed: Authorization: Bearer %s",
+            ("AbCd1234", secret),
+            exc_info=__import__("sys").exc_info(),
+        )
+    text = TextFormatter().format(record)
+    line = JsonFormatter().format(record)
+    for out in (text, line):
+        assert "\n" not in out and secret not in out
+    entry = json.loads(line)
+    assert entry["table"] == "AbCd1234"
+    assert entry["level"] == "ERROR" and "ValueError" in entry["exception"]
+    assert "Bearer [redacted]" in entry["message"]
+    assert text.split(" ", 2)[1:] == ["ERROR", text.split(" ", 2)[2]]

@@ -44,6 +44,9 @@ async def serve_socket(
         seat: The seat listening (``None``: a spectator).
         on_message: Called with each text message (bytes are decoded) and the listener.
     """
+    if getattr(websocket.app.state.hub, "draining", False):  # restarting: try the next one
+        await websocket.close(code=RESTART_CODE, reason="server restarting: reconnect")
+        return
     if sum(1 for other in live.listeners if other.seat == seat) >= MAX_LISTENERS:
         await websocket.close(code=4429, reason="too many connections for this seat")
         return
