@@ -93,7 +93,8 @@ class Readiness:
         except Exception as exc:  # the driver's message names no password
             return f"the database cannot be reached ({type(exc).__name__})"
         if found != newest_migration():
-            return f"the database schema is at {found}, not the newest {newest_migration()}"
+            # Behind (run `regency db upgrade`) or ahead (a newer release migrated it).
+            return f"the database schema is at {found}; this server expects {newest_migration()}"
         if _pool_broken(hub.pool):
             return "the computer seats' worker pool is down"
         if _pool_broken(getattr(getattr(state, "analyses", None), "pool", None)):
