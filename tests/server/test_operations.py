@@ -12,6 +12,7 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
+from starlette.testclient import WebSocketDenialResponse
 
 from regency.server.health import drain
 from regency.server.logs import JsonFormatter, TextFormatter
@@ -155,6 +156,11 @@ def test_a_draining_server_refuses_moves_and_closes_sockets_with_1012(
     assert answer.status_code == 503
     assert answer.json()["error"] == "shutting_down"
     assert answer.headers["retry-after"] == "2"
+    # A socket opened now is refused (503) before its handshake completes.
+    with pytest.raises(WebSocketDenialResponse) as refused:
+        sqlite_client.websocket_connect(ws_url(tid, 0, tokens[0])).__enter__()
+    assert refused.value.status_code == 503
+    assert refused.value.headers["retry-after"] == "2"
     ready = sqlite_client.get("/readyz")
     assert ready.status_code == 503
     assert ready.json()["reason"] == "the server is shutting down"

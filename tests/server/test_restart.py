@@ -194,3 +194,48 @@ def test_sigterm_under_load_loses_no_acknowledged_move(tmp_path: Path) -> None:
                 version = httpx.get(f"{b.url}/api/tables/{tid}", timeout=30).json()["version"]
                 assert version == len(stored) == max(stored)
         engine.dispose()
+
+
+@pytest.mark.slow
+def test_regency_connect_reconnects_when_the_server_restarts(tmp_path: Path) -> None:
+    from regency.cli.main import main
+
+    database = fresh_pg_database()
+    first = Server(database, tmp_path / "a").start()
+    again = Server(database, tmp_path / "b")
+    again.port, again.url = first.port, first.url  # the same address, as behind a proxy
+    try:
+        table = httpx.post(
+            first.url + "/api/tables",
+            json={"game": "kingdoms", "players": 2, "seats": [{"name": "x"}, {"name": "y"}]},
+            timeout=30,
+        ).json()
+        tid = table["table"]
+        codes: list[int] = []
+        players = [
+            threading.Thread(
+                target=lambda url=i["url"]: codes.append(
+                    main(["connect", url, "--agent", "ismcts:time=0.05"])
+                )
+            )
+            for i in table["invites"]
+        ]
+        for t in players:
+            t.start()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            summary = httpx.get(f"{first.url}/api/tables/{tid}", timeout=30).json()
+            if summary["version"] >= 3:
+                break
+            time.sleep(0.05)
+        assert first.proc is not None and not summary["finished"]
+        first.proc.send_signal(signal.SIGTERM)
+        first.proc.wait(SHUTDOWN + 5)
+        again.start()
+        for t in players:
+            t.join(300)
+        assert codes == [0, 0]  # both played the game to its end, through the restart
+        assert httpx.get(f"{again.url}/api/tables/{tid}", timeout=30).json()["finished"]
+    finally:
+        again.stop()
+        first.stop()
