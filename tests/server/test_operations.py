@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import random
+import time
 from typing import Any
 
 import pytest
@@ -115,12 +115,11 @@ def test_computer_moves_are_counted_and_timed(sqlite_client: TestClient) -> None
         sqlite_client, game="kingdoms", players=2, seats=[{"agent": "random"}, {"agent": "random"}]
     )
     tid = table["table"]
-    deadline = 200
-    for _ in range(deadline):
+    for _ in range(200):
         samples = scrape(sqlite_client)
         if value(samples, "regency_moves_total", by="computer") >= 3:
             break
-        asyncio.run(asyncio.sleep(0.05))
+        time.sleep(0.05)
     assert value(samples, "regency_moves_total", by="computer") >= 3
     assert value(samples, "regency_computer_move_seconds_count") >= 3
     assert tid not in sqlite_client.get("/metrics").text
