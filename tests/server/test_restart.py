@@ -233,7 +233,7 @@ def test_regency_connect_reconnects_when_the_server_restarts(tmp_path: Path) -> 
         first.proc.wait(SHUTDOWN + 5)
         again.start()
         for t in players:
-            t.join(300)
+            t.join(120)
         assert codes == [0, 0]  # both played the game to its end, through the restart
         assert httpx.get(f"{again.url}/api/tables/{tid}", timeout=30).json()["finished"]
     finally:
