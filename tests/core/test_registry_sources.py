@@ -63,3 +63,28 @@ def test_a_game_plugin_that_fails_to_load_is_skipped_with_a_warning(
     with pytest.warns(UserWarning, match="game plugin 'broken'.*skipped"):
         names = registry.available_games()  # no error: the lookup goes on without it
     assert "broken" not in names
+
+
+def test_threads_reading_the_registry_while_its_sources_run_see_every_game(
+    empty_registry: None,
+) -> None:
+    """A thread must not see the registry half filled while another runs its sources
+    (two ``regency connect`` clients in one process found no game 'kingdoms')."""
+    import threading
+    import time
+
+    started = threading.Event()
+
+    def slow_source() -> None:
+        started.set()
+        time.sleep(0.2)
+        registry.register(_info("slowgame"))
+
+    registry.add_source(slow_source)
+    seen: list[list[str]] = []
+    first = threading.Thread(target=lambda: seen.append(registry.available_games()))
+    first.start()
+    started.wait(5)
+    seen.append(registry.available_games())  # while the source is still running
+    first.join(5)
+    assert seen == [["slowgame"], ["slowgame"]]

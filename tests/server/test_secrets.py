@@ -6,11 +6,14 @@ Issue 29's findings: the public summary showed a stacked ``deck`` (every hidden 
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 
 import regency
@@ -130,8 +133,10 @@ def test_redact_blanks_every_token_form() -> None:
     assert "&x=1" in cleaned
 
 
-def test_no_log_line_shows_a_token_at_any_level(sqlite_db: str, tmp_path: Path) -> None:
-    with Server(sqlite_db, tmp_path, extra=("--log-level", "debug")) as server:
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_no_log_line_shows_a_token_at_any_level(sqlite_db: str, tmp_path: Path, fmt: str) -> None:
+    extra = ("--log-level", "debug", "--log-format", fmt)
+    with Server(sqlite_db, tmp_path, extra=extra) as server:
         with httpx.Client(base_url=server.url, timeout=30) as http:
             body: dict[str, Any] = {
                 "game": "claim",
@@ -147,7 +152,25 @@ def test_no_log_line_shows_a_token_at_any_level(sqlite_db: str, tmp_path: Path) 
             http.get(f"/play/{tid}/0?token={tokens[0]}", headers={"Accept": "text/html"})
             http.get(f"/api/tables/{tid}/spectate?token={tokens[2]}")
             http.get(f"/api/tables/{tid}/seats/1/view?token={tokens[0]}")  # refused
+            http.post(  # a refused move, with the token in a header
+                f"/api/tables/{tid}/seats/0/actions",
+                json={"action": "nonsense", "version": 0},
+                headers=auth(tokens[0]),
+            )
         logs = server.output()
     assert f"/api/tables/{tid}/seats/0/view" in logs, "the access log was not written"
     for token in tokens:
         assert token not in logs
+    # After the three lines of the banner, every line is one event, in the format asked for
+    # (and the command's own "interrupted" after the Ctrl-C that stops it).
+    lines = [x for x in logs.splitlines()[3:] if x.strip() not in ("", "interrupted")]
+    assert lines
+    if fmt == "text":
+        odd = [x for x in lines if not re.match(r"\d{4}-\d\d-\d\dT[\d:.]+Z [A-Z]+ [\w.]+: ", x)]
+        assert not odd, odd
+    else:  # one JSON object per line, naming the table it is about
+        entries = [json.loads(line) for line in lines]
+        assert {"time", "level", "logger", "message"} <= set(entries[0])
+        about = [e for e in entries if f"/api/tables/{tid}/seats/0/view" in e["message"]]
+        assert about and all(e["table"] == tid for e in about)
+        assert any("[redacted]" in e["message"] for e in about)

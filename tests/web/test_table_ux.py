@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -393,6 +394,40 @@ def test_a_lost_connection_shows_a_banner_and_pauses_the_table(
         assert "Connected again" in p.locator("#offline").inner_text()
         assert not p.evaluate("() => document.querySelector('#table').inert")
         assert p.title().startswith("Your turn - Kingdoms")
+        p.locator("#table button.legal").first.click()
+        wait_version(p, above=seen)
+        assert p.locator("#refusal").inner_text() == ""
+    finally:
+        context.close()
+        again.stop()
+        first.stop()
+
+
+def test_a_graceful_restart_says_so_and_the_page_reconnects_to_the_next_process(
+    tmp_path: Path, browser: Any
+) -> None:
+    database = f"sqlite:///{tmp_path / 'regency.db'}"
+    first = Server(database, tmp_path / "data").start()
+    again = Server(database, tmp_path / "data")
+    again.port, again.url = first.port, first.url
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    try:
+        table = people(first.url, "kingdoms", seed=4)
+        if httpx.get(f"{first.url}/api/tables/{table['table']}").json()["to_move"] != 0:
+            move_for(first.url, table)
+        p = context.new_page()
+        p.goto(link(first.url, table, 0))
+        wait_ready(p)
+        seen = version(p)
+
+        assert first.proc is not None
+        first.proc.send_signal(signal.SIGTERM)  # the socket is closed with 1012
+        p.wait_for_selector("#offline.lost", state="visible", timeout=15_000)
+        assert "The server is restarting" in p.locator("#offline").inner_text()
+        first.proc.wait(15)
+
+        again.start()  # the next process: the page reconnects by itself
+        p.wait_for_selector("#offline.back", state="visible", timeout=30_000)
         p.locator("#table button.legal").first.click()
         wait_version(p, above=seen)
         assert p.locator("#refusal").inner_text() == ""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
@@ -274,13 +275,28 @@ def _one_line(message: str) -> str:
 
 
 _loaded = False
+_loading = threading.RLock()
+"""Held while the built-in agents register: a thread asking meanwhile waits for them
+(two ``regency connect`` clients in one process once found no agent at all)."""
+_registering = False
 
 
 def _load_builtin() -> None:
-    global _loaded
+    global _loaded, _registering
     if _loaded:
         return
-    _loaded = True
+    with _loading:
+        if _loaded or _registering:  # done meanwhile, or this thread is doing it
+            return
+        _registering = True
+        try:
+            _register_builtin()
+        finally:
+            _registering = False
+        _loaded = True
+
+
+def _register_builtin() -> None:
     from regency.agents.ismcts import ISMCTSAgent
 
     register_agent("random", lambda game, rng, params: RandomAgent(rng))

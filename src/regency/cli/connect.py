@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -99,61 +100,110 @@ def add_connect_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="the agent's seed")
 
 
-def run_connect(args: argparse.Namespace, console: Console) -> int:
-    """Play the invite's seat with an agent until the game ends; return the exit status."""
-    from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
+RESTART_CODE = 1012
+"""The close code of a server that is restarting (docs/deploy.md): reconnect."""
+
+RECONNECT_FOR = 60.0
+"""Seconds ``regency connect`` keeps trying to reconnect after a restart."""
+
+
+def _open(invite: Invite, patience: float = 0.0) -> Any:
+    """The seat's WebSocket; tried again for ``patience`` seconds while nothing answers."""
+    from websockets.exceptions import InvalidStatus, WebSocketException
     from websockets.sync.client import connect
+
+    deadline = time.monotonic() + patience
+    delay = 0.5
+    while True:
+        try:
+            return connect(
+                invite.socket_url,
+                additional_headers={"Authorization": f"Bearer {invite.token}"},
+                open_timeout=15,
+                max_size=2**22,
+            )
+        except InvalidStatus as exc:
+            status = exc.response.status_code
+            if status < 500 or not patience:  # a process shutting down answers 503
+                raise UsageError(
+                    f"the server refused seat {invite.seat} of table {invite.table} "
+                    f"(HTTP {status}): is the link right?"
+                ) from None
+            failure: Exception = exc
+        except (OSError, WebSocketException, TimeoutError) as exc:
+            failure = exc
+        if time.monotonic() + delay > deadline:
+            raise UsageError(f"cannot reach {invite.base}: {failure}") from None
+        time.sleep(delay)
+        delay = min(delay * 2, 8.0)
+
+
+def run_connect(args: argparse.Namespace, console: Console) -> int:
+    """Play the invite's seat with an agent until the game ends; return the exit status.
+
+    When the server restarts (it closes the socket with 1012) the client reconnects, to
+    whichever process answers, for up to :data:`RECONNECT_FOR` seconds.
+    """
+    from websockets.exceptions import ConnectionClosed
 
     invite = parse_invite(args.invite)
     parse_spec(args.agent)  # a bad spec is refused before connecting
-    agent = None
-    try:
-        socket = connect(
-            invite.socket_url,
-            additional_headers={"Authorization": f"Bearer {invite.token}"},
-            open_timeout=15,
-            max_size=2**22,
-        )
-    except InvalidStatus as exc:
-        raise UsageError(
-            f"the server refused seat {invite.seat} of table {invite.table} "
-            f"(HTTP {exc.response.status_code}): is the link right?"
-        ) from None
-    except (OSError, WebSocketException, TimeoutError) as exc:
-        raise UsageError(f"cannot reach {invite.base}: {exc}") from None
-    acted = -1
-    with socket:
-        try:
-            for text in socket:
-                message = json.loads(text)
-                kind = message.get("type")
-                if kind == "error":
-                    if message.get("error") not in ("stale_version", "not_your_turn"):
-                        raise UsageError(f"the server refused a move: {message.get('message')}")
-                    continue
-                if kind != "view":
-                    continue
-                if agent is None:
-                    agent = make_agent(args.agent, message["game"], args.seed or 0)
-                    names = ", ".join(s["name"] for s in message["seats"])
-                    console.print(
-                        f"seat {invite.seat} at table {invite.table} ({message['game']}: {names})"
-                    )
-                for move in message["recent"]:
-                    if move["number"] > acted and move["number"] == message["version"]:
-                        console.print(f"  {move['number']:>3}. seat {move['seat']}: {move['move']}")
-                if message["finished"]:
-                    result = message["result"]
-                    console.print(
-                        f"game over: scores {result['scores']}, winners {result['winners']}"
-                    )
-                    return 0
-                if message["legal_moves"] and message["version"] > acted:
-                    acted = message["version"]
-                    choice = agent.choose(seat_view(message))
-                    socket.send(
-                        json.dumps({"type": "action", "action": str(choice), "version": acted})
-                    )
-        except ConnectionClosed as exc:
-            raise UsageError(f"the server closed the connection: {exc}") from None
-    raise UsageError("the server closed the connection before the game ended")
+    player = _Player(args, console, invite)
+    socket = _open(invite)
+    while True:
+        with socket:
+            try:
+                for text in socket:
+                    if player.take(json.loads(text), socket):
+                        return 0
+            except ConnectionClosed as exc:
+                if exc.rcvd is None or exc.rcvd.code != RESTART_CODE:
+                    raise UsageError(f"the server closed the connection: {exc}") from None
+            if socket.close_code != RESTART_CODE:
+                raise UsageError("the server closed the connection before the game ended")
+        console.print("  the server is restarting: reconnecting")
+        player.acted = -1  # a move refused by the old process is sent again
+        socket = _open(invite, RECONNECT_FOR)
+
+
+class _Player:
+    """The agent at the seat: answers each view with its move."""
+
+    def __init__(self, args: argparse.Namespace, console: Console, invite: Invite) -> None:
+        self.args = args
+        self.console = console
+        self.invite = invite
+        self.agent: Any = None
+        self.acted = -1
+        self.shown = 0
+
+    def take(self, message: dict[str, Any], socket: Any) -> bool:
+        """Act on one message from the server; return whether the game is over."""
+        kind = message.get("type")
+        if kind == "error":
+            if message.get("error") not in ("stale_version", "not_your_turn", "shutting_down"):
+                raise UsageError(f"the server refused a move: {message.get('message')}")
+            return False
+        if kind != "view":
+            return False
+        if self.agent is None:
+            self.agent = make_agent(self.args.agent, message["game"], self.args.seed or 0)
+            names = ", ".join(s["name"] for s in message["seats"])
+            self.console.print(
+                f"seat {self.invite.seat} at table {self.invite.table} ({message['game']}: {names})"
+            )
+        for move in message["recent"]:
+            if move["number"] > self.shown and move["number"] == message["version"]:
+                self.shown = move["number"]
+                self.console.print(f"  {move['number']:>3}. seat {move['seat']}: {move['move']}")
+        if message["finished"]:
+            result = message["result"]
+            self.console.print(f"game over: scores {result['scores']}, winners {result['winners']}")
+            return True
+        if message["legal_moves"] and message["version"] > self.acted:
+            self.acted = message["version"]
+            choice = self.agent.choose(seat_view(message))
+            socket.send(
+                json.dumps({"type": "action", "action": str(choice), "version": self.acted})
+            )
+        return False

@@ -143,6 +143,20 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--log-level", default="warning", choices=["debug", "info", "warning", "error"]
     )
+    parser.add_argument(
+        "--log-format",
+        default="text",
+        choices=["text", "json"],
+        help="one line per event, as text or as a JSON object (default text)",
+    )
+    parser.add_argument(
+        "--shutdown-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="on SIGTERM: refuse new moves, finish those under way, tell every socket to "
+        "reconnect, and exit within this many seconds (default 10, at most 600)",
+    )
     add_database_arguments(parser)
     add_limit_arguments(parser)
 
@@ -152,7 +166,9 @@ def run_serve(args: argparse.Namespace, console: Console) -> int:
     import uvicorn
 
     from regency.server.app import ServerSettings, create_app
+    from regency.server.logs import log_config
     from regency.server.protocol import MAX_WS_MESSAGE
+    from regency.server.running import MAX_SHUTDOWN_TIMEOUT, GracefulServer
     from regency.server.security import redact_logs
     from regency.server.storage import upgrade
 
@@ -161,6 +177,11 @@ def run_serve(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--port must be 0 to 65535, not {args.port}")
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
+    if not 0 < args.shutdown_timeout <= MAX_SHUTDOWN_TIMEOUT:
+        raise UsageError(
+            f"--shutdown-timeout must be over 0 and at most {MAX_SHUTDOWN_TIMEOUT:g} seconds, "
+            f"not {args.shutdown_timeout:g}"
+        )
     try:
         upgrade(url)
     except Exception as exc:
@@ -189,10 +210,11 @@ def run_serve(args: argparse.Namespace, console: Console) -> int:
         # Views are a few kilobytes: compressing each one costs more CPU than it saves.
         ws_per_message_deflate=False,
         log_level=args.log_level,
+        log_config=log_config(args.log_format, args.log_level),
         lifespan="on",
     )
     # uvicorn sets up its loggers when the config is made; from here on no log line, at
     # any level, shows a token (the access log writes query strings: old invite links).
     redact_logs()
-    uvicorn.Server(config).run()
+    GracefulServer(config, app, args.shutdown_timeout).run()
     return 0

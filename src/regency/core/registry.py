@@ -12,6 +12,7 @@ entry points this way. Starting a game by name (``new_game``, ``replay``,
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -209,6 +210,12 @@ class GameInfo(str):
 
 _GAMES: dict[str, GameInfo] = {}
 _SOURCES: list[Callable[[], object]] = []
+_LOADING = threading.RLock()
+"""Held while the sources run: a thread reading the registry meanwhile waits for them
+(else it could see a source already taken from the list but not yet run, and a game
+missing)."""
+_loading: list[bool] = []
+"""Not empty while a source runs (the list of sources may already be empty then)."""
 """Functions that register games, not called yet (:func:`add_source`)."""
 
 
@@ -228,8 +235,14 @@ def add_source(source: Callable[[], object]) -> None:
 
 
 def _games() -> dict[str, GameInfo]:
-    while _SOURCES:
-        _SOURCES.pop(0)()
+    if _SOURCES or _loading:
+        with _LOADING:
+            while _SOURCES:
+                _loading.append(True)
+                try:
+                    _SOURCES.pop(0)()
+                finally:
+                    _loading.pop()
     return _GAMES
 
 

@@ -23,7 +23,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import regency
 from regency.server.analysis import Analyses
 from regency.server.computer import ComputerPool
+from regency.server.health import Readiness
 from regency.server.live import Hub
+from regency.server.metrics import Metrics, OperatedHub, RequestMetrics
 from regency.server.pages import WEB, ReplayCache
 from regency.server.protocol import MAX_BODY
 from regency.server.routes import ROUTERS
@@ -101,7 +103,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(upgrade, settings.database)
     storage = Storage(settings.database)
     pool = ComputerPool(settings.workers)
-    hub = Hub(storage, pool, settings)
+    hub = OperatedHub(storage, pool, settings, metrics=app.state.metrics)
     app.state.hub = hub
     if storage.is_postgres:
         listening = asyncio.Event()
@@ -138,8 +140,11 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.state.creating = RateLimit(settings.tables_per_minute)
     app.state.replays = ReplayCache()
     app.state.analyses = Analyses(settings.analysis_workers, settings.analysis_queue)
+    app.state.metrics = Metrics(app.state)
+    app.state.readiness = Readiness()
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestMetrics, metrics=app.state.metrics)
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)

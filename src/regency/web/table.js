@@ -125,7 +125,9 @@ function favicon(state) {
 // The connection: when the socket closes, a banner says so at once and the table is made
 // inert (no click can be sent into the void); when it is open again the server sends the
 // current view and the banner says the table is back.
-function connectionLost() {
+// A restart closes the socket with 1012 ("service restart", docs/deploy.md): the same
+// banner, saying so, and the same reconnection (to the next process, behind a proxy).
+function connectionLost(title = "Connection to the server lost.") {
   if (!online) return;
   online = false;
   pending = false;
@@ -134,7 +136,7 @@ function connectionLost() {
   root.classList.add("paused");
   conn.textContent = "offline";
   turnSignals();
-  showBanner("lost", [el("strong", {}, "Connection to the server lost."),
+  showBanner("lost", [el("strong", {}, title),
     " The table is paused until it is back; trying again…",
     el("button", { type: "button", id: "retry", onclick: reconnectNow }, "Try now")]);
 }
@@ -226,7 +228,7 @@ function connect(delay = 500) {
       }
       return;
     }
-    if (everOnline) connectionLost();
+    if (everOnline) connectionLost(event.code === 1012 ? "The server is restarting." : undefined);
     else conn.textContent = "reconnecting…";
     retry = setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
   };

@@ -7,6 +7,7 @@
 * ``seats``: a seat's view, moves and WebSocket (with the seat's token);
 * ``spectators``: the public view and its WebSocket (with the spectators' token);
 * ``history``: finished games' records and the list of them;
+* ``operations``: ``/healthz``, ``/readyz`` and ``/metrics``, for the host's monitoring;
 * ``sockets``, ``common`` and ``errors``: what the routers share (serving a WebSocket,
   reading a request, refusals as JSON bodies).
 
@@ -21,6 +22,7 @@ from fastapi import APIRouter
 from regency.server.routes import (
     analysis,
     history,
+    operations,
     pages,
     replays,
     seats,
@@ -38,5 +40,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     seats.router,
     spectators.router,
     history.router,
+    operations.router,
 )
 """Every router, in the order the application includes them."""

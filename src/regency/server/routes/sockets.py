@@ -11,12 +11,15 @@ from collections.abc import Awaitable, Callable
 from contextlib import suppress
 
 from fastapi import WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
 
+from regency.server.health import RESTART, RESTART_CODE
 from regency.server.live_table import MAX_LISTENERS, Listener, LiveTable, ProtocolError
+from regency.server.metrics import RETRY_AFTER
 from regency.server.protocol import MAX_WS_MESSAGE
 from regency.server.security import SUBPROTOCOL, wants_subprotocol
 
-__all__ = ["refuse_socket", "serve_socket"]
+__all__ = ["refuse_restarting", "refuse_socket", "serve_socket"]
 
 
 async def refuse_socket(websocket: WebSocket, exc: ProtocolError) -> None:
@@ -26,6 +29,21 @@ async def refuse_socket(websocket: WebSocket, exc: ProtocolError) -> None:
     application's).
     """
     await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
+
+
+async def refuse_restarting(websocket: WebSocket) -> None:
+    """Refuse a handshake while the server shuts down: 503 with ``Retry-After``.
+
+    (A server without the denial-response extension closes with 1012 instead, which a
+    client sees as a failed handshake.)
+    """
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        body = {"error": "shutting_down", "message": "this server is restarting; reconnect"}
+        await websocket.send_denial_response(
+            JSONResponse(body, status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
+        )
+    else:
+        await websocket.close(code=RESTART_CODE, reason="server restarting: reconnect")
 
 
 async def serve_socket(
@@ -42,6 +60,9 @@ async def serve_socket(
         seat: The seat listening (``None``: a spectator).
         on_message: Called with each text message (bytes are decoded) and the listener.
     """
+    if getattr(websocket.app.state.hub, "draining", False):  # restarting: try the next one
+        await refuse_restarting(websocket)
+        return
     if sum(1 for other in live.listeners if other.seat == seat) >= MAX_LISTENERS:
         await websocket.close(code=4429, reason="too many connections for this seat")
         return
@@ -57,6 +78,9 @@ async def serve_socket(
             text = await listener.queue.get()
             if text is None:
                 await websocket.close(code=1008, reason="too far behind")
+                return
+            if text is RESTART:
+                await websocket.close(code=RESTART_CODE, reason="server restarting: reconnect")
                 return
             await websocket.send_text(text)
 
