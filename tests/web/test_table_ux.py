@@ -358,21 +358,33 @@ def test_the_title_and_icon_say_whose_turn_it_is(server: ThreadServer, browser: 
     context.close()
 
 
-def test_a_lost_connection_shows_a_banner_and_pauses_the_table(
-    tmp_path: Path, browser: Any
-) -> None:
+def _a_server_and_its_successor(tmp_path: Path) -> tuple[Server, Server]:
+    """A running server, and one not yet started on the same database, port and address."""
     database = f"sqlite:///{tmp_path / 'regency.db'}"
     first = Server(database, tmp_path / "data").start()
     again = Server(database, tmp_path / "data")
     again.port, again.url = first.port, first.url
+    return first, again
+
+
+def _seat_zero_to_move(url: str, context: Any) -> Any:
+    """A page of seat 0 of a new 2-person Kingdoms table, drawn, with seat 0 to move."""
+    table = people(url, "kingdoms", seed=4)
+    if httpx.get(f"{url}/api/tables/{table['table']}").json()["to_move"] != 0:
+        move_for(url, table)  # seat 1 first: then it is seat 0's turn
+    p = context.new_page()
+    p.goto(link(url, table, 0))
+    wait_ready(p)
+    return p
+
+
+def test_a_lost_connection_shows_a_banner_and_pauses_the_table(
+    tmp_path: Path, browser: Any
+) -> None:
+    first, again = _a_server_and_its_successor(tmp_path)
     context = browser.new_context(viewport={"width": 1000, "height": 800})
     try:
-        table = people(first.url, "kingdoms", seed=4)
-        if httpx.get(f"{first.url}/api/tables/{table['table']}").json()["to_move"] != 0:
-            move_for(first.url, table)  # seat 1 first: then it is seat 0's turn
-        p = context.new_page()
-        p.goto(link(first.url, table, 0))
-        wait_ready(p)
+        p = _seat_zero_to_move(first.url, context)
         assert p.locator("#offline").is_hidden()
         seen = version(p)
 
@@ -406,18 +418,10 @@ def test_a_lost_connection_shows_a_banner_and_pauses_the_table(
 def test_a_graceful_restart_says_so_and_the_page_reconnects_to_the_next_process(
     tmp_path: Path, browser: Any
 ) -> None:
-    database = f"sqlite:///{tmp_path / 'regency.db'}"
-    first = Server(database, tmp_path / "data").start()
-    again = Server(database, tmp_path / "data")
-    again.port, again.url = first.port, first.url
+    first, again = _a_server_and_its_successor(tmp_path)
     context = browser.new_context(viewport={"width": 1000, "height": 800})
     try:
-        table = people(first.url, "kingdoms", seed=4)
-        if httpx.get(f"{first.url}/api/tables/{table['table']}").json()["to_move"] != 0:
-            move_for(first.url, table)
-        p = context.new_page()
-        p.goto(link(first.url, table, 0))
-        wait_ready(p)
+        p = _seat_zero_to_move(first.url, context)
         seen = version(p)
 
         assert first.proc is not None
