@@ -147,7 +147,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agent", default="ismcts", help="the searching agent's spec")
     parser.add_argument(
-        "--against", default="heuristic=200,random=200", help="opponent=games, comma-separated"
+        "--against",
+        default="heuristic=200,random=200",
+        help="opponent=games, comma-separated (semicolon-separated if a spec has commas)",
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
@@ -168,7 +170,10 @@ def main() -> None:
     )
     parser.add_argument("--out", default="benchmarks/results", help="folder for JSON reports")
     args = parser.parse_args()
-    opponents = [part.split("=") for part in args.against.split(",")]
+    # "spec=games" pairs, split at the last "=" (a spec has its own); separated by ";" when
+    # a spec has commas ("rollout:iters=8,depth=4=100;heuristic=100"), else by ",".
+    pairs = args.against.split(";") if ";" in args.against else args.against.split(",")
+    opponents = [part.rpartition("=")[::2] for part in pairs]
     print(f"machine: {describe_machine()}", flush=True)
     Path(args.out).mkdir(parents=True, exist_ok=True)
     for info in regency.available_games():

@@ -44,7 +44,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("regency.agents",),
     ("regency.analysis",),
     ("regency",),
-    ("regency.sim", "regency.render", "regency.envs"),
+    ("regency.sim", "regency.render", "regency.envs", "regency.train"),
     ("regency.tables",),
     ("regency.server",),
     ("regency.cli", "regency.__main__"),

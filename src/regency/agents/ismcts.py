@@ -41,7 +41,9 @@ Spec: ``ismcts`` with parameters
   ``n ** widen`` children (``widen=0.5``; 0 to 1), so search deepens before it
   broadens; with ``prior=heuristic`` the heuristic's move comes first.
 * ``top``: the root's moves are the heuristic's best ``top`` only (games with a ranking);
-* ``eval``: ``heuristic`` judges a playout's cut-off by the game's heuristic judgement.
+* ``eval``: ``heuristic`` judges a playout's cut-off by the game's heuristic judgement,
+  ``net`` by its learned evaluation (:mod:`~regency.agents.value`; weights for the
+  player count must ship).
 
 A hard ``time_limit`` (:func:`~regency.agents.registry.make_agent`) bounds a decision as
 well: the search stops at its budget or at the limit, whichever comes first, and always
@@ -130,10 +132,12 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts: prior must be heuristic, not {quote(prior)}")
         self.prior = prior
         self.widen = widen
-        if evaluation not in (None, "heuristic"):
-            raise AgentError(f"ismcts: eval must be heuristic, not {quote(evaluation)}")
+        if evaluation not in (None, "heuristic", "net"):
+            raise AgentError(f"ismcts: eval must be heuristic or net, not {quote(evaluation)}")
         self._judge = info.judge if evaluation == "heuristic" else None
-        if evaluation is not None and self._judge is None:
+        self._learned = evaluation == "net"
+        """Judge cut-offs by the learned evaluation of the player count searched."""
+        if evaluation == "heuristic" and self._judge is None:
             raise AgentError(f"ismcts: {game} has no heuristic judgement (eval)")
         if evaluation is not None and depth is None:
             self.depth = depth = 0
@@ -242,6 +246,10 @@ class ISMCTSAgent:
         if started is None:
             started = time.perf_counter()
         me = view.seat
+        if self._learned:  # numpy, and the weights, only for an agent that uses them
+            from regency.agents.value import learned_value
+
+            self._judge = learned_value(self.game, view.players).judge
         sampler = view.world_sampler()
         rng = self._rng
         root = Node(None, me)

@@ -26,7 +26,10 @@ the heuristic clearly has right stops at ``iters``.
 
 Spec: ``rollout`` with ``iters`` (worlds per decision), ``most`` (default: no more than
 ``iters``), ``top`` (3; 0 for every legal move), ``depth`` (moves of look-ahead), ``z``
-(2) and ``bias`` (0).
+(2), ``bias`` (0) and ``value`` (``judge``, the heuristic's judgement at the end of a
+rollout; ``net``, the learned evaluation of :mod:`~regency.agents.value`, which judges a
+position a few moves ahead well enough that rollouts can stop there: each world then
+costs a fraction of a long rollout, and its value varies far less from world to world).
 ``iters`` and ``depth`` default to the game's ``rollout_budget``, the settings measured
 strongest there (docs/measurements.md, "The ladder"): 32 worlds and 40 moves in
 Kingdoms, about 0.8 s a move with the compiled engine (1.4 s in pure Python); 24 worlds
@@ -89,8 +92,11 @@ class RolloutAgent:
         z: float = 2.0,
         most: int | None = None,
         time_limit: float | None = None,
+        evaluation: str = "judge",
     ) -> None:
         info = game_info(game)
+        if evaluation not in ("judge", "net"):
+            raise AgentError(f"rollout: value must be judge or net, not {quote(evaluation)}")
         for key, value, minimum in (
             ("iters", iterations, 1),
             ("top", top, 0),
@@ -121,6 +127,11 @@ class RolloutAgent:
         self._rng = rng
         self._ranking = info.ranking
         self._judge = info.judge
+        self.evaluation = evaluation
+        """The spec's ``value``. ``judge``: the heuristic's judgement ends each rollout;
+        ``net``: the learned evaluation (:mod:`~regency.agents.value`), read when the
+        first decision shows the player count."""
+        self._learned: Any = None
         self._policy = info.heuristic
         self.time_limit = time_limit
         """Seconds after which a decision deals no more worlds, whatever ``iters`` and
@@ -131,6 +142,8 @@ class RolloutAgent:
     @classmethod
     def from_params(cls, game: str, rng: random.Random, params: dict[str, str]) -> RolloutAgent:
         """Build from spec parameters (``iters``, ``most``, ``top``, ``depth``, ``bias``, ``z``).
+
+        And ``value``, the end of a rollout's judge (``judge`` or ``net``).
 
         Raises:
             AgentError: if a parameter is not a number of its kind or out of range.
@@ -144,6 +157,7 @@ class RolloutAgent:
             bias=number_param("rollout", params, "bias", float, 0.0, 0.0),
             z=number_param("rollout", params, "z", float, 0.0, 2.0),
             most=number_param("rollout", params, "most", int, 1),
+            evaluation=params.get("value", "judge"),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
@@ -290,6 +304,10 @@ class RolloutAgent:
         moves = candidates + others
         for action in moves:
             root.children[action] = Node(root, me)
+        if self.evaluation == "net" and self._learned is None:
+            from regency.agents.value import learned_value  # numpy: only when asked for
+
+            self._learned = learned_value(self.game, view.players)
         if len(moves) == 1:
             child = root.children[candidates[0]]
             child.visits, child.reward = 1, 0.5
@@ -308,14 +326,15 @@ class RolloutAgent:
                 break
             world = sampler(rng)
             seed = rng.getrandbits(64)
-            values: list[float] = []
+            trials: list[Game[Any]] = []
             for action in moves:
-                if values and deadline is not None and clock() >= deadline:
+                if trials and deadline is not None and clock() >= deadline:
                     break  # out of time within this world
                 trial = world.clone()
                 trial.apply(action)
                 self._play_on(trial, random.Random(seed))
-                values.append(self._judge(trial)[me])
+                trials.append(trial)
+            values = self._values(trials, me)
             if len(values) < len(moves):
                 if worlds:
                     break  # a later world cut short counts for nothing
@@ -335,6 +354,23 @@ class RolloutAgent:
         self._paired = paired
         self.last_iterations = worlds
         return root
+
+    def _values(self, trials: list[Game[Any]], me: int) -> list[float]:
+        """``me``'s value at the end of each rollout: the judgement, or the network's.
+
+        The network judges the unfinished positions of a world in one batch; a finished
+        game is judged by its result either way.
+        """
+        if self._learned is None:
+            judge = self._judge
+            return [judge(trial)[me] for trial in trials]
+        out = [trial.result().reward(me) if trial.is_over else -1.0 for trial in trials]
+        open_ = [i for i, trial in enumerate(trials) if not trial.is_over]
+        if open_:
+            judged = self._learned.values([trials[i] for i in open_], me)
+            for i, v in zip(open_, judged.tolist(), strict=True):
+                out[i] = v
+        return out
 
     def _drop_unjudged(
         self, root: Node, moves: list[Hashable], judged: int

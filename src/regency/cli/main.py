@@ -28,6 +28,7 @@ from regency.cli.replay import add_replay_arguments, run_replay
 from regency.cli.report import add_report_arguments, run_report
 from regency.cli.serve import add_db_arguments, add_serve_arguments, run_db, run_serve
 from regency.cli.simulate import add_simulate_arguments, run_simulate
+from regency.cli.train import add_train_arguments, run_train
 from regency.core.errors import RegencyError
 
 __all__ = ["COMMANDS", "Command", "build_parser", "list_games", "main"]
@@ -82,6 +83,12 @@ COMMANDS: tuple[Command, ...] = (
         "run games and write a balance report (HTML)",
         add_report_arguments,
         run_report,
+    ),
+    Command(
+        "train",
+        "make a game's learned evaluation from self-play (the train extra)",
+        add_train_arguments,
+        run_train,
     ),
     Command("serve", "run the game server (tables, invite links)", add_serve_arguments, run_serve),
     Command(

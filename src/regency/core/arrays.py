@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["ArraySpec", "ArrayWriter"]
+__all__ = ["ArraySpec", "ArrayWriter", "FeatureWriter"]
 
 A_co = TypeVar("A_co", bound=Hashable, covariant=True)
 
@@ -84,4 +84,29 @@ class ArrayWriter(Protocol[A_co]):
 
         The caller has checked that ``index`` is set in the game's mask; what an
         unset index gives is undefined.
+        """
+
+
+class FeatureWriter(Protocol):
+    """Writes the features a learned evaluation reads, for seats of a batch of games.
+
+    A game whose observation array is too large to be a small network's input (Claim
+    Kingdoms' frame of 7,813 squares) offers one through ``GameInfo.value_features``
+    (``regency.agents.value``). Like an :class:`ArrayWriter`, it shows a seat only what
+    its observation shows it (``tests/agents/test_value.py`` checks that re-dealing what
+    the seat cannot see changes no feature).
+
+    Attributes:
+        size: The length of one row of features.
+    """
+
+    size: int
+
+    def write(self, games: Sequence[Any], seats: Sequence[int], out: Any) -> None:
+        """Write ``games[i]``'s features for ``seats[i]`` into row ``i`` of ``out``.
+
+        Args:
+            games: Games of the writer's game and player count, not finished.
+            seats: One seat per game.
+            out: A C-contiguous ``float32`` array of shape ``(len(games), size)``, all zeros.
         """

@@ -22,7 +22,7 @@ from regency.core.errors import UnknownGameError, quote
 if TYPE_CHECKING:
     # Types only: the view and the game contract import this module (the view finds
     # its game's class here), so at run time the aliases below name them as strings.
-    from regency.core.arrays import ArraySpec, ArrayWriter
+    from regency.core.arrays import ArraySpec, ArrayWriter, FeatureWriter
     from regency.core.encoding import Encoder
     from regency.core.game import Game, Result
     from regency.core.view import SeatView
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ArrayWriterFactory",
     "EncoderFactory",
+    "FeatureWriterFactory",
     "GameInfo",
     "Heuristic",
     "Insights",
@@ -70,6 +71,9 @@ that imports it when called; the state never imports its writer, which imports i
 The encoder needs numpy (the ``rl`` extra), so a game registers a function that imports
 it when called, and registering the game imports no numpy.
 """
+FeatureWriterFactory = Callable[[int], "FeatureWriter"]
+"""Builds a game's writer of a learned evaluation's features for a player count
+(``core/arrays.py``); imported when called, like the array writer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,10 @@ class GameInfo(str):
         array_writer: Builds a writer that fills the encoder's arrays and masks straight
             from the state, for a batch of games (the environments' fast path), if the
             game has one; without it the environments use the encoder.
+        value_features: Builds the writer of the features a learned evaluation reads
+            (``regency.agents.value``) for a player count, for a game whose observation
+            array is too large to be a small network's input; ``None``: the network reads
+            the observation array itself (``array_writer``).
         default_opponents: Player count -> the spec of the default computer player
             there: the strongest agent measured (docs/measurements.md, "Strength"). A
             count not listed gets the heuristic, or the search if the game has none
@@ -141,6 +149,7 @@ class GameInfo(str):
     judge: Judge | None
     encoder: EncoderFactory | None
     array_writer: ArrayWriterFactory | None
+    value_features: FeatureWriterFactory | None
     default_opponents: Mapping[int, str]
 
     def __new__(
@@ -162,6 +171,7 @@ class GameInfo(str):
         judge: Judge | None = None,
         encoder: EncoderFactory | None = None,
         array_writer: ArrayWriterFactory | None = None,
+        value_features: FeatureWriterFactory | None = None,
         default_opponents: Mapping[int, str] | None = None,
     ) -> GameInfo:
         """Describe a game (see the class docstring for the fields)."""
@@ -181,6 +191,7 @@ class GameInfo(str):
         self.judge = judge
         self.encoder = encoder
         self.array_writer = array_writer
+        self.value_features = value_features
         self.default_opponents = dict(default_opponents or {})
         return self
 

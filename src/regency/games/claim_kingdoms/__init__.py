@@ -15,10 +15,10 @@ from regency.games.claim_kingdoms.heuristic import judge, ranked
 from regency.games.claim_kingdoms.state import ClaimKingdomsState
 
 if TYPE_CHECKING:
-    from regency.core.arrays import ArraySpec, ArrayWriter
+    from regency.core.arrays import ArraySpec, ArrayWriter, FeatureWriter
     from regency.core.encoding import Encoder
 
-__all__ = ["ClaimKingdomsState", "array_writer", "encoder", "insights"]
+__all__ = ["ClaimKingdomsState", "array_writer", "encoder", "insights", "value_features"]
 
 
 def insights(result: Result) -> dict[str, float]:
@@ -55,6 +55,16 @@ def array_writer(spec: ArraySpec) -> ArrayWriter[Any]:
     return ClaimKingdomsArrayWriter(spec)
 
 
+def value_features(players: int) -> FeatureWriter:
+    """Claim Kingdoms' features for a learned evaluation at ``players`` (``features.py``).
+
+    Imported when called, like the array writer: it reads the state's fields.
+    """
+    from regency.games.claim_kingdoms.features import ClaimKingdomsFeatures
+
+    return ClaimKingdomsFeatures(players)
+
+
 register(
     GameInfo(
         "claim-kingdoms",
@@ -85,6 +95,7 @@ register(
         rollout_budget=(24, 16),  # 62% of 200 games against the heuristic, 0.84 s a move
         encoder=encoder,
         array_writer=array_writer,
+        value_features=value_features,
         # rollout wins 62% of 200 2-player games against the heuristic (the ladder),
         # 45.6% of 102 against two heuristics (fair share 33%) and 34.0% of 100 against
         # three (fair share 25%).

@@ -43,7 +43,7 @@ from regency.games.claim_kingdoms.actions import (
 from regency.games.claim_kingdoms.factions import CARDS_PER_FACTION, Faction
 from regency.games.claim_kingdoms.grid import COLUMN, ROW, square
 
-__all__ = ["Board", "choose", "judge", "ranked"]
+__all__ = ["Board", "choose", "expected_points", "judge", "ranked", "win_chances"]
 
 _SEER_LOOK = 1.0
 """What the chance to pick from three cards adds to placing a Seer (roughly)."""
@@ -500,10 +500,23 @@ def judge(state: Any) -> list[float]:
     if state._turn < 0:
         finished: list[float] = state.rewards()
         return finished
+    return win_chances(expected_points(state))
+
+
+def expected_points(state: Any) -> list[float]:
+    """Each seat's expected points at the end as :func:`judge` reckons them (public facts).
+
+    Its points from powers and its likely share of each faction (:meth:`Board.expected`),
+    from the grid, the markers, the points and the supplies: all public.
+    """
     points: list[int] = state._points  # a dealt world's fields, read for speed
     hard = min(state._supply) <= 2
     board = Board(state._cards, state._marks, list(points), 0, state.factions, hard)
-    expected = board.expected()
+    return board.expected()
+
+
+def win_chances(expected: list[float]) -> list[float]:
+    """The judge's win chances: a logistic of each seat's expected lead over its best rival."""
     out = []
     for seat, mine in enumerate(expected):
         rival = max(e for s, e in enumerate(expected) if s != seat)

@@ -15,10 +15,10 @@ from regency.games.kingdoms.heuristic import choose, judge, ranked
 from regency.games.kingdoms.state import KingdomsState
 
 if TYPE_CHECKING:
-    from regency.core.arrays import ArraySpec, ArrayWriter
+    from regency.core.arrays import ArraySpec, ArrayWriter, FeatureWriter
     from regency.core.encoding import Encoder
 
-__all__ = ["KingdomsState", "array_writer", "encoder", "insights"]
+__all__ = ["KingdomsState", "array_writer", "encoder", "insights", "value_features"]
 
 
 def insights(result: Result) -> dict[str, float]:
@@ -68,6 +68,16 @@ def array_writer(spec: ArraySpec) -> ArrayWriter[Any]:
     return KingdomsArrayWriter(spec)
 
 
+def value_features(players: int) -> FeatureWriter:
+    """Kingdoms' features for a learned evaluation at ``players`` (``features.py``).
+
+    Imported when called: it builds on the array writer, which needs numpy.
+    """
+    from regency.games.kingdoms.features import KingdomsFeatures
+
+    return KingdomsFeatures(players)
+
+
 register(
     GameInfo(
         "kingdoms",
@@ -87,6 +97,7 @@ register(
         rollout_budget=(32, 40),  # 69.8% of 200 games against the heuristic, 0.76 s a move
         encoder=encoder,
         array_writer=array_writer,
+        value_features=value_features,
         # rollout wins 70% of 200 2-player games against the heuristic (the ladder), 43%
         # of 102 against two heuristics (fair share 33%) and 33.5% of 100 against three
         # (fair share 25%). At 3 players, up to 96 worlds for a decision still open after

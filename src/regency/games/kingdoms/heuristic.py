@@ -40,7 +40,7 @@ from regency.games.kingdoms.tiles import (
     tile_from_code,
 )
 
-__all__ = ["choose", "judge", "ranked"]
+__all__ = ["choose", "expected_gold", "judge", "ranked", "win_chances"]
 
 _KEEP = 4.5
 """Gold per rank that a rank 2-4 castle is worth kept for a later epoch (epochs 1-2)."""
@@ -306,6 +306,25 @@ def judge(state: Any) -> list[float]:
     if state._turn < 0:
         finished: list[float] = state.rewards()
         return finished
+    supply: list[int] = state._supply
+    mean = sum(TILE_VALUE[t] for t in supply) / len(supply) if supply else 0.0
+    return _win_chances(expected_gold(state, mean), _JUDGE_SCALE)
+
+
+def win_chances(expected: list[float]) -> list[float]:
+    """The judge's win chances from each seat's expected gold (:func:`expected_gold`)."""
+    return _win_chances(expected, _JUDGE_SCALE)
+
+
+def expected_gold(state: Any, mean: float) -> list[float]:
+    """Each seat's expected gold at the game's end, as :func:`judge` reckons it.
+
+    Args:
+        state: A game not over.
+        mean: The value expected of each tile still to come. The judge, which reads a
+            dealt world, takes the mean of the supply; a seat that does not know the
+            supply (``features.py``) takes the mean of the tiles it has not seen.
+    """
     n: int = state.num_players
     cells: list[int] = state._cells  # a dealt world's fields, read for speed
     gold = [float(g) for g in state._gold]
@@ -316,7 +335,6 @@ def judge(state: Any) -> list[float]:
         castles_left = sum(hand)
         pieces = tiles_left + castles_left
         share = tiles_left / pieces if pieces else 0.0
-        mean = sum(TILE_VALUE[t] for t in supply) / len(supply) if supply else 0.0
         wizard = rules.wizard_square(cells)
         raised = set(NEIGHBOURS[wizard]) if wizard >= 0 else set()
         open_values = [0.0] * SQUARES
@@ -357,7 +375,7 @@ def judge(state: Any) -> list[float]:
                 if held:
                     keep = later if rank > 1 else 0.0
                     gold[seat] += held * rank * max(now * min(1.0, len(empty) / pieces), keep)
-    return _win_chances(gold, _JUDGE_SCALE)
+    return gold
 
 
 def _win_chances(expected: list[float], scale: float) -> list[float]:
