@@ -73,3 +73,27 @@ def test_the_json_has_every_player_count() -> None:
     assert top["default"] and top["agent"] == default_opponent("claim-kingdoms", 2)
     assert top["strength"]["against"] == YARDSTICK and top["strength"]["games"] == 200
     assert "Won 62.0% of 200 games against Strong" in top["about"]
+
+
+def test_ratings_put_the_heuristic_at_1500_and_ten_to_one_at_400_above() -> None:
+    from regency.agents.ladder import RATING_BASE, Strength
+
+    def rated(won: float, games: int, fair: float) -> int:
+        return Strength(won, games, 0, 1, fair, "here").rating
+
+    assert rated(0.5, 0, 0.5) == rated(1 / 3, 0, 1 / 3) == RATING_BASE
+    assert rated(1 / 3, 300, 1 / 3) == RATING_BASE  # the fair share, however many games
+    assert rated(10 / 11, 1_000_000, 0.5) == RATING_BASE + 400  # odds of ten to one
+    assert rated(1 / 11, 1_000_000, 0.5) == RATING_BASE - 400
+    # At 3 players a share of 1/2 is odds of 1 against the fair odds of 1/2: twice.
+    assert rated(0.5, 1_000_000, 1 / 3) == round(RATING_BASE + 400 * 0.30103)
+    # No wins at all still rates: one game of the fair share is added.
+    assert rated(0.0, 200, 0.5) < rated(0.0, 20, 0.5) < RATING_BASE
+
+
+@pytest.mark.parametrize("game", ["claim", "claim-kingdoms", "kingdoms"])
+def test_every_ladder_climbs_by_rating_too(game: str) -> None:
+    for players in (2, 3, 4):
+        ratings = [lv.strength.rating for lv in ladder(game, players) if lv.strength]
+        assert ratings == sorted(ratings)
+        assert f"Rated {ratings[-1]}." in ladder(game, players)[-1].about

@@ -27,6 +27,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,7 @@ from regency.core.registry import game_info
 __all__ = [
     "LOWER_NAMES",
     "MEASURED",
+    "RATING_BASE",
     "TOP_NAME",
     "YARDSTICK",
     "Level",
@@ -46,6 +48,9 @@ __all__ = [
     "ladder",
     "ladders_json",
 ]
+
+RATING_BASE = 1500
+"""The yardstick's rating (:attr:`Strength.rating`)."""
 
 YARDSTICK = "heuristic"
 """The agent every figure is measured against (each game's rule-based player)."""
@@ -81,9 +86,26 @@ class Strength:
     source: str
     team: bool = False
 
+    @property
+    def rating(self) -> int:
+        """An Elo-style rating from the run, the heuristic (the yardstick) at 1500.
+
+        The odds of the agent's share of wins against the odds of the fair share, on
+        Elo's scale: ``1500 + 400 * log10((p / (1 - p)) / (f / (1 - f)))``, so that at 2
+        players a rating 400 above another wins about ten games to one against it. ``p``
+        carries one game of the fair share (``(won * games + fair) / (games + 1)``), so a
+        run of no wins (or all wins) still has a finite rating, and the yardstick's is
+        1500 exactly.
+        """
+        fair = self.fair
+        p = (self.won * self.games + fair) / (self.games + 1)
+        odds = (p / (1 - p)) / (fair / (1 - fair))
+        return round(RATING_BASE + 400 * math.log10(odds))
+
     def to_json(self) -> dict[str, Any]:
         """The figure as JSON (for the game server), shares rounded to 0.001."""
         return {
+            "rating": self.rating,
             "won": round(self.won, 3),
             "games": self.games,
             "low": round(self.low, 3),
@@ -208,10 +230,14 @@ def _about(spec: str, strength: Strength | None, players: int, yardstick: str) -
     if strength is None:
         return "The default computer player; its strength is not measured yet."
     if spec == YARDSTICK:
-        return "A rule-based player: the yardstick that every other level was measured against."
+        return (
+            f"A rule-based player, rated {RATING_BASE}: the yardstick that every other "
+            "level was measured against."
+        )
+    rated = f"Rated {strength.rating}. "
     interval = f"95% interval: {_percent(strength.low)}-{_percent(strength.high)}"
     share = "none" if strength.won == 0 else _percent(strength.won)
-    won = f"Won {share} of {strength.games} games"
+    won = f"{rated}Won {share} of {strength.games} games"
     if strength.team:
         return (
             f"{won}, with a partner of its level, against a {yardstick} partnership "
