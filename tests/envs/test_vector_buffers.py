@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import regency
-from regency.core.arrays import SparseArrayWriter
+from regency.core.arrays import IncrementalArrayWriter, SparseArrayWriter
 from regency.envs.vector import RegencyVectorEnv
 
 GAMES = sorted(info.name for info in regency.available_games())
@@ -84,8 +84,8 @@ def test_sample_legal_draws_every_legal_action_and_nothing_else(game: str) -> No
     assert drawn == legal  # at most about 100 legal actions: 3000 draws find them all
 
 
-def test_claim_kingdoms_takes_the_sparse_path_and_the_others_write_whole_rows() -> None:
-    sparse = {
-        g for g in GAMES if isinstance(RegencyVectorEnv(g, 1).arrays.writer, SparseArrayWriter)
-    }
-    assert sparse == {"claim-kingdoms"}  # so the test above checks both ways of rewriting
+def test_claim_kingdoms_is_rewritten_sparsely_claim_incrementally_kingdoms_whole() -> None:
+    # So the tests above check every way of rewriting the buffers.
+    writers = {g: RegencyVectorEnv(g, 1).arrays.writer for g in GAMES}
+    assert {g for g, w in writers.items() if isinstance(w, SparseArrayWriter)} == {"claim-kingdoms"}
+    assert {g for g, w in writers.items() if isinstance(w, IncrementalArrayWriter)} == {"claim"}

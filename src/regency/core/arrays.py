@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["ArraySpec", "ArrayWriter", "SparseArrayWriter"]
+__all__ = ["ArraySpec", "ArrayWriter", "IncrementalArrayWriter", "SparseArrayWriter"]
 
 A_co = TypeVar("A_co", bound=Hashable, covariant=True)
 
@@ -114,3 +114,27 @@ class SparseArrayWriter(ArrayWriter[A_co], Protocol[A_co]):
 
     def gather_masks(self, games: Sequence[Any]) -> list[int]:
         """The flat indices of the legal actions of each game's seat to move (see above)."""
+
+
+@runtime_checkable
+class IncrementalArrayWriter(ArrayWriter[A_co], Protocol[A_co]):
+    """A writer that can rewrite a batch it wrote before, writing only what changed.
+
+    The vector environment keeps its batch of arrays from step to step; between two
+    steps most of a row is unchanged (in Claim, about 20 of the 26 card channels), and
+    copying only the rest saves most of a step's memory traffic.
+    """
+
+    def rewrite(
+        self, games: Sequence[Any], seats: Sequence[int], out: Any, memo: list[Any]
+    ) -> None:
+        """Write ``games[i]``'s array for ``seats[i]`` into row ``i`` of ``out``.
+
+        Args:
+            games: As for ``write``.
+            seats: As for ``write``.
+            out: As for ``write``; row ``i`` holds what the previous call with this
+                ``memo`` wrote there (the caller writes it by no other means).
+            memo: One entry per row, the writer's note of what row ``i`` holds, which
+                it updates; ``None`` for a row it knows nothing of (written whole).
+        """

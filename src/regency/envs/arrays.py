@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from regency.core.arrays import ArrayWriter, SparseArrayWriter
+from regency.core.arrays import ArrayWriter, IncrementalArrayWriter, SparseArrayWriter
 from regency.core.game import Game
 from regency.core.registry import game_info
 from regency.envs.encoding import Encoder
@@ -180,7 +180,9 @@ class ArrayBatch:
     every step; with a :class:`~regency.core.arrays.SparseArrayWriter` (Claim Kingdoms:
     133k floats and 86k actions a row, a few hundred of them set) only the entries set
     at the previous step are cleared and the new ones set, so a step touches a few
-    hundred entries a row instead of half a megabyte.
+    hundred entries a row instead of half a megabyte; with an
+    :class:`~regency.core.arrays.IncrementalArrayWriter` (Claim) only the parts of a
+    row that changed are copied in.
 
     Args:
         arrays: The game's arrays (its writer, or its encoder when it has none).
@@ -191,7 +193,16 @@ class ArrayBatch:
         masks: ``int8``, the legal actions of each row's seat to move.
     """
 
-    __slots__ = ("_arrays", "_legal", "_set", "_sparse", "masks", "observations")
+    __slots__ = (
+        "_arrays",
+        "_legal",
+        "_memo",
+        "_rewrite",
+        "_set",
+        "_sparse",
+        "masks",
+        "observations",
+    )
 
     def __init__(self, arrays: GameArrays, rows: int) -> None:
         encoder = arrays.encoder
@@ -202,6 +213,10 @@ class ArrayBatch:
         self._sparse = writer if isinstance(writer, SparseArrayWriter) else None
         self._set = np.empty(0, dtype=np.intp)  # flat indices of the entries set last time
         self._legal: npt.NDArray[np.intp] | None = None  # flat indices of the legal actions
+        # An incremental writer's notes of what each row holds (IncrementalArrayWriter).
+        self._memo: list[Any] = [None] * rows
+        # Asked once: isinstance on a runtime protocol checks each method by name.
+        self._rewrite = writer.rewrite if isinstance(writer, IncrementalArrayWriter) else None
 
     def update(self, games: Sequence[Game[Any]], seats: Sequence[int]) -> None:
         """Rewrite every row: ``games[i]``'s array for ``seats[i]``, and its mover's mask."""
@@ -228,8 +243,10 @@ class ArrayBatch:
                 self.observations[i] = arrays.encoder.encode(game.observation(seat))
             self.masks[...] = arrays.masks_many(games)
             return
-        # The other writers write every entry of their rows (ArrayWriter.write).
-        writer.write(games, seats, self.observations)
+        if self._rewrite is not None:
+            self._rewrite(games, seats, self.observations, self._memo)
+        else:  # the other writers write every entry of their rows (ArrayWriter.write)
+            writer.write(games, seats, self.observations)
         writer.write_masks(games, self.masks)
         self._legal = None
 
