@@ -226,9 +226,14 @@ class ClaimArrayWriter:
         tail = self._tail_at = off(_TAIL[0])
         # The numbers after the card channels are one run, written as one: the voids
         # (a 10-faction row per place), the deck's factions, the lead, the tail.
-        runs = (start + len(cols), off("voids"), off("deck_factions") - _PLACES * _FACTIONS)
-        runs += (off("lead_faction") - (_PLACES + 1) * _FACTIONS, tail - (_PLACES + 2) * _FACTIONS)
-        if len(set(runs)) != 1:
+        runs = {
+            start + len(cols),
+            off("voids"),
+            off("deck_factions") - _PLACES * _FACTIONS,
+            off("lead_faction") - (_PLACES + 1) * _FACTIONS,
+            tail - (_PLACES + 2) * _FACTIONS,
+        }
+        if len(runs) != 1:
             raise ValueError("Claim's channels after the cards must be voids, deck, lead, tail")
         self._no_voids = [_FACTION_ROWS[0]] * (_PLACES - n)
         at = {name: off(name) - tail for name in _TAIL}
