@@ -197,6 +197,7 @@ class ArrayBatch:
         "_arrays",
         "_legal",
         "_memo",
+        "_others",
         "_rewrite",
         "_set",
         "_sparse",
@@ -211,7 +212,8 @@ class ArrayBatch:
         self.masks: Mask = np.zeros((rows, encoder.num_actions), dtype=np.int8)
         writer = arrays.writer
         self._sparse = writer if isinstance(writer, SparseArrayWriter) else None
-        self._set = np.empty(0, dtype=np.intp)  # flat indices of the entries set last time
+        # The flat indices of the entries set last time: the ones, and the others.
+        self._set = self._others = np.empty(0, dtype=np.intp)
         self._legal: npt.NDArray[np.intp] | None = None  # flat indices of the legal actions
         # An incremental writer's notes of what each row holds (IncrementalArrayWriter).
         self._memo: list[Any] = [None] * rows
@@ -224,12 +226,14 @@ class ArrayBatch:
         if sparse is not None:
             flat = self.observations.reshape(-1)  # a view: the buffer is C-contiguous
             flat[self._set] = 0.0
+            flat[self._others] = 0.0
             ones, where, values = sparse.gather(games, seats)
             at = np.array(ones, dtype=np.intp)
             others = np.array(where, dtype=np.intp)
             flat[at] = 1.0
             flat[others] = values
-            self._set = np.concatenate((at, others))
+            self._set = at
+            self._others = others
             marks = self.masks.reshape(-1)
             if self._legal is not None:
                 marks[self._legal] = 0

@@ -169,6 +169,8 @@ class _Rows:
 
 
 _COUNTS = _Rows()
+_PATCH = 4
+"""A card channel whose mask changed by up to this many cards is patched count by count."""
 _ROW = _CODES * _F32  # bytes per card channel
 
 
@@ -313,18 +315,14 @@ class ClaimArrayWriter:
         where: list[int] = []
         changed: list[int] = []
         whole: list[int] = []
+        counts = view.cast("f")
         for r in range(rows):
             masks = every[r * _SLOTS : (r + 1) * _SLOTS]
             known = memo[r]
-            byte = (r * size + self._cards) * _F32
             if known is None:
                 whole.append(r)
             else:
-                for j in range(_SLOTS):
-                    m = masks[j]
-                    if m != known[j]:
-                        where.append(byte + j * _ROW)
-                        changed.append(m)
+                self._patch(masks, known, r * size + self._cards, counts, where, changed)
             memo[r] = masks
         # The rows of the changed masks in one look-up (a C loop over a dict).
         for byte, found in zip(where, _COUNTS.many(changed), strict=True):
@@ -333,6 +331,40 @@ class ClaimArrayWriter:
         for r in whole:  # one join per row: far cheaper than 26 copies
             byte = (r * size + self._cards) * _F32
             view[byte : byte + block] = b"".join(_COUNTS.many(memo[r]))
+
+    def _patch(
+        self,
+        masks: list[int],
+        known: list[int],
+        at: int,
+        counts: Any,
+        where: list[int],
+        changed: list[int],
+    ) -> None:
+        """Bring the card channels of the row whose first is at float ``at`` to ``masks``.
+
+        The row holds ``known``. A channel whose mask lost or gained a few cards (a card
+        played, a trick taken) has those codes' counts stepped in place in ``counts``
+        (the output's floats): most new masks are new to ``_COUNTS`` too (a hand after
+        each play), and building their rows costs far more. Other changed channels are
+        listed in ``where`` (byte offsets) and ``changed`` (masks), to be copied whole.
+        """
+        code_of = _CODE_OF_BIT
+        for j in range(_SLOTS):
+            m = masks[j]
+            old = known[j]
+            if m == old:
+                continue
+            diff = m ^ old
+            if diff.bit_count() > _PATCH:
+                where.append((at + j * _CODES) * _F32)
+                changed.append(m)
+                continue
+            base = at + j * _CODES
+            while diff:
+                low = diff & -diff
+                counts[base + code_of[low]] += 1.0 if m & low else -1.0
+                diff ^= low
 
     def _gather_cards(self, state: ClaimState, v: int, seer_pick: bool, every: list[int]) -> None:
         """Append the masks of ``state``'s card channels, as seat ``v`` sees them, to ``every``.

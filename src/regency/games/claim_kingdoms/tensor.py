@@ -161,7 +161,6 @@ class ClaimKingdomsArrayWriter:
         cards = at + self._cards
         down = at + self._down
         marks_at = at + self._marks
-        marks = state._marks
         for sq, card in state._cards.items():
             i = frame[sq]
             if card >= DOWN:
@@ -169,7 +168,9 @@ class ClaimKingdomsArrayWriter:
                 one(down + i)
             else:
                 one(cards + card * _Q + i)
-            bits = marks.get(sq, 0)
+        # The marked squares apart: a look-up per marked card, not per card.
+        for sq, bits in state._marks.items():
+            i = frame[sq]
             while bits:
                 low = bits & -bits
                 one(marks_at + rel[low.bit_length() - 1] * _Q + i)

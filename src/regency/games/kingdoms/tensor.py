@@ -24,7 +24,6 @@ from regency.games.kingdoms.tiles import KINDS, NO_TILE, TILE_COUNT, WIZARD
 
 __all__ = ["KingdomsArrayWriter"]
 
-_F32 = 4  # bytes per float32
 _PLACES = 4  # seat-relative channels are laid out for 4 places
 _RANKS = 4
 
