@@ -7,15 +7,13 @@ checks at every step of many games that both give the same arrays (``docs/envs.m
 module restates those rules for arrays and must change with them.
 
 How: each of the 30 cells is one int (a tile kind or a castle), so a cell's plane is a
-table lookup per seat; the output is cleared, the board's few dozen entries set one by
-one through a flat view of its floats, and the 89 numbers after the board packed in one
-``struct.pack_into``.
+table lookup per seat; the output is cleared and the numbers set one by one through a
+flat view of its floats.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from struct import pack_into
 from typing import Any
 
 from regency.core.arrays import ArraySpec
@@ -26,7 +24,6 @@ from regency.games.kingdoms.tiles import KINDS, NO_TILE, TILE_COUNT, WIZARD
 
 __all__ = ["KingdomsArrayWriter"]
 
-_F32 = 4  # bytes per float32
 _PLACES = 4  # seat-relative channels are laid out for 4 places
 _RANKS = 4
 
@@ -60,28 +57,18 @@ class KingdomsArrayWriter:
                     )
             self._plane.append(plane)
         self._wizard = off("board_wizard")
-        # The channels after the board (gold to decision): one run, packed at once, at
-        # these offsets from its start.
-        at = self._tail_at = off("gold")
-        self._gold = 0
-        self._in_hand = off("castles") - at
-        self._holds = off("holds_starting_tile") - at
-        self._own = off("starting_tile") - 1 - at  # kinds count from 1
-        self._drawn = off("drawn") - 1 - at
-        self._unseen = off("unseen") - 1 - at
-        self._supply = off("supply") - at
-        self._epoch = off("epoch") - 1 - at
-        self._to_move = off("to_move") - at
-        self._start = off("start_player") - at
-        self._decision = off("decision") - at
-        late = [off(c) for c in ("castles", "holds_starting_tile", "starting_tile", "drawn")]
-        late += [off(c) for c in ("unseen", "supply", "epoch", "to_move", "start_player")]
-        late += [off("players"), off("decision")]
-        if min(late) < at or self.size - at > 128:
-            raise ValueError("Kingdoms' channels after the board must come last, after gold")
-        self._tail_format = f"<{self.size - at}f"
-        self._template = [0.0] * (self.size - at)
-        self._template[off("players") + n - 2 - at] = 1.0
+        self._gold = off("gold")
+        self._in_hand = off("castles")
+        self._holds = off("holds_starting_tile")
+        self._own = off("starting_tile") - 1  # kinds count from 1
+        self._drawn = off("drawn") - 1
+        self._unseen = off("unseen") - 1
+        self._supply = off("supply")
+        self._epoch = off("epoch") - 1
+        self._to_move = off("to_move")
+        self._start = off("start_player")
+        self._players_col = off("players") + n - 2
+        self._decision = off("decision")
         self._order = [[(v + p) % n for p in range(n)] for v in range(n)]
         self._rel = [[(s - v) % n for s in range(n)] for v in range(n)]
         # The actions' indices, and the action at each index.
@@ -100,17 +87,18 @@ class KingdomsArrayWriter:
 
     def write(self, games: Sequence[Any], seats: Sequence[int], out: Any) -> None:
         """Write each game's array for its seat (see ``ArrayWriter.write``)."""
+        n = self.players
         size = self.size
         # Cleared, then written in place through a flat view of its floats: cheaper than
         # a fresh zeroed buffer copied over it (a batch of 64 rows is 276 KB: the system
         # hands out such a buffer page by page, and the copy reads and writes it again).
         out.fill(0.0)
-        raw = memoryview(out).cast("B")
-        view = raw.cast("f")
+        view = memoryview(out).cast("B").cast("f")
         for r, (g, v) in enumerate(zip(games, seats, strict=True)):
             state: KingdomsState = g
             at = r * size
             plane = self._plane[v]
+            rel = self._rel[v]
             cells = state._cells
             unseen = list(TILE_COUNT)
             wizard = -1
@@ -125,47 +113,36 @@ class KingdomsArrayWriter:
                 base = at + self._wizard
                 for sq in NEIGHBOURS[wizard]:
                     view[base + sq] = 1.0
-            tail = self._tail(state, v, unseen)
-            pack_into(self._tail_format, raw, (at + self._tail_at) * _F32, *tail)
-
-    def _tail(self, state: KingdomsState, v: int, unseen: list[int]) -> list[float]:
-        """The numbers after the board, as seat ``v`` sees them: ``write`` packs them.
-
-        A list, set entry by entry, then packed in one call: setting the 89 floats one
-        by one through the output's memoryview costs several times as much.
-        """
-        rel = self._rel[v]
-        tail = self._template.copy()
-        own = state._start[v]
-        drawn = state._drawn
-        unseen[drawn] -= 1
-        unseen[own] -= 1
-        hand = state._hand
-        start = state._start
-        gold = state._gold
-        for s in range(self.players):
-            p = rel[s]
-            tail[self._gold + p] = gold[s]
-            base = self._in_hand + p * _RANKS
-            for k in range(_RANKS):
-                tail[base + k] = hand[s * _RANKS + k]
-            if start[s]:
-                tail[self._holds + p] = 1.0
-        if own != NO_TILE:
-            tail[self._own + own] = 1.0
-        if drawn != NO_TILE:
-            tail[self._drawn + drawn] = 1.0
-        base = self._unseen
-        for kind in KINDS:
-            tail[base + kind] = unseen[kind]
-        tail[self._supply] = len(state._supply)
-        tail[self._epoch + state._epoch] = 1.0
-        turn = state._turn
-        if turn >= 0:
-            tail[self._to_move + rel[turn]] = 1.0
-            tail[self._decision + (1 if drawn else 0)] = 1.0
-        tail[self._start + rel[state._start_player]] = 1.0
-        return tail
+            own = state._start[v]
+            drawn = state._drawn
+            unseen[drawn] -= 1
+            unseen[own] -= 1
+            hand = state._hand
+            start = state._start
+            gold = state._gold
+            for s in range(n):
+                p = rel[s]
+                view[at + self._gold + p] = gold[s]
+                base = at + self._in_hand + p * _RANKS
+                for k in range(_RANKS):
+                    view[base + k] = hand[s * _RANKS + k]
+                if start[s]:
+                    view[at + self._holds + p] = 1.0
+            if own != NO_TILE:
+                view[at + self._own + own] = 1.0
+            if drawn != NO_TILE:
+                view[at + self._drawn + drawn] = 1.0
+            base = at + self._unseen
+            for kind in KINDS:
+                view[base + kind] = unseen[kind]
+            view[at + self._supply] = len(state._supply)
+            view[at + self._epoch + state._epoch] = 1.0
+            turn = state._turn
+            if turn >= 0:
+                view[at + self._to_move + rel[turn]] = 1.0
+                view[at + self._decision + (1 if drawn else 0)] = 1.0
+            view[at + self._start + rel[state._start_player]] = 1.0
+            view[at + self._players_col] = 1.0
 
     def write_masks(self, games: Sequence[Any], out: Any) -> None:
         """Write each game's legal actions (see ``ArrayWriter.write_masks``)."""
