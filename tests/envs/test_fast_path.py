@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import regency
+from regency.core.arrays import SparseArrayWriter
 from regency.core.game import Game
 from regency.envs import encoder_for
 from regency.envs.arrays import writer_for
@@ -47,6 +48,7 @@ def check_game(case: Case, seed: int, redeal_every: int) -> int:
     encoder = encoder_for(name, players)
     writer = writer_for(name, encoder)
     assert writer is not None
+    sparse = isinstance(writer, SparseArrayWriter)
     game = regency.new_game(name, players=players, seed=seed, **options)
     rng = random.Random(seed)
     mask = np.empty((1, encoder.num_actions), dtype=np.int8)
@@ -56,7 +58,11 @@ def check_game(case: Case, seed: int, redeal_every: int) -> int:
     while True:
         states.append(game.clone())
         for seat in range(players):
+            # A sparse writer needs zeros; any other must write every entry (the vector
+            # environment rewrites its rows in place): NaN shows an entry left unwritten.
             one = np.zeros((1, encoder.size), dtype=np.float32)
+            if not sparse:
+                one.fill(np.nan)
             writer.write([game], [seat], one)
             expected = encoder.encode(game.observation(seat))
             if not np.array_equal(one[0], expected):
@@ -73,8 +79,11 @@ def check_game(case: Case, seed: int, redeal_every: int) -> int:
                 one = np.zeros((1, encoder.size), dtype=np.float32)
                 writer.write([game.relabelled(rng)], [seat], one)
                 assert np.array_equal(one[0], expected), f"relabelling shows (move {step})"
+        mask.fill(7)  # write_masks writes every entry of its rows
         writer.write_masks([game], mask)
         assert np.array_equal(mask[0], reference_mask(encoder, game)), f"mask, move {step}"
+        if sparse:  # its list of legal actions is the mask's
+            assert sorted(writer.gather_masks([game])) == np.flatnonzero(mask[0]).tolist()
         if game.is_over:
             break
         legal = game.legal_actions()

@@ -7,11 +7,11 @@ path"). It reads only what ``observation(seat)`` reads, in the same way; this mo
 restates those rules for arrays and must change with them.
 
 How: every group of cards the array counts by code (the hand, each place's score pile,
-known cards...) is a 104-bit mask in the state. A batch of games gives a list of such
-masks in the array's channel order; their bytes are unpacked to bits in one
-``numpy.unpackbits`` and summed per code in one ``numpy.add.reduceat`` (a code's copies
-have consecutive ids), which fills the card channels, 26 blocks of 88, of every row at
-once. The few dozen other entries are set from one list of (row, column, value).
+known cards...) is a 104-bit mask in the state, and its 88 counts are a remembered row
+of float32 bytes (``_Rows``). A row of the array is written straight into the output's
+bytes: its 26 card channels (only those whose mask changed, when the caller keeps its
+arrays from step to step, as the vector environment does) and one run of the 91
+numbers after them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from itertools import filterfalse, pairwise
-from struct import pack_into
+from struct import pack
 from typing import Any
 
 import numpy as np
@@ -169,6 +169,8 @@ class _Rows:
 
 
 _COUNTS = _Rows()
+_PATCH = 4
+"""A card channel whose mask changed by up to this many cards is patched count by count."""
 _ROW = _CODES * _F32  # bytes per card channel
 
 
@@ -202,10 +204,9 @@ _TAIL = (
 class ClaimArrayWriter:
     """Writes Claim's arrays and masks (the layout of ``regency.games.claim.encoder``).
 
-    A row is written into a ``bytearray`` of float32s: the card channels as one join of
-    remembered rows (see ``_Rows``), the faction channels as remembered 10-float runs,
-    and the last few dozen numbers as one ``struct.pack_into``; the whole batch then
-    becomes the output in one copy.
+    A row is written into the output's bytes: the card channels as remembered rows (see
+    ``_Rows``), then the faction channels as remembered 10-float runs and the last few
+    dozen numbers in one ``struct.pack``, as one run (see :meth:`rewrite`).
 
     Args:
         spec: The layout to write (the Claim encoder for the same player count).
@@ -224,9 +225,19 @@ class ClaimArrayWriter:
         if not np.array_equal(cols, np.arange(start, start + len(cols))):
             raise ValueError("Claim's card channels must be one run of columns, in order")
         self._voids = off("voids")
-        self._deck = off("deck_factions")
-        self._lead = off("lead_faction")
         tail = self._tail_at = off(_TAIL[0])
+        # The numbers after the card channels are one run, written as one: the voids
+        # (a 10-faction row per place), the deck's factions, the lead, the tail.
+        runs = {
+            start + len(cols),
+            off("voids"),
+            off("deck_factions") - _PLACES * _FACTIONS,
+            off("lead_faction") - (_PLACES + 1) * _FACTIONS,
+            tail - (_PLACES + 2) * _FACTIONS,
+        }
+        if len(runs) != 1:
+            raise ValueError("Claim's channels after the cards must be voids, deck, lead, tail")
+        self._no_voids = [_FACTION_ROWS[0]] * (_PLACES - n)
         at = {name: off(name) - tail for name in _TAIL}
         if min(at.values()) < 0 or self.size - tail > 64:
             raise ValueError("Claim's last channels must come last, in one short run")
@@ -269,38 +280,91 @@ class ClaimArrayWriter:
         self._actions = table
 
     def write(self, games: Sequence[Any], seats: Sequence[int], out: Any) -> None:
-        """Write each game's array for its seat (see ``ArrayWriter.write``).
+        """Write each game's array for its seat (see ``ArrayWriter.write``)."""
+        self.rewrite(games, seats, out, [None] * len(games))
 
-        Each row is three runs, each written by a helper: the card channels (gathered
-        for the whole batch, then looked up at once), the faction channels and the tail.
+    def rewrite(
+        self, games: Sequence[Any], seats: Sequence[int], out: Any, memo: list[Any]
+    ) -> None:
+        """Write each game's array for its seat, skipping what ``out`` already holds.
+
+        ``memo[i]`` is what the previous call with this ``memo`` wrote into row ``i`` of
+        this ``out`` (``None``: nothing known, the row is written whole); it is updated
+        (``IncrementalArrayWriter.rewrite``). Each row is two runs written straight
+        into ``out``'s bytes: the 26 card channels (their masks gathered for the whole
+        batch, then looked up at once) and the 91 numbers after them. Of the card
+        channels only those whose mask changed since the memo are copied in: about 6
+        of 26 a step in 2-player self-play, and each copy is 352 bytes, so skipping the
+        others saves most of the memory traffic of a step (a batch of 64 rows is 609
+        KB, more than the core's cache).
         """
         size = self.size
         rows = len(games)
-        buf = bytearray(rows * size * _F32)
-        view = memoryview(buf).cast("f")
+        view = memoryview(out).cast("B")  # out is C-contiguous: its bytes, written in place
         every: list[int] = []
         n = self.players
-        tail_at = self._tail_at
-        tail_format = self._tail_format
         for r, (g, v) in enumerate(zip(games, seats, strict=True)):
             state: ClaimState = g
             picking = state._decision == _TAKE and state._turn >= 0
             seer_pick = picking and state._seer and len(state._picking) == n
-            at = r * size
             self._gather_cards(state, v, seer_pick, every)
-            self._write_factions(state, v, buf, at)
-            if state._plays:
-                view[at + self._lead + state._lead] = 1.0
-            tail = self._tail(state, v, picking, seer_pick)
-            pack_into(tail_format, buf, (at + tail_at) * _F32, *tail)
-        # The card channels of every row in one look-up (a C loop over a dict), then one
-        # join per row: far cheaper than writing 88 floats per mask one by one.
-        found = _COUNTS.many(every)
-        block = _SLOTS * _ROW
+            byte = (r * size + self._voids) * _F32
+            end = self._end(state, v, picking, seer_pick)
+            view[byte : byte + len(end)] = end
+        # Which card channels to copy: (byte offset, mask), and whole rows apart.
+        where: list[int] = []
+        changed: list[int] = []
+        whole: list[int] = []
+        counts = view.cast("f")
         for r in range(rows):
+            masks = every[r * _SLOTS : (r + 1) * _SLOTS]
+            known = memo[r]
+            if known is None:
+                whole.append(r)
+            else:
+                self._patch(masks, known, r * size + self._cards, counts, where, changed)
+            memo[r] = masks
+        # The rows of the changed masks in one look-up (a C loop over a dict).
+        for byte, found in zip(where, _COUNTS.many(changed), strict=True):
+            view[byte : byte + _ROW] = found
+        block = _SLOTS * _ROW
+        for r in whole:  # one join per row: far cheaper than 26 copies
             byte = (r * size + self._cards) * _F32
-            buf[byte : byte + block] = b"".join(found[r * _SLOTS : (r + 1) * _SLOTS])
-        out[...] = np.frombuffer(buf, dtype=np.float32).reshape(rows, size)
+            view[byte : byte + block] = b"".join(_COUNTS.many(memo[r]))
+
+    def _patch(
+        self,
+        masks: list[int],
+        known: list[int],
+        at: int,
+        counts: Any,
+        where: list[int],
+        changed: list[int],
+    ) -> None:
+        """Bring the card channels of the row whose first is at float ``at`` to ``masks``.
+
+        The row holds ``known``. A channel whose mask lost or gained a few cards (a card
+        played, a trick taken) has those codes' counts stepped in place in ``counts``
+        (the output's floats): most new masks are new to ``_COUNTS`` too (a hand after
+        each play), and building their rows costs far more. Other changed channels are
+        listed in ``where`` (byte offsets) and ``changed`` (masks), to be copied whole.
+        """
+        code_of = _CODE_OF_BIT
+        for j in range(_SLOTS):
+            m = masks[j]
+            old = known[j]
+            if m == old:
+                continue
+            diff = m ^ old
+            if diff.bit_count() > _PATCH:
+                where.append((at + j * _CODES) * _F32)
+                changed.append(m)
+                continue
+            base = at + j * _CODES
+            while diff:
+                low = diff & -diff
+                counts[base + code_of[low]] += 1.0 if m & low else -1.0
+                diff ^= low
 
     def _gather_cards(self, state: ClaimState, v: int, seer_pick: bool, every: list[int]) -> None:
         """Append the masks of ``state``'s card channels, as seat ``v`` sees them, to ``every``.
@@ -353,24 +417,24 @@ class ClaimArrayWriter:
             1 << state._pile[-1] if seer_pick and v == state._turn else 0,
         )
 
-    def _write_factions(self, state: ClaimState, v: int, buf: bytearray, at: int) -> None:
-        """Write the faction channels of the row at float ``at``: voids and deck.
+    def _end(self, state: ClaimState, v: int, picking: bool, seer_pick: bool) -> bytes:
+        """The 91 numbers after the card channels, as seat ``v`` sees them, as bytes.
 
-        Each is a remembered 10-float run copied in as bytes (``_FACTION_ROWS``).
+        The voids, the factions in the deck and the lead faction are remembered 10-float
+        runs (``_FACTION_ROWS``); the last channels are packed in one ``struct.pack``.
         """
         order = self._order[v]
         voids = state._voids
-        for p in range(self.players):
-            bits = voids[order[p]]
-            if bits:
-                byte = (at + self._voids + p * _FACTIONS) * _F32
-                buf[byte : byte + _FACTIONS * _F32] = _FACTION_ROWS[bits]
+        pieces = [_FACTION_ROWS[voids[order[p]]] for p in range(self.players)]
+        pieces += self._no_voids
         factions = state.factions
         row = self._deck_rows.get(factions)
         if row is None:
             row = self._deck_rows[factions] = _FACTION_ROWS[sum(1 << f for f in factions)]
-        byte = (at + self._deck) * _F32
-        buf[byte : byte + _FACTIONS * _F32] = row
+        pieces.append(row)
+        pieces.append(_FACTION_ROWS[1 << state._lead if state._plays else 0])
+        pieces.append(pack(self._tail_format, *self._tail(state, v, picking, seer_pick)))
+        return b"".join(pieces)
 
     def _tail(self, state: ClaimState, v: int, picking: bool, seer_pick: bool) -> list[float]:
         """The last channels, as seat ``v`` sees them: ``write`` packs them in one call."""

@@ -9,9 +9,11 @@ with them.
 
 How: the array is large (17 planes over the 7,813-square frame) and nearly all zero, so
 the writer collects the flat indices of its few hundred non-zero entries for the whole
-batch and sets them in one numpy assignment. It needs the output zero-filled; a fresh
-``numpy.zeros`` costs next to nothing however large, as the system hands out zeroed
-pages and only the pages written are touched.
+batch and sets them in one numpy assignment. ``write`` needs the output zero-filled.
+The vector environment instead keeps its batch of arrays and asks :meth:`gather` for
+the entries (a ``SparseArrayWriter``): it clears those it set at the previous step and
+sets the new ones, as a fresh ``numpy.zeros`` of 64 such arrays (34 MB) costs a page
+fault for every page written, at every step.
 """
 
 from __future__ import annotations
@@ -109,9 +111,21 @@ class ClaimKingdomsArrayWriter:
         """Write each game's array for its seat into ``out``, which must be all zeros.
 
         (Unlike the other games' writers, which write every entry: see the module
-        docstring.) Each part of a row is gathered by a helper into ``ones`` (flat
-        indices set to 1) and ``where``/``values`` (other entries); the batch is then
-        written in two numpy assignments.
+        docstring.) The entries come from :meth:`gather`, written in two numpy
+        assignments.
+        """
+        ones, where, values = self.gather(games, seats)
+        flat = out.reshape(-1)
+        flat[ones] = 1.0
+        flat[where] = values
+
+    def gather(
+        self, games: Sequence[Any], seats: Sequence[int]
+    ) -> tuple[list[int], list[int], list[float]]:
+        """The entries of each game's array for its seat (``SparseArrayWriter.gather``).
+
+        Each part of a row is gathered by a helper into ``ones`` (flat indices set to 1)
+        and ``where``/``values`` (other entries).
         """
         size = self.size
         ones: list[int] = []
@@ -136,9 +150,7 @@ class ClaimKingdomsArrayWriter:
                 ones.append(at + self._decision + _DECISION[step])
             ones.append(at + self._first + rel[state.first])
             ones.append(at + self._players_col)
-        flat = out.reshape(-1)
-        flat[ones] = 1.0
-        flat[where] = values
+        return ones, where, values
 
     def _gather_grid(
         self, state: ClaimKingdomsState, rel: list[int], at: int, ones: list[int]
@@ -149,7 +161,6 @@ class ClaimKingdomsArrayWriter:
         cards = at + self._cards
         down = at + self._down
         marks_at = at + self._marks
-        marks = state._marks
         for sq, card in state._cards.items():
             i = frame[sq]
             if card >= DOWN:
@@ -157,7 +168,9 @@ class ClaimKingdomsArrayWriter:
                 one(down + i)
             else:
                 one(cards + card * _Q + i)
-            bits = marks.get(sq, 0)
+        # The marked squares apart: a look-up per marked card, not per card.
+        for sq, bits in state._marks.items():
+            i = frame[sq]
             while bits:
                 low = bits & -bits
                 one(marks_at + rel[low.bit_length() - 1] * _Q + i)
@@ -272,6 +285,15 @@ class ClaimKingdomsArrayWriter:
 
     def write_masks(self, games: Sequence[Any], out: Any) -> None:
         """Write each game's legal actions (see ``ArrayWriter.write_masks``)."""
+        at = self.gather_masks(games)
+        out.fill(0)
+        out.reshape(-1)[at] = 1
+
+    def gather_masks(self, games: Sequence[Any]) -> list[int]:
+        """The flat indices of each game's legal actions (``SparseArrayWriter.gather_masks``).
+
+        A row is 85,979 actions wide and holds a few dozen legal ones.
+        """
         width = self.num_actions
         index = self._index
         at: list[int] = []
@@ -284,8 +306,7 @@ class ClaimKingdomsArrayWriter:
                     i = index[action] = self._spec.action_index(str(action))
                     self._by_index[i] = action
                 at.append(base + i)
-        out.fill(0)
-        out.reshape(-1)[at] = 1
+        return at
 
     def action(self, game: Any, index: int) -> Action:
         """The action at ``index`` (see ``ArrayWriter.action``)."""

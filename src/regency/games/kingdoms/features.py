@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from regency.games.kingdoms.board import CASTLE_BASE, EMPTY
 from regency.games.kingdoms.heuristic import expected_gold, win_chances
 from regency.games.kingdoms.state import KingdomsState
@@ -55,7 +57,11 @@ class KingdomsFeatures:
 
     def write(self, games: Sequence[Any], seats: Sequence[int], out: Any) -> None:
         """Write ``games[i]``'s features for ``seats[i]`` into row ``i`` of ``out`` (zeros)."""
-        self._writer.write(games, seats, out[:, : self._array])
+        # The array writer wants a C-contiguous output of its own width, which a slice
+        # of ``out`` is not: it writes into its own, copied over in one assignment.
+        array = np.zeros((len(games), self._array), dtype=np.float32)
+        self._writer.write(games, seats, array)
+        out[:, : self._array] = array
         for i, (state, seat) in enumerate(zip(games, seats, strict=True)):
             out[i, self._array :] = self.extra(state, seat)
 
