@@ -45,7 +45,7 @@ BAD_ANYWHERE = [
     ("ismcts:c=nan", "ismcts: c must be a number"),
     ("ismcts:reward=gold", "ismcts: reward must be win or score"),
     ("ismcts:prior=oracle", "ismcts: prior must be heuristic"),
-    ("ismcts:eval=oracle", "ismcts: eval must be heuristic"),
+    ("ismcts:eval=oracle", "ismcts: eval must be heuristic or net"),
     ("ismcts:depth=-1", "ismcts: depth must be at least 0"),
     ("ismcts:depth=x", "ismcts: depth must be a whole number"),
     ("ismcts:widen=-0.5", "ismcts: widen must be at least 0"),
@@ -70,7 +70,9 @@ BAD_RANKED = [
     ("rollout:top=-1", "rollout: top must be at least 0"),
     ("rollout:depth=-2", "rollout: depth must be at least 0"),
     ("rollout:bias=nan", "rollout: bias must be a number"),
-    ("rollout:time=1", "has no parameter 'time'"),
+    ("rollout:time=0", "rollout: time must be at least"),
+    ("rollout:time=nan", "rollout: time must be a number"),
+    ("rollout:value=magic", "rollout: value must be judge or net"),
 ]
 """Specs refused in the games ``rollout`` can play."""
 
@@ -91,6 +93,7 @@ OVER_CAPS = [
 OVER_CAPS_RANKED = [
     ("rollout:iters=100001", "rollout: iters must be at most 100000 on this server"),
     ("rollout:most=1000000", "rollout: most must be at most 100000 on this server"),
+    ("rollout:time=11", "rollout: time must be at most 10 s on this server"),
 ]
 
 GOOD_ANYWHERE = [

@@ -37,17 +37,28 @@ FIT: dict[str, Any] = {
 
 DEFAULTS: dict[str, dict[int, dict[str, Any]]] = {
     "claim": {
-        2: {"games": 40000, "keep": 0.1, "hidden": (64, 32), "epochs": 12},
-        3: {"games": 20000, "keep": 0.05, "hidden": (64, 32), "epochs": 12},
-        4: {"games": 20000, "keep": 0.05, "hidden": (64, 32), "epochs": 12},
+        2: {"games": 40000, "keep": 0.1, "explore": 0.05, "hidden": (64, 32), "epochs": 12},
+        3: {"games": 20000, "keep": 0.05, "explore": 0.05, "hidden": (64, 32), "epochs": 12},
+        4: {"games": 20000, "keep": 0.05, "explore": 0.05, "hidden": (64, 32), "epochs": 12},
     },
     "claim-kingdoms": {
-        2: {"games": 3000, "keep": 0.3, "hidden": (64, 32), "epochs": 30},
-        3: {"games": 2000, "keep": 0.3, "hidden": (64, 32), "epochs": 30},
-        4: {"games": 1500, "keep": 0.3, "hidden": (64, 32), "epochs": 30},
+        2: {"games": 3000, "keep": 0.3, "explore": 0.1, "hidden": (64, 32), "epochs": 30},
+        3: {"games": 2000, "keep": 0.3, "explore": 0.1, "hidden": (64, 32), "epochs": 30},
+        4: {"games": 1500, "keep": 0.3, "explore": 0.1, "hidden": (64, 32), "epochs": 30},
     },
     "kingdoms": {
-        n: {"games": 3000, "keep": 0.25, "hidden": (64, 32), "epochs": 20} for n in (2, 3, 4)
+        # 2 players: the first network, exploring among every legal move (the screens of
+        # measurements.md, "The learned evaluation", were played with it)
+        2: {
+            "games": 3000,
+            "keep": 0.25,
+            "explore": 0.05,
+            "ranked": False,
+            "hidden": (64, 32),
+            "epochs": 20,
+        },
+        3: {"games": 3000, "keep": 0.25, "explore": 0.1, "hidden": (64, 32), "epochs": 20},
+        4: {"games": 3000, "keep": 0.25, "explore": 0.1, "hidden": (64, 32), "epochs": 20},
     },
 }
 """Each game's self-play and fit settings, as used for the shipped weights: games are
@@ -61,7 +72,7 @@ def train_value(
     *,
     games: int | None = None,
     seed: int = 1,
-    explore: float = 0.05,
+    explore: float | None = None,
     keep: float | None = None,
     hidden: Sequence[int] | None = None,
     epochs: int | None = None,
@@ -82,9 +93,13 @@ def train_value(
     settings = DEFAULTS.get(name, {}).get(players, DEFAULTS["kingdoms"][2])
     games = settings["games"] if games is None else games
     keep = settings["keep"] if keep is None else keep
+    explore = settings["explore"] if explore is None else explore
     hidden = tuple(settings["hidden"] if hidden is None else hidden)
     epochs = settings["epochs"] if epochs is None else epochs
-    samples = self_play(name, players, games, seed, explore=explore, keep=keep, progress=progress)
+    ranked = settings.get("ranked", True)
+    samples = self_play(
+        name, players, games, seed, explore=explore, ranked=ranked, keep=keep, progress=progress
+    )
     say(f"self-play: {samples.games} games, {len(samples.y)} samples in {samples.seconds:.0f} s")
     fit = fit_value(samples, hidden=hidden, epochs=epochs, seed=seed, report=report, **FIT)
     say(
@@ -103,6 +118,9 @@ def train_value(
             "source": "heuristic self-play in regency.envs' vector environment (64 games)",
             "games": samples.games,
             "explore": explore,
+            "explore_among": "the heuristic's 2nd and 3rd best moves"
+            if ranked and game_info(name).ranking is not None
+            else "every legal move",
             "keep": keep,
             "samples": len(samples.y),
             "features": int(samples.x.shape[1]),

@@ -3,9 +3,14 @@
 The heuristic plays every seat of ``num_envs`` games side by side in
 :class:`~regency.envs.vector.RegencyVectorEnv` (self-play: the environment deals, steps,
 deals again when a game ends, and reports every seat's final reward). With probability
-``explore`` a seat plays a legal move at random instead, so that the positions cover
-more than the heuristic's own lines (search asks the evaluation about the moves it
-tries, not only the heuristic's). Each position is kept with probability ``keep`` (the
+``explore`` a seat plays another of the heuristic's three best moves instead
+(``GameInfo.ranking``; any legal move in a game without a ranking, or with
+``ranked=False``), so that the
+positions cover more than the heuristic's own line: search asks the evaluation about
+exactly those moves. (Moves drawn from every legal move were tried first: in Claim
+Kingdoms the blunders they make decide the games they are in, and a network fitted to
+them learnt to spot blunders more than to judge play; measurements.md, "The learned
+evaluation".) Each position is kept with probability ``keep`` (the
 positions of one game are alike, and a game of Claim has 40-70 of them); a kept position
 gives one sample per seat: the seat's features (``regency.agents.value``) and, once the
 game ends, its share of the win.
@@ -62,12 +67,16 @@ def self_play(
     games: int,
     seed: int,
     *,
-    explore: float = 0.05,
+    explore: float = 0.1,
+    ranked: bool = True,
     keep: float = 0.25,
     num_envs: int = 64,
     progress: Progress | None = None,
 ) -> Samples:
     """Play ``games`` games of heuristic self-play and return their samples (module docstring).
+
+    With ``ranked=False`` an exploring move is any legal move, as in a game without a
+    ranking (how the first networks were made; 2-player Kingdoms' ships from it).
 
     Raises:
         GameOptionError: if a count or a probability is out of range, or the game has no
@@ -77,7 +86,8 @@ def self_play(
         raise GameOptionError("games and num_envs must be at least 1")
     if not (0.0 <= explore <= 1.0 and 0.0 < keep <= 1.0):
         raise GameOptionError("explore must be in [0, 1] and keep in (0, 1]")
-    policy = game_info(game).heuristic
+    info = game_info(game)
+    policy = info.heuristic
     if policy is None:
         raise GameOptionError(f"{game} has no heuristic to play itself")
     started = time.perf_counter()
@@ -94,7 +104,8 @@ def self_play(
     finished = 0
     kept = 0
     while finished < games:
-        actions = [_choose(g, policy, rng, explore) for g in env.games]
+        ranking = info.ranking if ranked else None
+        actions = [_choose(g, policy, ranking, rng, explore) for g in env.games]
         keepers = [g for g in env.games if rng.random() < keep and len(g.legal_actions()) > 1]
         _record(writer, env.games, keepers, players, pending)
         _, _, ended, _, infos = env.step([index(a) for a in actions])
@@ -120,14 +131,17 @@ def self_play(
     )
 
 
-def _choose(game: Any, policy: Any, rng: random.Random, explore: float) -> Any:
-    """The heuristic's move for the seat to move, or with probability ``explore`` any."""
+def _choose(game: Any, policy: Any, ranking: Any, rng: random.Random, explore: float) -> Any:
+    """The heuristic's move, or with probability ``explore`` another of its best three."""
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
+    view = game.view(game.current_player)
     if rng.random() < explore:
-        return rng.choice(legal)
-    return policy(game.view(game.current_player), rng)
+        if ranking is None:
+            return rng.choice(legal)
+        return rng.choice(list(dict.fromkeys(ranking(view, rng)))[1:3] or legal)
+    return policy(view, rng)
 
 
 def _record(
