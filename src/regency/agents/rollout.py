@@ -307,7 +307,8 @@ class RolloutAgent:
         moves = candidates + others
         for action in moves:
             root.children[action] = Node(root, me)
-        if self.evaluation == "net" and self._learned is None:
+        learned = self._learned
+        if self.evaluation == "net" and (learned is None or learned.players != view.players):
             from regency.agents.value import learned_value  # numpy: only when asked for
 
             self._learned = learned_value(self.game, view.players)
