@@ -47,6 +47,21 @@ def test_regency_train_refuses_a_player_count_the_game_does_not_have(
     assert code == 2 and "--games must be from 2" in err
 
 
+def test_regency_train_without_torch_says_how_to_get_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "torch" else real(name, *a)
+    )
+    code, _, err = run(
+        ["train", "kingdoms", "--games", "4"], capsys=capsys, monkeypatch=monkeypatch
+    )
+    assert code == 2 and "needs torch, from the train extra" in err
+
+
 @pytest.mark.slow
 def test_a_short_training_run_writes_weights_the_players_can_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

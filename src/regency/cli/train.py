@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import shlex
 import sys
 from pathlib import Path
@@ -42,13 +43,14 @@ def run_train(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--games must be from 2 to {MAX_GAMES:,}")
     if args.epochs is not None and not 1 <= args.epochs <= 1000:
         raise UsageError("--epochs must be from 1 to 1000")
-    try:
-        from regency.train import WEIGHTS, train_value
-    except ImportError as error:
+    # torch is imported only for the fit, after the self-play: ask for it before starting.
+    if importlib.util.find_spec("torch") is None:
         raise UsageError(
-            f"regency train needs the train extra ({error.name} is missing): "
-            "pip install -e '.[train]' (see docs/opponents.md)"
-        ) from None
+            "regency train needs torch, from the train extra: install torch's CPU build, "
+            "then pip install -e '.[train]' (docs/opponents.md, \"Training it again\")"
+        )
+    from regency.train import WEIGHTS, train_value
+
     out = Path(args.out) if args.out else WEIGHTS
 
     def progress(done: int, total: int, samples: int) -> None:
