@@ -16,8 +16,9 @@ from regency.core.registry import game_info
 __all__ = ["add_train_arguments", "run_train"]
 
 MAX_GAMES = 1_000_000
-"""The most self-play games one run may ask for (a run of Claim's default 40,000 takes
-a few minutes; Claim Kingdoms' 4,000 about an hour on 2 cores)."""
+"""The most self-play games one run may ask for (the shipped weights took 1,500 to
+40,000: about 8 minutes for 2-player Claim, 17 for 4-player Claim Kingdoms, on 2 cores
+under load)."""
 
 
 def add_train_arguments(parser: argparse.ArgumentParser) -> None:
