@@ -106,7 +106,9 @@ def self_play(
     while finished < games:
         ranking = info.ranking if ranked else None
         actions = [_choose(g, policy, ranking, rng, explore) for g in env.games]
-        keepers = [g for g in env.games if rng.random() < keep and len(g.legal_actions()) > 1]
+        keepers = [
+            i for i, g in enumerate(env.games) if rng.random() < keep and len(g.legal_actions()) > 1
+        ]
         _record(writer, env.games, keepers, players, pending)
         _, _, ended, _, infos = env.step([index(a) for a in actions])
         for i in np.flatnonzero(ended).tolist():
@@ -147,16 +149,15 @@ def _choose(game: Any, policy: Any, ranking: Any, rng: random.Random, explore: f
 def _record(
     writer: Any,
     games: list[Any],
-    keepers: list[Any],
+    keepers: list[int],
     players: int,
     pending: list[list[npt.NDArray[np.float16]]],
 ) -> None:
-    """Write every seat's features of each kept game, held until its game ends."""
+    """Write every seat's features of each kept game (by index), held until it ends."""
     if not keepers:
         return
     out = np.zeros((len(keepers) * players, writer.size), dtype=np.float32)
     seats = list(range(players)) * len(keepers)
-    writer.write([g for g in keepers for _ in range(players)], seats, out)
-    where = {id(g): i for i, g in enumerate(games)}
-    for k, g in enumerate(keepers):
-        pending[where[id(g)]].append(out[k * players : (k + 1) * players].astype(np.float16))
+    writer.write([games[i] for i in keepers for _ in range(players)], seats, out)
+    for k, i in enumerate(keepers):
+        pending[i].append(out[k * players : (k + 1) * players].astype(np.float16))

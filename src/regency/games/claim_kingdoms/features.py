@@ -30,7 +30,7 @@ from typing import Any
 from regency.games.claim_kingdoms.actions import STEP_NAMES
 from regency.games.claim_kingdoms.factions import CARDS_PER_FACTION, MARKERS, Faction
 from regency.games.claim_kingdoms.heuristic import expected_points, win_chances
-from regency.games.claim_kingdoms.rules import DOWN, controllers, marker_counts
+from regency.games.claim_kingdoms.rules import DOWN, score_table
 from regency.games.claim_kingdoms.state import ClaimKingdomsState
 
 __all__ = ["ClaimKingdomsFeatures"]
@@ -103,15 +103,13 @@ class ClaimKingdomsFeatures:
                 1.0 if hands[seat] == f else 0.0,
                 unseen / CARDS_PER_FACTION,
             ]
-        counts = marker_counts(state._cards, state._marks, n)
-        totals = list(state._points)
-        for f in in_play:
-            owners = controllers(counts[f])
-            for s in owners:
-                totals[s] += _POINTS[f]
+        by_faction = state.marker_counts()
+        # The score if the game ended now (R-CK-10), and who controls each faction.
+        totals, _, owners_by = score_table(state.factions, by_faction, state._points)
+        for faction, counts, owners in zip(state.factions, by_faction, owners_by, strict=True):
             for s in range(n):
-                at = self._place_faction + (f * n + rel[s]) * _PER_PLACE_FACTION
-                row[at] = counts[f][s] / 4
+                at = self._place_faction + (faction * n + rel[s]) * _PER_PLACE_FACTION
+                row[at] = counts[s] / 4
                 row[at + 1] = 1.0 if s in owners else 0.0
                 row[at + 2] = 1.0 if owners == [s] else 0.0
         for s in range(n):

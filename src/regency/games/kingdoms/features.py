@@ -24,10 +24,10 @@ from typing import Any
 
 import numpy as np
 
-from regency.games.kingdoms.board import CASTLE_BASE, EMPTY
 from regency.games.kingdoms.heuristic import expected_gold, win_chances
 from regency.games.kingdoms.state import KingdomsState
-from regency.games.kingdoms.tiles import NO_TILE, TILE_COUNT, TILE_VALUE
+from regency.games.kingdoms.tiles import NO_TILE, TILE_VALUE
+from regency.games.kingdoms.views import unseen_counts
 
 __all__ = ["KingdomsFeatures"]
 
@@ -88,14 +88,7 @@ class KingdomsFeatures:
 
 def _unseen_mean(state: KingdomsState, seat: int) -> float:
     """The mean value of the tiles ``seat`` has not seen (the supply and others' start tiles)."""
-    unseen = list(TILE_COUNT)
-    for cell in state._cells:
-        if EMPTY < cell < CASTLE_BASE:
-            unseen[cell] -= 1
-    if state._drawn != NO_TILE:
-        unseen[state._drawn] -= 1
-    own = state._start[seat]
-    if own != NO_TILE:
-        unseen[own] -= 1
-    count = sum(unseen)
-    return sum(TILE_VALUE[k] * c for k, c in enumerate(unseen)) / count if count else 0.0
+    unseen = unseen_counts(state, state._start[seat])
+    kinds = range(NO_TILE + 1, len(unseen))
+    count = sum(unseen[k] for k in kinds)
+    return sum(TILE_VALUE[k] * unseen[k] for k in kinds) / count if count else 0.0

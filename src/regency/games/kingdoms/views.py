@@ -45,6 +45,7 @@ __all__ = [
     "move_to_dict",
     "observation",
     "state_dict",
+    "unseen_counts",
     "wizard_neighbours",
 ]
 
@@ -79,14 +80,24 @@ def epoch_to_dict(epoch: rules.EpochScore) -> dict[str, Any]:
     return data
 
 
-def _unseen(state: KingdomsState, own: int) -> dict[str, int]:
-    """The tiles a seat holding ``own`` has not seen, by code (see the module docstring)."""
+def unseen_counts(state: KingdomsState, own: int) -> list[int]:
+    """How many tiles of each kind a seat holding ``own`` has not seen, by kind.
+
+    Every tile less those on the board, the tile just drawn and the seat's own (the
+    entry of :data:`NO_TILE` is meaningless).
+    """
     unseen = list(TILE_COUNT)
     for cell in state._cells:
         if EMPTY < cell < CASTLE_BASE:
             unseen[cell] -= 1
     unseen[state._drawn] -= 1
     unseen[own] -= 1
+    return unseen
+
+
+def _unseen(state: KingdomsState, own: int) -> dict[str, int]:
+    """The tiles a seat holding ``own`` has not seen, by code (see the module docstring)."""
+    unseen = unseen_counts(state, own)
     return {TILE_CODE[k]: unseen[k] for k in KINDS if unseen[k]}
 
 
