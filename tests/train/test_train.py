@@ -47,6 +47,17 @@ def test_regency_train_refuses_a_player_count_the_game_does_not_have(
     assert code == 2 and "--games must be from 2" in err
 
 
+def test_regency_train_refuses_a_file_for_its_folder_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    taken = tmp_path / "weights"
+    taken.write_text("keep me")
+    argv = ["train", "kingdoms", "--games", "4", "--out", str(taken)]
+    code, out, err = run(argv, capsys=capsys, monkeypatch=monkeypatch)
+    assert code == 2 and "--out must name a folder" in err
+    assert "self-play" not in out and taken.read_text() == "keep me"
+
+
 def test_regency_train_without_torch_says_how_to_get_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

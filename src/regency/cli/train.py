@@ -44,15 +44,18 @@ def run_train(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--games must be from 2 to {MAX_GAMES:,}")
     if args.epochs is not None and not 1 <= args.epochs <= 1000:
         raise UsageError("--epochs must be from 1 to 1000")
+    from regency.agents.value import WEIGHTS  # numpy: only when training
+
+    out = Path(args.out) if args.out else WEIGHTS
+    if out.exists() and not out.is_dir():  # found now, not after the self-play and the fit
+        raise UsageError(f"--out must name a folder, and {args.out} is a file")
     # torch is imported only for the fit, after the self-play: ask for it before starting.
     if importlib.util.find_spec("torch") is None:
         raise UsageError(
             "regency train needs torch, from the train extra: install torch's CPU build, "
             "then pip install -e '.[train]' (docs/opponents.md, \"Training it again\")"
         )
-    from regency.train import WEIGHTS, train_value
-
-    out = Path(args.out) if args.out else WEIGHTS
+    from regency.train import train_value
 
     def progress(done: int, total: int, samples: int) -> None:
         if done == total or done % 50 == 0:
