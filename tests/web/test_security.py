@@ -254,9 +254,14 @@ def test_every_page_works_under_the_content_security_policy(
     page.wait_for_selector(drawn)
     if name in ("claim-kingdoms", "spectator"):
         # The grid's columns and cell size are set through the CSSOM (not a style attribute).
-        columns = page.eval_on_selector(".grid", "e => getComputedStyle(e).gridTemplateColumns")
+        # Read in one script: eval_on_selector finds the element and then reads it in a
+        # second call, and a move by the computer in between redraws the grid, leaving a
+        # detached element whose computed style is empty.
+        columns, cell = page.evaluate(
+            """() => [getComputedStyle(document.querySelector('.grid')).gridTemplateColumns,
+                      document.querySelector('#viewport').style.getPropertyValue('--cell')]"""
+        )
         assert columns != "none" and len(columns.split()) > 1, columns
-        cell = page.eval_on_selector("#viewport", "e => e.style.getPropertyValue('--cell')")
         assert cell.endswith("px"), cell
     if name == "lobby":
         page.wait_for_selector("#f-seats .seat-row")
