@@ -70,8 +70,8 @@ BAD_RANKED = [
     ("rollout:top=-1", "rollout: top must be at least 0"),
     ("rollout:depth=-2", "rollout: depth must be at least 0"),
     ("rollout:bias=nan", "rollout: bias must be a number"),
-    ("rollout:time=0", "rollout: time must be at least"),
-    ("rollout:time=nan", "rollout: time must be a number"),
+    ("rollout:limit=0", "rollout: limit must be at least"),
+    ("rollout:limit=nan", "rollout: limit must be a number"),
     ("rollout:value=magic", "rollout: value must be judge or net"),
 ]
 """Specs refused in the games ``rollout`` can play."""
@@ -93,7 +93,7 @@ OVER_CAPS = [
 OVER_CAPS_RANKED = [
     ("rollout:iters=100001", "rollout: iters must be at most 100000 on this server"),
     ("rollout:most=1000000", "rollout: most must be at most 100000 on this server"),
-    ("rollout:time=11", "rollout: time must be at most 10 s on this server"),
+    ("rollout:limit=11", "rollout: limit must be at most 10 s on this server"),
 ]
 
 GOOD_ANYWHERE = [

@@ -186,7 +186,7 @@ def test_the_network_judges_better_than_a_coin() -> None:
 
 def test_a_rollout_time_limit_stops_the_worlds_early() -> None:
     g = regency.new_game("kingdoms", players=2, seed=4)
-    agent = make_agent("rollout:value=net,iters=100000,depth=2,time=0.2", "kingdoms", 1)
+    agent = make_agent("rollout:value=net,iters=100000,depth=2,limit=0.2", "kingdoms", 1)
     assert agent.time_limit == 0.2  # type: ignore[attr-defined]
     assert agent.choose(g.view(g.current_player)) in g.legal_actions()
     assert 1 <= agent.last_iterations < 100000  # type: ignore[attr-defined]

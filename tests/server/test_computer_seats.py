@@ -15,6 +15,7 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
+from regency.server.computer import effective_spec
 from regency.server.storage import moves_t, seats_t
 from tests.server.conftest import make_client
 from tests.server.helpers import create, people, play_random, view, wait_until
@@ -230,6 +231,30 @@ def test_the_default_opponent_moves_with_a_think_time(sqlite_client: TestClient)
         lambda: (v := view(sqlite_client, table["table"], 0, token))["version"] >= 1 and v,
     )
     assert moved["notices"] == []
+
+
+@pytest.mark.parametrize(
+    ("spec", "effective"),
+    [
+        # A tree search with no budget of its own searches for the table's move time.
+        ("ismcts", "ismcts:time=0.5"),
+        ("ismcts:c=0.9", "ismcts:c=0.9,time=0.5"),
+        # Its own budget is kept.
+        ("ismcts:iters=800", "ismcts:iters=800"),
+        ("ismcts:time=2", "ismcts:time=2"),
+        # A rollout always has its budget of worlds (the game's), so the move time does not
+        # cut it: the levels play as they were measured. Its own hard limit is `limit`.
+        ("rollout", "rollout"),
+        ("rollout:most=96", "rollout:most=96"),
+        ("rollout:value=net,limit=0.8", "rollout:value=net,limit=0.8"),
+        ("heuristic", "heuristic"),
+    ],
+)
+def test_the_move_time_is_the_budget_only_of_a_search_without_one(
+    spec: str, effective: str
+) -> None:
+    assert effective_spec(spec, 0.5) == effective
+    assert effective_spec(spec, 0) == spec
 
 
 def test_a_killed_worker_is_replaced_and_its_move_still_played(sqlite_db: str) -> None:

@@ -187,7 +187,7 @@ def make_agent(
     return agent
 
 
-CAPPED_TIME = ("time",)
+CAPPED_TIME = ("time", "limit")
 """The spec parameters :func:`check_spec` holds to ``max_seconds``."""
 CAPPED_ITERATIONS = ("iters", "most")
 """The spec parameters :func:`check_spec` holds to ``max_iterations``."""
@@ -312,7 +312,7 @@ def _register_builtin() -> None:
     register_agent(
         "rollout",
         RolloutAgent.from_params,
-        ("iters", "most", "top", "depth", "bias", "z", "value", "time"),
+        ("iters", "most", "top", "depth", "bias", "z", "value", "limit"),
         slow=True,
     )
     for entry in entry_points(group=PLUGIN_GROUP):

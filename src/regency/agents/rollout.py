@@ -26,7 +26,7 @@ the heuristic clearly has right stops at ``iters``.
 
 Spec: ``rollout`` with ``iters`` (worlds per decision), ``most`` (default: no more than
 ``iters``), ``top`` (3; 0 for every legal move), ``depth`` (moves of look-ahead), ``z``
-(2), ``bias`` (0), ``time`` (a hard limit in seconds per decision, as below) and
+(2), ``bias`` (0), ``limit`` (a hard limit in seconds per decision, as below) and
 ``value`` (``judge``, the heuristic's judgement at the end of a
 rollout; ``net``, the learned evaluation of :mod:`~regency.agents.value`, which judges a
 position a few moves ahead well enough that rollouts can stop there: each world then
@@ -144,8 +144,11 @@ class RolloutAgent:
     def from_params(cls, game: str, rng: random.Random, params: dict[str, str]) -> RolloutAgent:
         """Build from spec parameters (``iters``, ``most``, ``top``, ``depth``, ``bias``, ``z``).
 
-        And ``value``, the end of a rollout's judge (``judge`` or ``net``), and ``time``,
-        a hard limit in seconds on each decision (as ``make_agent``'s ``time_limit``).
+        And ``value``, the end of a rollout's judge (``judge`` or ``net``), and ``limit``,
+        a hard limit in seconds on each decision (as ``make_agent``'s ``time_limit``). It
+        is not called ``time``: a tree search's ``time`` is its budget, which a server
+        gives a search that has none (:func:`regency.server.computer.effective_spec`),
+        whereas a rollout always has its budget of worlds.
 
         Raises:
             AgentError: if a parameter is not a number of its kind or out of range.
@@ -160,7 +163,7 @@ class RolloutAgent:
             z=number_param("rollout", params, "z", float, 0.0, 2.0),
             most=number_param("rollout", params, "most", int, 1),
             evaluation=params.get("value", "judge"),
-            time_limit=number_param("rollout", params, "time", float, 0.001),
+            time_limit=number_param("rollout", params, "limit", float, 0.001),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
