@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import regency
+from regency.games.claim_kingdoms.heuristic import _faction_gains, _share
 
 MAX_DECISIONS = 2000
 
@@ -87,3 +88,28 @@ def test_games_between_heuristic_players_keep_them_too(seed: int, players: int) 
         assert action in game.legal_actions()
         game.apply(action)
         points = check(game, points)
+
+
+@given(
+    st.lists(st.integers(0, 7), min_size=2, max_size=4),
+    st.sampled_from([1, 2, 3, 4, 5, 9]),
+    st.booleans(),
+)
+def test_a_factions_expected_points_are_what_the_heuristic_says_of_each_seat(
+    row: list[int], points: int, hard: bool
+) -> None:
+    """``_faction_gains`` (worked out once per row of markers and kept) gives each seat with
+    markers what the heuristic's rule says: all of the points to the leaders near the end,
+    else a share by the seat's lead over its strongest rival (+1: 3/4, tie: 0.6, -1: 1/4)."""
+    gains = dict(_faction_gains(row, points, hard))
+    for seat, mine in enumerate(row):
+        if not mine:
+            assert seat not in gains
+            continue
+        rival = max(c for s, c in enumerate(row) if s != seat)
+        if hard:
+            assert gains.get(seat) == (float(points) if mine == max(row) else None)
+        else:
+            assert gains[seat] == points * _share(mine - rival)
+    if max(row) > 0 and not hard:
+        assert sum(gains.values()) <= points * len(row)
