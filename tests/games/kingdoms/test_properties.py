@@ -10,9 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import regency
-from regency.games.kingdoms import KingdomsState
+from regency.games.kingdoms import KingdomsState, heuristic, rules
+from regency.games.kingdoms.board import LINES
 from regency.games.kingdoms.rules import CASTLES
+from regency.games.kingdoms.tiles import DRAGON, GOLD_MINE, MOUNTAIN, WIZARD
 from tests.games.kingdoms.helpers import ALL_CODES, tiles_everywhere
+
+TILE_KINDS = {"dragon": DRAGON, "gold mine": GOLD_MINE, "wizard": WIZARD, "mountain": MOUNTAIN}
 
 games = st.tuples(
     st.integers(0, 2**63 - 1),  # seed
@@ -95,3 +99,52 @@ def test_gold_changes_only_by_the_scoring_shown(args: tuple[int, int, random.Ran
         gold = [g + won[s] for s, g in enumerate(gold)]
         assert gold == epoch["gold_after"]
     assert gold == game.result().scores
+
+
+@given(games)
+def test_scoring_by_lines_adds_up_to_scoring_by_parts(
+    args: tuple[int, int, random.Random],
+) -> None:
+    """``board_gold`` and ``line_gold`` (search's shortcuts) give what ``score_board``
+    gives, on every board a random game passes through, half-full ones included."""
+    seed, players, rng = args
+    game = regency.new_game("kingdoms", players=players, seed=seed)
+    assert isinstance(game, KingdomsState)
+    while not game.is_over:
+        cells = game._cells
+        parts = rules.score_board(cells, players)
+        by_parts = [sum(p.gold[s] for p in parts) for s in range(players)]
+        assert rules.board_gold(cells, players) == by_parts
+        wizard = rules.wizard_square(cells)
+        for line, squares in LINES:
+            expected = [sum(p.gold[s] for p in parts if p.line == line) for s in range(players)]
+            assert rules.line_gold(cells, squares, players, wizard) == expected
+        assert game.estimate() == [g + b for g, b in zip(game._gold, by_parts, strict=True)]
+        game.apply(rng.choice(game.legal_actions()))
+
+
+@given(games, st.sampled_from(["dragon", "gold mine", "wizard", "mountain"]))
+def test_the_heuristics_gain_for_a_special_tile_is_the_whole_boards_rescoring(
+    args: tuple[int, int, random.Random], name: str
+) -> None:
+    """The heuristic scores again only the lines a special tile changes; what it finds
+    must be exactly the difference the whole board's scoring makes on every square."""
+    seed, players, rng = args
+    game = regency.new_game("kingdoms", players=players, seed=seed)
+    kind = TILE_KINDS[name]
+    for _ in range(rng.randrange(1, 60)):
+        if game.is_over:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+    if game.is_over:
+        return
+    seat = game.current_player
+    assert seat is not None
+    position = heuristic._Position(game.view(seat).observation, random.Random(0))
+    base = position.relative_score(position.cells)
+    whole = []
+    for sq in position.empty:
+        trial = list(position.cells)
+        trial[sq] = kind
+        whole.append((position.relative_score(trial) - base + position.jitter[sq], sq))
+    assert position.square_gains(kind) == whole

@@ -25,11 +25,12 @@ from typing import Any
 
 from regency.core.view import SeatView
 from regency.games.kingdoms import rules
+from regency.games.kingdoms.actions import CASTLE, DRAW, START, TILE, KingdomsAction
 from regency.games.kingdoms.board import (
     CASTLE_BASE,
     EMPTY,
+    LINES,
     NEIGHBOURS,
-    SQUARE_NAME,
     SQUARES,
     cell_from_token,
 )
@@ -37,6 +38,7 @@ from regency.games.kingdoms.tiles import (
     DRAGON,
     GOLD_MINE,
     TILE_VALUE,
+    WIZARD,
     tile_from_code,
 )
 
@@ -64,10 +66,22 @@ _SPECIAL_DRAW = 1.0
 """What drawing a special tile is assumed to be worth (not worked out, for speed)."""
 
 
+_LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, (_, squares) in enumerate(LINES) if sq in squares) for sq in range(SQUARES)
+)
+"""Square -> the indices in ``LINES`` of its row and its column."""
+
+_LINES_THROUGH_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({i for n in (sq, *NEIGHBOURS[sq]) for i in _LINES_THROUGH[n]}))
+    for sq in range(SQUARES)
+)
+"""Square -> the lines through it and through the squares sharing a side with it."""
+
+
 class _Part:
     """One row or column part as the heuristic sees it (known tiles, castles, gaps)."""
 
-    __slots__ = ("dragon", "empties", "hazards", "mine", "ranks", "resources")
+    __slots__ = ("dragon", "empties", "hazards", "mine", "ranks", "resources", "stake")
 
     def __init__(self, players: int) -> None:
         self.resources = 0
@@ -76,6 +90,7 @@ class _Part:
         self.mine = False
         self.empties = 0
         self.ranks = [0] * players
+        self.stake = 0.0  # set once the ranks are known (_Position.stake)
 
 
 class _Position:
@@ -116,6 +131,10 @@ class _Position:
                     part.resources += TILE_VALUE[cell]
                 else:
                     part.hazards += TILE_VALUE[cell]
+        for part in self.parts:
+            # Worked out once here: tile_gain reads it for every tile kind on every square.
+            part.stake = self.stake(part)
+        self.opponents_share = (n - 1) / n
         self.empty = [sq for sq in range(SQUARES) if cells[sq] == EMPTY]
         # What an unseen tile is worth on average, and how many empty squares will
         # get a tile rather than a castle.
@@ -161,22 +180,22 @@ class _Position:
     def tile_gain(self, value: int, sq: int) -> float:
         """Relative gold from a resource or hazard of ``value`` placed on ``sq``."""
         gain = 0.0
-        opponents_share = (self.players - 1) / self.players
+        opponents_share = self.opponents_share
         for part in self.parts_of(sq):
             worth = 0 if (value > 0 and part.dragon) else value
             if part.mine:
                 worth *= 2
-            gain += worth * self.stake(part)
+            gain += worth * part.stake
             if worth > 0:
                 gain -= worth * _OPEN * (part.empties - 1) * opponents_share
         return gain
 
     def relative_score(self, cells: Sequence[int]) -> float:
         """The seat's gold less the opponents' average if the board were scored now."""
-        totals = [0] * self.players
-        for part in rules.score_board(cells, self.players):
-            for s, g in enumerate(part.gold):
-                totals[s] += g
+        return self.relative(rules.board_gold(cells, self.players))
+
+    def relative(self, totals: Sequence[int]) -> float:
+        """The seat's gold in ``totals`` less the opponents' average."""
         mine = totals[self.seat]
         return mine - (sum(totals) - mine) / (self.players - 1)
 
@@ -192,12 +211,35 @@ class _Position:
         value = TILE_VALUE[kind]
         if value:
             return [(self.tile_gain(value, sq) + self.jitter[sq], sq) for sq in self.empty]
-        base = self.relative_score(self.cells)
+        if kind == WIZARD and self.wizard >= 0:  # not in a real game: there is one Wizard
+            base = self.relative_score(self.cells)
+            out = []
+            for sq in self.empty:
+                trial = list(self.cells)
+                trial[sq] = kind
+                out.append((self.relative_score(trial) - base + self.jitter[sq], sq))
+            return out
+        # A special tile changes the gold of the lines through its square only (and, the
+        # Wizard, of the lines through its neighbours, whose castles it raises): those
+        # are scored again, not the whole board, the rest of the totals kept. The gold is
+        # whole numbers, so the totals are exactly the whole board's.
+        n = self.players
+        cells = list(self.cells)
+        golds = [rules.line_gold(cells, squares, n, self.wizard) for _, squares in LINES]
+        totals = [sum(g[s] for g in golds) for s in range(n)]
+        base = self.relative(totals)
         out = []
         for sq in self.empty:
-            trial = list(self.cells)
-            trial[sq] = kind
-            out.append((self.relative_score(trial) - base + self.jitter[sq], sq))
+            wizard = sq if kind == WIZARD else self.wizard
+            changed = _LINES_THROUGH_NEIGHBOURS[sq] if kind == WIZARD else _LINES_THROUGH[sq]
+            cells[sq] = kind
+            trial = totals.copy()
+            for line in changed:
+                new = rules.line_gold(cells, LINES[line][1], n, wizard)
+                for s in range(n):
+                    trial[s] += new[s] - golds[line][s]
+            cells[sq] = EMPTY
+            out.append((self.relative(trial) - base + self.jitter[sq], sq))
         return out
 
     def draw_value(self) -> float:
@@ -211,7 +253,7 @@ class _Position:
         return total / self.unseen_total
 
 
-def _castle_moves(pos: _Position, obs: dict[str, Any]) -> list[tuple[float, str]]:
+def _castle_moves(pos: _Position, obs: dict[str, Any]) -> list[tuple[float, KingdomsAction]]:
     """Each castle move with its score: gold expected less the value of holding back."""
     held = obs["castles"][pos.seat]
     waiting = _WAIT * len(pos.empty) / SQUARES
@@ -224,7 +266,7 @@ def _castle_moves(pos: _Position, obs: dict[str, Any]) -> list[tuple[float, str]
         for sq, value in values.items():
             raise_ = 1 if sq in pos.raised else 0
             score = (rank + raise_) * value - rank * (keep + waiting)
-            out.append((score, f"castle {rank} {SQUARE_NAME[sq]}"))
+            out.append((score, CASTLE[rank][sq]))
     return out
 
 
@@ -234,14 +276,15 @@ def choose(view: SeatView[Any], rng: random.Random) -> Hashable:
     if len(legal) == 1:
         return legal[0]
     obs = view.observation
-    by_notation: dict[str, Hashable] = {str(a).upper(): a for a in legal}
+    # The options are the game's own action objects (made once at import), so choosing
+    # one names no move in words; rollouts make thousands of these decisions a second.
     pos = _Position(obs, rng)
     if obs["decision"] == "place":
         _, sq = pos.best_square(tile_from_code(obs["drawn"]))
-        return by_notation[f"TILE {SQUARE_NAME[sq]}"]
-    options: list[tuple[float, str]] = _castle_moves(pos, obs)
-    if "DRAW" in by_notation:
-        options.append((pos.draw_value(), "draw"))
+        return TILE[sq]
+    options: list[tuple[float, KingdomsAction]] = _castle_moves(pos, obs)
+    if DRAW in legal:
+        options.append((pos.draw_value(), DRAW))
     start = obs["starting_tile"]
     if start is not None:
         gain, sq = pos.best_square(tile_from_code(start))
@@ -249,10 +292,9 @@ def choose(view: SeatView[Any], rng: random.Random) -> Hashable:
         # the board is nearly full and it would otherwise go unused.
         late = len(pos.empty) <= pos.players + 1
         reserve = 0.0 if late else _RESERVE + _RESERVE_PER_SQUARE * len(pos.empty)
-        options.append((gain - reserve, f"start {SQUARE_NAME[sq]}"))
+        options.append((gain - reserve, START[sq]))
     noise = {n: rng.random() * 1e-3 for _, n in options}
-    best = max(options, key=lambda o: o[0] + noise[o[1]])[1]
-    return by_notation[best.upper()]
+    return max(options, key=lambda o: o[0] + noise[o[1]])[1]
 
 
 def ranked(view: SeatView[Any], rng: random.Random) -> list[Hashable]:
@@ -264,26 +306,27 @@ def ranked(view: SeatView[Any], rng: random.Random) -> list[Hashable]:
     if len(legal) == 1:
         return [legal[0]]
     obs = view.observation
-    by_notation: dict[str, Hashable] = {str(a).upper(): a for a in legal}
     pos = _Position(obs, rng)
-    options: list[tuple[float, str]]
+    options: list[tuple[float, KingdomsAction]]
     if obs["decision"] == "place":
         gains = pos.square_gains(tile_from_code(obs["drawn"]))
-        options = [(gain, f"tile {SQUARE_NAME[sq]}") for gain, sq in gains]
+        options = [(gain, TILE[sq]) for gain, sq in gains]
     else:
         options = _castle_moves(pos, obs)
-        if "DRAW" in by_notation:
-            options.append((pos.draw_value(), "draw"))
+        if DRAW in legal:
+            options.append((pos.draw_value(), DRAW))
         start = obs["starting_tile"]
         if start is not None:
             late = len(pos.empty) <= pos.players + 1
             reserve = 0.0 if late else _RESERVE + _RESERVE_PER_SQUARE * len(pos.empty)
             for gain, sq in pos.square_gains(tile_from_code(start)):
-                options.append((gain - reserve, f"start {SQUARE_NAME[sq]}"))
+                options.append((gain - reserve, START[sq]))
     noise = {n: rng.random() * 1e-3 for _, n in options}  # ties, as in choose
     options.sort(key=lambda o: -(o[0] + noise[o[1]]))
-    out = [by_notation[name.upper()] for _, name in options if name.upper() in by_notation]
-    out += [a for a in legal if a not in out]
+    allowed = set(legal)
+    out: list[Hashable] = [action for _, action in options if action in allowed]
+    listed = set(out)
+    out += [a for a in legal if a not in listed]
     return out
 
 

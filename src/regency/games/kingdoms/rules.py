@@ -29,13 +29,17 @@ __all__ = [
     "START_GOLD",
     "EpochScore",
     "PartScore",
+    "board_gold",
     "castle_set",
     "effective_rank",
+    "line_gold",
     "line_parts",
     "next_start_player",
+    "part_ranks",
     "part_value",
     "return_castles",
     "score_board",
+    "split_line",
     "winners",
     "wizard_square",
 ]
@@ -194,18 +198,22 @@ def line_parts(cells: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
     parts. Parts with no square (a Mountain at the end of a line, or two Mountains
     side by side) are left out: nothing there can score.
     """
-    out: list[tuple[str, tuple[int, ...]]] = []
-    for line, squares in LINES:
-        part: list[int] = []
-        for sq in squares:
-            if cells[sq] == MOUNTAIN:
-                if part:
-                    out.append((line, tuple(part)))
-                part = []
-            else:
-                part.append(sq)
-        if part:
-            out.append((line, tuple(part)))
+    return [(line, part) for line, squares in LINES for part in split_line(cells, squares)]
+
+
+def split_line(cells: Sequence[int], squares: Sequence[int]) -> list[tuple[int, ...]]:
+    """Return the parts of one line (its ``squares`` in order), split at its Mountains."""
+    out: list[tuple[int, ...]] = []
+    part: list[int] = []
+    for sq in squares:
+        if cells[sq] == MOUNTAIN:
+            if part:
+                out.append(tuple(part))
+            part = []
+        else:
+            part.append(sq)
+    if part:
+        out.append(tuple(part))
     return out
 
 
@@ -265,11 +273,7 @@ def score_board(cells: Sequence[int], players: int) -> tuple[PartScore, ...]:
     out = []
     for line, squares in line_parts(cells):
         value, dragon, mine = part_value(cells, squares)
-        ranks = [0] * players
-        for sq in squares:
-            cell = cells[sq]
-            if cell >= CASTLE_BASE:
-                ranks[(cell - CASTLE_BASE) >> 2] += effective_rank(cells, sq, wizard)
+        ranks = part_ranks(cells, squares, players, wizard)
         out.append(
             PartScore(
                 line=line,
@@ -282,6 +286,50 @@ def score_board(cells: Sequence[int], players: int) -> tuple[PartScore, ...]:
             )
         )
     return tuple(out)
+
+
+def part_ranks(
+    cells: Sequence[int], squares: Sequence[int], players: int, wizard: int
+) -> list[int]:
+    """Return each seat's total castle rank in the part made of ``squares`` (R-K-6).
+
+    ``wizard`` is the Wizard's square (-1 if it is not on the board).
+    """
+    ranks = [0] * players
+    for sq in squares:
+        cell = cells[sq]
+        if cell >= CASTLE_BASE:
+            ranks[(cell - CASTLE_BASE) >> 2] += effective_rank(cells, sq, wizard)
+    return ranks
+
+
+def line_gold(cells: Sequence[int], squares: Sequence[int], players: int, wizard: int) -> list[int]:
+    """Return each seat's gold from one whole row or column (its ``squares``), as scored.
+
+    The same figures :func:`score_board` gives that line's parts, summed: what a change
+    to a few lines needs scored again, rather than the whole board.
+    """
+    gold = [0] * players
+    for part in split_line(cells, squares):
+        value = part_value(cells, part)[0]
+        if value:
+            for seat, rank in enumerate(part_ranks(cells, part, players, wizard)):
+                gold[seat] += value * rank
+    return gold
+
+
+def board_gold(cells: Sequence[int], players: int) -> list[int]:
+    """Return each seat's gold from scoring the board as it stands (empty squares count 0).
+
+    What :func:`score_board`'s parts add up to, without the parts' details: for search,
+    which asks it of many boards.
+    """
+    wizard = wizard_square(cells)
+    gold = [0] * players
+    for _, squares in LINES:
+        for seat, won in enumerate(line_gold(cells, squares, players, wizard)):
+            gold[seat] += won
+    return gold
 
 
 def next_start_player(gold: Sequence[int], previous: int) -> int:

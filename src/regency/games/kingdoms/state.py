@@ -339,12 +339,12 @@ class KingdomsState(Game[KingdomsAction]):
 
     def estimate(self) -> list[float]:
         """Each seat's gold if the board were scored as it stands (empty squares count 0)."""
-        gold = [float(g) for g in self._gold]
-        if self._turn >= 0:
-            for part in rules.score_board(self._cells, self.num_players):
-                for seat, won in enumerate(part.gold):
-                    gold[seat] += won
-        return gold
+        if self._turn < 0:
+            return [float(g) for g in self._gold]
+        # Whole numbers all, so adding the board's total at once gives what adding part
+        # by part did, to the last bit.
+        board = rules.board_gold(self._cells, self.num_players)
+        return [float(g) + won for g, won in zip(self._gold, board, strict=True)]
 
     def chance_key(self, seat: int) -> int:
         """The tile just drawn (everyone sees it), else the seat's own starting tile.
