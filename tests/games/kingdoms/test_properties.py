@@ -148,3 +148,36 @@ def test_the_heuristics_gain_for_a_special_tile_is_the_whole_boards_rescoring(
         trial[sq] = kind
         whole.append((position.relative_score(trial) - base + position.jitter[sq], sq))
     assert position.square_gains(kind) == whole
+
+
+@given(games, st.sampled_from([-6, -3, -1, 1, 2, 4, 6]))
+def test_the_heuristics_gain_for_a_resource_or_hazard_is_worked_out_square_by_square(
+    args: tuple[int, int, random.Random], value: int
+) -> None:
+    """``tile_gains`` works each part's terms out once; square by square, the rule gives
+    the same figures: the value (nothing for a resource beside the Dragon, double with the
+    Gold Mine) times the stake, less a resource's gift to the opponents' open squares."""
+    seed, players, rng = args
+    game = regency.new_game("kingdoms", players=players, seed=seed)
+    for _ in range(rng.randrange(0, 60)):
+        if game.is_over:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+    if game.is_over:
+        return
+    seat = game.current_player
+    assert seat is not None
+    position = heuristic._Position(game.view(seat).observation, random.Random(0))
+    share = (players - 1) / players
+    expected = []
+    for sq in position.empty:
+        gain = 0.0
+        for part in position.parts_of(sq):
+            worth = 0 if (value > 0 and part.dragon) else value
+            worth *= 2 if part.mine else 1
+            mine = part.ranks[seat]
+            gain += worth * (mine - (sum(part.ranks) - mine) / (players - 1))
+            if worth > 0:
+                gain -= worth * heuristic._OPEN * (part.empties - 1) * share
+        expected.append((gain + position.jitter[sq], sq))
+    assert position.tile_gains(value) == expected

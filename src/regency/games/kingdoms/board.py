@@ -124,6 +124,13 @@ def to_token(cell: int) -> str | None:
     return TILE_CODE[cell]
 
 
+_TOKEN_CELL: Final[dict[str, int]] = {
+    **{code: kind for kind, code in enumerate(TILE_CODE) if kind},
+    **{f"S{s}R{r}": castle_cell(s, r) for s in range(4) for r in (1, 2, 3, 4)},
+}
+"""Every token :func:`to_token` writes for a tile or a castle (of seats 0-3) -> its cell."""
+
+
 def cell_from_token(token: str | None, players: int) -> int:
     """Return the cell a token stands for (the inverse of :func:`to_token`).
 
@@ -134,6 +141,11 @@ def cell_from_token(token: str | None, players: int) -> int:
     """
     if token is None:
         return EMPTY
+    # The tokens observations write (:func:`to_token`) are read as they are: the heuristic
+    # reads a whole board of them every decision of every rollout.
+    cell = _TOKEN_CELL.get(token) if isinstance(token, str) else None
+    if cell is not None and (cell < CASTLE_BASE or castle_owner(cell) < players):
+        return cell
     if not isinstance(token, str):
         raise ValueError(f"a square holds a tile code, a castle or nothing, not {token!r}")
     text = token.strip().upper()

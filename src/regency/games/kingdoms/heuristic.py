@@ -132,7 +132,7 @@ class _Position:
                 else:
                     part.hazards += TILE_VALUE[cell]
         for part in self.parts:
-            # Worked out once here: tile_gain reads it for every tile kind on every square.
+            # Worked out once here: tile_gains reads it for every kind of tile.
             part.stake = self.stake(part)
         self.opponents_share = (n - 1) / n
         self.empty = [sq for sq in range(SQUARES) if cells[sq] == EMPTY]
@@ -177,19 +177,6 @@ class _Position:
         row, col = self.parts_of(sq)
         return self.expected(row, 1) + self.expected(col, 1)
 
-    def tile_gain(self, value: int, sq: int) -> float:
-        """Relative gold from a resource or hazard of ``value`` placed on ``sq``."""
-        gain = 0.0
-        opponents_share = self.opponents_share
-        for part in self.parts_of(sq):
-            worth = 0 if (value > 0 and part.dragon) else value
-            if part.mine:
-                worth *= 2
-            gain += worth * part.stake
-            if worth > 0:
-                gain -= worth * _OPEN * (part.empties - 1) * opponents_share
-        return gain
-
     def relative_score(self, cells: Sequence[int]) -> float:
         """The seat's gold less the opponents' average if the board were scored now."""
         return self.relative(rules.board_gold(cells, self.players))
@@ -203,14 +190,43 @@ class _Position:
         """The best square for a tile of ``kind`` and the relative gold it brings."""
         value = TILE_VALUE[kind]
         if value:
-            return max((self.tile_gain(value, sq) + self.jitter[sq], sq) for sq in self.empty)
+            return max(self.tile_gains(value))
         return max(self.square_gains(kind), default=(-1e9, self.empty[0]))
+
+    def tile_gains(self, value: int) -> list[tuple[float, int]]:
+        """The relative gold a resource or hazard of ``value`` brings on each empty square.
+
+        On each of the square's two parts: ``value`` (nothing for a resource beside the
+        Dragon, double with the Gold Mine) times the seat's stake there, less, for a
+        resource, what the part's other empty squares may give the opponents. Each part's
+        two terms are worked out once, not once per square through it (a draw's value
+        asks this of every kind of tile still unseen, in every decision of every rollout).
+        The square's jitter is added.
+        """
+        share = self.opponents_share
+        terms: list[tuple[float, float | None]] = []
+        for part in self.parts:
+            worth = 0 if (value > 0 and part.dragon) else value
+            if part.mine:
+                worth *= 2
+            penalty = worth * _OPEN * (part.empties - 1) * share if worth > 0 else None
+            terms.append((worth * part.stake, penalty))
+        row_part, col_part, jitter = self.row_part, self.col_part, self.jitter
+        out = []
+        for sq in self.empty:
+            gain = 0.0
+            for add, penalty in (terms[row_part[sq]], terms[col_part[sq]]):
+                gain += add
+                if penalty is not None:
+                    gain -= penalty
+            out.append((gain + jitter[sq], sq))
+        return out
 
     def square_gains(self, kind: int) -> list[tuple[float, int]]:
         """The relative gold a tile of ``kind`` brings on each empty square."""
         value = TILE_VALUE[kind]
         if value:
-            return [(self.tile_gain(value, sq) + self.jitter[sq], sq) for sq in self.empty]
+            return self.tile_gains(value)
         if kind == WIZARD and self.wizard >= 0:  # not in a real game: there is one Wizard
             base = self.relative_score(self.cells)
             out = []

@@ -107,7 +107,10 @@ def tile_from_code(code: str) -> int:
     Raises:
         ValueError: if ``code`` names no tile.
     """
-    kind = CODE_TO_TILE.get(code.strip().upper()) if isinstance(code, str) else None
+    kind = None
+    if isinstance(code, str):
+        # Codes as observations write them are found as they are (search reads thousands).
+        kind = CODE_TO_TILE.get(code) or CODE_TO_TILE.get(code.strip().upper())
     if kind is None:
         raise ValueError(f"{code!r} is not a tile: write +1..+6, -1..-6, MTN, DRG, GLD or WIZ")
     return kind
