@@ -89,8 +89,8 @@ def _faction_gains(row: Sequence[int], points: int, hard: bool) -> tuple[tuple[i
     return tuple(gains)
 
 
-_GAINS: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
-""":func:`_faction_gains` by ``(faction, hard, *row)``: at most 2 x 10 factions x 8**4
+_GAINS: dict[tuple[int, bool, tuple[int, ...]], tuple[tuple[int, float], ...]] = {}
+""":func:`_faction_gains` by ``(faction, hard, row)``: at most 2 x 10 factions x 8**4
 rows of 0-7 markers (four seats), a few thousand in practice."""
 
 
@@ -117,7 +117,7 @@ class Board:
         me: int,
         factions: Sequence[int],
         hard: bool,
-        counts: list[list[int]] | None = None,
+        counts: list[tuple[int, ...]] | None = None,
     ) -> None:
         self.cards = cards
         self.marks = marks
@@ -125,7 +125,11 @@ class Board:
         self.me = me
         self.factions = factions
         self.hard = hard
-        self.counts = rules.marker_counts(cards, marks, len(points)) if counts is None else counts
+        if counts is None:
+            counts = [tuple(row) for row in rules.marker_counts(cards, marks, len(points))]
+        # Rows are tuples, replaced when they change: a copy (search makes hundreds of
+        # thousands) copies the list of ten rows, not each row.
+        self.counts = counts
 
     @classmethod
     def from_observation(cls, obs: dict[str, Any], me: int) -> Board:
@@ -144,7 +148,6 @@ class Board:
 
     def copy(self) -> Board:
         """An independent copy (the counts copied, not counted again)."""
-        counts = [row.copy() for row in self.counts]
         return Board(
             self.cards.copy(),
             self.marks.copy(),
@@ -152,8 +155,14 @@ class Board:
             self.me,
             self.factions,
             self.hard,
-            counts,
+            self.counts.copy(),
         )
+
+    def _count(self, faction: int, seat: int, change: int) -> None:
+        """Add ``change`` to ``seat``'s markers on ``faction``."""
+        row = list(self.counts[faction])
+        row[seat] += change
+        self.counts[faction] = tuple(row)
 
     # -- changes ----------------------------------------------------------------------
 
@@ -161,23 +170,23 @@ class Board:
         """Put ``seat``'s card of ``faction`` on ``sq`` with its marker."""
         self.cards[sq] = faction
         self.marks[sq] = 1 << seat
-        self.counts[faction][seat] += 1
+        self._count(faction, seat, 1)
 
     def add_marker(self, sq: int, seat: int) -> None:
         """Put ``seat``'s marker on the card at ``sq``."""
         self.marks[sq] = self.marks.get(sq, 0) | 1 << seat
-        self.counts[self.cards[sq]][seat] += 1
+        self._count(self.cards[sq], seat, 1)
 
     def remove_marker(self, sq: int, seat: int) -> None:
         """Take ``seat``'s marker off the card at ``sq``."""
         self.marks[sq] &= ~(1 << seat)
-        self.counts[self.cards[sq]][seat] -= 1
+        self._count(self.cards[sq], seat, -1)
 
     def flip(self, sq: int) -> None:
         """Turn the card at ``sq`` face down; its markers go home."""
         faction = self.cards[sq]
         for seat in rules.seats_of(self.marks.pop(sq, 0)):
-            self.counts[faction][seat] -= 1
+            self._count(faction, seat, -1)
         self.cards[sq] = faction + rules.DOWN
 
     # -- judging ------------------------------------------------------------------------
@@ -200,7 +209,7 @@ class Board:
             # the same few rows again and again (about 80% of a rollout's time went here):
             # each row is worked out once. Added in the same order as before, the sums are
             # the same to the last bit, so no move changes.
-            key = (faction, hard, *row)
+            key = (faction, hard, row)
             gains = _GAINS.get(key)
             if gains is None:
                 gains = _GAINS[key] = _faction_gains(row, _POINTS[faction], hard)
