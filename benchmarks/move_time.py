@@ -6,7 +6,8 @@ against ``--against`` (default ``heuristic``) in the others, until the agent has
 counted), and prints the median, 95th percentile, mean and longest wall time of those
 decisions: the figures of the "s/move" column in docs/measurements.md and of the
 learned-evaluation issue's target (median at most 1.0 s, 95th percentile at most 2 s).
-The machine is shared, so the load average is printed beside them.
+The machine is shared, so the load average is printed beside them, and the median of
+the processor time each decision took (what an idle core would take, near enough).
 
 Run: ``.venv/bin/python benchmarks/move_time.py --game kingdoms --agent rollout``.
 """
@@ -32,8 +33,9 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=200, help="decisions to time (200)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    print(f"machine: {describe_machine()}, {'compiled' if regency.COMPILED else 'pure'} engine")
+    print(f"machine: {describe_machine()}")
     times: list[float] = []
+    cpu: list[float] = []
     seed = args.seed
     while len(times) < args.decisions:
         game = regency.new_game(args.game, players=args.players, seed=seed)
@@ -46,10 +48,11 @@ def main() -> None:
             seat = game.current_player
             assert seat is not None
             forced = len(game.legal_actions()) == 1
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             action = agents[seat].choose(game.view(seat))
             if seat == me and not forced:
                 times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
             game.apply(action)
         seed += 1
     times.sort()
@@ -58,7 +61,7 @@ def main() -> None:
         f"{args.game} {args.players}p {args.agent}: median {statistics.median(times):.3f} s, "
         f"95th percentile {p95:.3f} s, mean {statistics.fmean(times):.3f} s, "
         f"longest {times[-1]:.3f} s over {len(times)} decisions in {seed - args.seed} games; "
-        f"load {os.getloadavg()[0]:.1f}"
+        f"load {os.getloadavg()[0]:.1f}; processor time median {statistics.median(cpu):.3f} s"
     )
 
 

@@ -165,9 +165,11 @@ def _team(won: float, games: int, low: float, high: float, source: str) -> Stren
 
 
 # Left out on purpose: `ismcts` in Kingdoms (1.7% of 60 games: one win, not told apart
-# from random's none); `ismcts:1000` in Claim, which no run tells apart from the default
-# `ismcts` (92.0% of 100 games against 92.0% of 200 at 2 players, 68.3% against 73.3% of 60
-# at 3, 80.0% of 100 against 78.3% of 60 at 4); `ismcts:time=1`, never measured as such
+# from random's none); `ismcts:1000` in Claim, which no run against the heuristic tells
+# apart from the default `ismcts` (92.0% of 100 games against 92.0% of 200 at 2 players,
+# 68.3% against 73.3% of 60 at 3, 80.0% of 100 against 78.3% of 60 at 4), so its rating
+# would equal the default's, though it wins only 34.0% of 100 games against it (a fifth
+# of the budget: measurements.md, "Faster rollouts"); `ismcts:time=1`, never measured as such
 # (at about a second a move it is `ismcts`); screens of fewer than 40 games.
 MEASURED: dict[str, dict[int, dict[str, Strength]]] = {
     "claim": {
