@@ -33,9 +33,9 @@ position a few moves ahead well enough that rollouts can stop there: each world 
 costs a fraction of a long rollout, and its value varies far less from world to world).
 ``iters`` and ``depth`` default to the game's ``rollout_budget``, the settings measured
 strongest there (docs/measurements.md, "The ladder"): 32 worlds and 40 moves in
-Kingdoms, about 0.8 s a move with the compiled engine (1.4 s in pure Python); 24 worlds
-and 16 moves in Claim Kingdoms, whose heuristic costs about three times as much a move
-(0.84 s a move compiled). A game without one gets 32 and 40.
+Kingdoms, about 0.4 s of a core a decision at 2 players with the compiled engine (1.1 s
+in pure Python); 24 worlds and 16 moves in Claim Kingdoms, whose heuristic costs more a
+move (0.5 s compiled, 1.0 s pure). A game without one gets 32 and 40.
 :meth:`RolloutAgent.search` returns the same :class:`~regency.agents.tree.Node` root as
 the tree search (a child per candidate with its visits and total reward), and
 :meth:`RolloutAgent.evaluate` judges the candidates, for a hint, and in a game's analysis
