@@ -123,24 +123,33 @@ def test_scoring_by_lines_adds_up_to_scoring_by_parts(
         game.apply(rng.choice(game.legal_actions()))
 
 
+def _position_after_random_moves(
+    args: tuple[int, int, random.Random], least: int
+) -> heuristic._Position | None:
+    """The heuristic's reading of a game after ``least`` to 59 random moves (``None`` if
+    the game ended first)."""
+    seed, players, rng = args
+    game = regency.new_game("kingdoms", players=players, seed=seed)
+    for _ in range(rng.randrange(least, 60)):
+        if game.is_over:
+            return None
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.current_player
+    if seat is None:
+        return None
+    return heuristic._Position(game.view(seat).observation, random.Random(0))
+
+
 @given(games, st.sampled_from(["dragon", "gold mine", "wizard", "mountain"]))
 def test_the_heuristics_gain_for_a_special_tile_is_the_whole_boards_rescoring(
     args: tuple[int, int, random.Random], name: str
 ) -> None:
     """The heuristic scores again only the lines a special tile changes; what it finds
     must be exactly the difference the whole board's scoring makes on every square."""
-    seed, players, rng = args
-    game = regency.new_game("kingdoms", players=players, seed=seed)
     kind = TILE_KINDS[name]
-    for _ in range(rng.randrange(1, 60)):
-        if game.is_over:
-            return
-        game.apply(rng.choice(game.legal_actions()))
-    if game.is_over:
+    position = _position_after_random_moves(args, least=1)
+    if position is None:
         return
-    seat = game.current_player
-    assert seat is not None
-    position = heuristic._Position(game.view(seat).observation, random.Random(0))
     base = position.relative_score(position.cells)
     whole = []
     for sq in position.empty:
@@ -157,17 +166,10 @@ def test_the_heuristics_gain_for_a_resource_or_hazard_is_worked_out_square_by_sq
     """``tile_gains`` works each part's terms out once; square by square, the rule gives
     the same figures: the value (nothing for a resource beside the Dragon, double with the
     Gold Mine) times the stake, less a resource's gift to the opponents' open squares."""
-    seed, players, rng = args
-    game = regency.new_game("kingdoms", players=players, seed=seed)
-    for _ in range(rng.randrange(0, 60)):
-        if game.is_over:
-            return
-        game.apply(rng.choice(game.legal_actions()))
-    if game.is_over:
+    position = _position_after_random_moves(args, least=0)
+    if position is None:
         return
-    seat = game.current_player
-    assert seat is not None
-    position = heuristic._Position(game.view(seat).observation, random.Random(0))
+    players, seat = position.players, position.seat
     share = (players - 1) / players
     expected = []
     for sq in position.empty:
