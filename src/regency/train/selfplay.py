@@ -103,8 +103,8 @@ def self_play(
     seats = np.arange(players)
     finished = 0
     kept = 0
+    ranking = info.ranking if ranked else None
     while finished < games:
-        ranking = info.ranking if ranked else None
         actions = [_choose(g, policy, ranking, rng, explore) for g in env.games]
         keepers = [
             i for i, g in enumerate(env.games) if rng.random() < keep and len(g.legal_actions()) > 1

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from regency.games.kingdoms.tiles import TILE_CODE, tile_from_code
+from regency.games.kingdoms.tiles import CODE_TO_TILE, TILE_CODE, tile_from_code
 
 __all__ = [
     "CASTLE_BASE",
@@ -125,10 +125,10 @@ def to_token(cell: int) -> str | None:
 
 
 _TOKEN_CELL: Final[dict[str, int]] = {
-    **{code: kind for kind, code in enumerate(TILE_CODE) if kind},
+    **CODE_TO_TILE,
     **{f"S{s}R{r}": castle_cell(s, r) for s in range(4) for r in (1, 2, 3, 4)},
 }
-"""Every token :func:`to_token` writes for a tile or a castle (of seats 0-3) -> its cell."""
+"""Every token :func:`to_token` writes (and the tile codes' aliases) -> its cell."""
 
 
 def cell_from_token(token: str | None, players: int) -> int:
