@@ -13,7 +13,9 @@ import sqlalchemy as sa
 from websockets.sync.client import ClientConnection, connect
 
 import regency
-from tests.server.conftest import fresh_pg_database
+from regency.server import storage
+from tests.server.conftest import fresh_pg_database, make_client
+from tests.server.helpers import create, people, play_random, view, wait_until
 from tests.server.processes import Server
 
 
@@ -113,3 +115,51 @@ def test_a_computer_table_is_played_once_by_two_processes(tmp_path: Path) -> Non
     record = regency.Record.from_dict(view["record"])
     assert regency.replay(record).is_over
     assert len(record.actions) == view["version"]
+
+
+def _follow(carried: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """Moves made through app ``a``; return (moves ``b`` followed, reads ``b`` made).
+
+    Two applications in one process on one PostgreSQL database behave as two server
+    processes: each listens for the other's announcements.
+    """
+    if not carried:  # an announcement as releases before the move was carried made it
+        monkeypatch.setattr(storage, "announcement", lambda m, at: f"{m.table_id}:{m.seen + 1}")
+    database = fresh_pg_database()
+    rng = random.Random(5)
+    with make_client(database) as a, make_client(database) as b:
+        table = create(a, game="kingdoms", players=2, seats=people(2), seed=5)
+        tid, token = table["table"], table["invites"][0]["token"]
+        assert view(b, tid, 0, token)["version"] == 0  # b holds the table now
+        hub = b.app.state.hub  # type: ignore[attr-defined]
+        reads = 0
+        read = hub.storage.moves
+
+        def counted(*args: Any) -> Any:
+            nonlocal reads
+            reads += 1
+            return read(*args)
+
+        monkeypatch.setattr(hub.storage, "moves", counted)
+        made = play_random(a, table, rng, moves=12)["version"]
+        # b shows each move, played through a, to its own clients.
+        wait_until(b, lambda: view(b, tid, 0, token)["version"] == made)
+        ours = view(a, tid, 1, table["invites"][1]["token"])
+        theirs = view(b, tid, 1, table["invites"][1]["token"])
+        assert theirs == ours
+    return made, reads
+
+
+def test_a_move_announced_with_its_notation_is_followed_without_a_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made, reads = _follow(True, monkeypatch)
+    assert made == 12 and reads == 0
+
+
+def test_an_announcement_without_the_move_is_followed_by_reading_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # During a rolling upgrade the other process may be an older release.
+    made, reads = _follow(False, monkeypatch)
+    assert made == 12 and reads >= 1

@@ -569,18 +569,33 @@ class Hub:
     # -- other processes -------------------------------------------------------------
 
     async def announced(self, payload: str) -> None:
-        """Another process committed a move (``id:version``) or changed seats (``id:seats``)."""
+        """Another process committed a move or changed seats.
+
+        The payload is ``id:version:seat:at:notation`` for a move (``id:version`` from
+        releases before the move was carried in it) or ``id:seats``.
+        """
         table_id, _, what = payload.partition(":")
         live = self.tables.get(table_id)
         if live is None:
             return
+        version_text, _, move = what.partition(":")
+        version = int(version_text) if version_text.isdigit() else None
         # Every move this process commits is announced back to it too: one it already
         # holds needs no lock and no read (that read was a query per move).
-        if what.isdigit() and int(what) <= live.version:
+        if version is not None and version <= live.version:
             return
         async with live.lock:
-            if what.isdigit() and int(what) <= live.version:
+            if version is not None and version <= live.version:
                 return  # it was this process's own move, applied while we waited
+            if version == live.version + 1 and move:
+                # The very next move, carried in the announcement: applied without
+                # reading the moves back (a query in a thread per move, most of the
+                # cost of following another process).
+                seat, at, notation = _announced_move(move)
+                live.apply_stored(seat, notation, at)
+                live.broadcast()
+                self.schedule(live)
+                return
             await self.refresh(live, seats=what == "seats")
 
     # -- history ---------------------------------------------------------------------
@@ -644,3 +659,9 @@ def _fail(batch: list[tuple[MoveCommit, asyncio.Future[bool]]], exc: Exception) 
     for _, waiting in batch:
         if not waiting.done():
             waiting.set_exception(exc)
+
+
+def _announced_move(move: str) -> tuple[int, float, str]:
+    """``seat:at:notation`` of a move's announcement (the notation may hold ``:``)."""
+    seat, at, notation = move.split(":", 2)
+    return int(seat), float(at), notation

@@ -123,6 +123,17 @@ class MoveCommit:
     to_move: int | None = None
 
 
+def announcement(move: MoveCommit, at: float) -> str:
+    """The ``NOTIFY`` payload of a landed move: ``id:version:seat:at:notation``.
+
+    The move itself travels with the announcement, so a process following the table
+    applies it without reading it back (the notation is at most 200 characters, far
+    under PostgreSQL's 8,000-byte payload limit). ``repr`` of the time round-trips it
+    exactly.
+    """
+    return f"{move.table_id}:{move.seen + 1}:{move.seat}:{at!r}:{move.notation}"
+
+
 @dataclass(frozen=True, slots=True)
 class MoveRow:
     """One committed move: its number (the version it made), seat and notation."""
@@ -410,7 +421,7 @@ class Storage:
                 m.seen + 1, now, None if finished else m.to_move, finished,
                 json.dumps(m.result) if finished else None, m.table_id, m.seen,
                 m.seen + 1, m.seat, m.notation, now,
-                CHANNEL, f"{m.table_id}:{m.seen + 1}",
+                CHANNEL, announcement(m, now),
             ),
         ).first()  # fmt: skip
         return found is not None
