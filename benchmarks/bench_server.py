@@ -13,8 +13,12 @@ it counts, for ``--seconds`` seconds, the acknowledged moves
 
 Run: ``.venv/bin/python benchmarks/bench_server.py --tables 10,100,500``
 (``--database postgresql+psycopg://...`` for PostgreSQL; ``--pin 0`` runs the server
-on core 0 alone, with ``taskset``, and the clients on the other cores). Loopback only; bounded by
-``--seconds`` per table count.
+on core 0 alone, with ``taskset``, and the clients on the other cores). With
+PostgreSQL, ``--servers 2`` starts two server processes on the one database: table
+``t`` is opened on process ``t mod N`` and its seat ``k`` connects to process
+``(t + k) mod N``, so with two every move crosses from one process to the other, as it
+does behind a proxy without sticky sessions; the server CPU is their sum. Loopback
+only; bounded by ``--seconds`` per table count.
 """
 
 from __future__ import annotations
@@ -139,7 +143,7 @@ async def play_seat(ws: ClientConnection, rng: random.Random, stats: Stats, thin
 
 async def table_slot(
     http: httpx.AsyncClient,
-    base: str,
+    bases: list[str],
     rng: random.Random,
     stats: Stats,
     stop: asyncio.Event,
@@ -148,7 +152,7 @@ async def table_slot(
     """Keep one table in play: open it, play it over two sockets, then open the next."""
     while not stop.is_set():
         try:
-            await play_one_table(http, base, rng, stats, stop, think)
+            await play_one_table(http, bases, rng, stats, stop, think)
         except (httpx.HTTPError, OSError, WebSocketException):
             if stop.is_set():
                 return  # the run is over and the server is going away
@@ -157,20 +161,22 @@ async def table_slot(
 
 async def play_one_table(
     http: httpx.AsyncClient,
-    base: str,
+    bases: list[str],
     rng: random.Random,
     stats: Stats,
     stop: asyncio.Event,
     think: float,
 ) -> None:
+    """Open a table on ``bases[0]``; seat ``k`` plays through ``bases[k mod N]``."""
     answer = await http.post(
-        "/api/tables",
+        bases[0] + "/api/tables",
         json={"game": "claim", "players": 2, "seats": [{"name": "a"}, {"name": "b"}]},
     )
     table = answer.json()
     sockets = [
         await connect(
-            f"{base.replace('http', 'ws')}/api/tables/{table['table']}/seats/{i['seat']}/ws",
+            f"{bases[i['seat'] % len(bases)].replace('http', 'ws')}"
+            f"/api/tables/{table['table']}/seats/{i['seat']}/ws",
             additional_headers={"Authorization": f"Bearer {i['token']}"},
             max_size=2**22,
         )
@@ -204,26 +210,36 @@ def load_average() -> float:
 
 
 async def run_load(
-    base: str, tables: int, warmup: float, seconds: float, server_pid: int, think: float = 0.0
+    bases: list[str],
+    tables: int,
+    warmup: float,
+    seconds: float,
+    server_pids: list[int],
+    think: float = 0.0,
 ) -> dict[str, float]:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(tables)
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        # Slot t starts at process t mod N (see the module's docstring).
         slots = [
-            asyncio.ensure_future(table_slot(http, base, rng, stats, stop, think))
-            for _ in range(tables)
+            asyncio.ensure_future(
+                table_slot(
+                    http, bases[t % len(bases) :] + bases[: t % len(bases)], rng, stats, stop, think
+                )
+            )
+            for t in range(tables)
         ]
         await asyncio.sleep(warmup)
         stats.counting = True
         began = time.perf_counter()
-        server_cpu = cpu_seconds(server_pid)
+        server_cpu = sum(cpu_seconds(pid) for pid in server_pids)
         client_cpu = time.process_time()
         await asyncio.sleep(seconds)
         stats.counting = False
         elapsed = time.perf_counter() - began
-        server_cpu = cpu_seconds(server_pid) - server_cpu
+        server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - server_cpu
         client_cpu = time.process_time() - client_cpu
         load = load_average()
         stop.set()
@@ -266,8 +282,21 @@ def main() -> None:
         metavar="CORE",
         help="run the server on this core only (taskset) and the clients on the others",
     )
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="server processes on the one PostgreSQL database (default 1)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON rows too")
     args = parser.parse_args()
+    if args.servers < 1 or (args.servers > 1 and not (args.database or "").startswith("postgres")):
+        parser.error(
+            "--servers above 1 needs --database postgresql+psycopg://... (SQLite "
+            "serves one process)"
+        )
+    if args.servers > 1 and args.pin is not None:
+        parser.error("--pin puts one server on a core: use it with --servers 1")
     # The clients' own pauses count in the latencies: collect as the server does.
     gc.collect()
     gc.freeze()
@@ -284,7 +313,7 @@ def main() -> None:
         kind = "postgresql" if database.startswith("postgresql") else "sqlite"
         print(
             f"database: {kind}; {args.warmup:g} s warm-up, {args.seconds:g} s measured, "
-            f"clients think {args.think:g} s a move"
+            f"clients think {args.think:g} s a move; {args.servers} server process(es)"
         )
         print(
             f"{'tables':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'refusals':>9} "
@@ -292,14 +321,26 @@ def main() -> None:
             f"{'load avg':>9}"
         )
         for count in counts:
-            proc, base = start_server(database, data_dir, args.workers, args.pin)
+            started = [
+                start_server(database, f"{data_dir}/server{i}", args.workers, args.pin)
+                for i in range(args.servers)
+            ]
             try:
                 row = asyncio.run(
-                    run_load(base, count, args.warmup, args.seconds, proc.pid, args.think)
+                    run_load(
+                        [base for _, base in started],
+                        count,
+                        args.warmup,
+                        args.seconds,
+                        [proc.pid for proc, _ in started],
+                        args.think,
+                    )
                 )
             finally:
-                os.kill(proc.pid, signal.SIGINT)
-                proc.wait(30)
+                for proc, _ in started:
+                    os.kill(proc.pid, signal.SIGINT)
+                for proc, _ in started:
+                    proc.wait(30)
             print(
                 f"{count:>7} {row['moves_per_s']:>9.0f} {row['p50_ms']:>8.1f} "
                 f"{row['p99_ms']:>8.1f} {row['refusals']:>9} "
@@ -307,7 +348,7 @@ def main() -> None:
                 f"{row['client_cpu_ms_per_move']:>19.2f} {row['load_average']:>9.1f}"
             )
             if args.json:
-                print(json.dumps({"database": kind, **row}))
+                print(json.dumps({"database": kind, "servers": args.servers, **row}))
 
 
 if __name__ == "__main__":

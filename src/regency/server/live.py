@@ -18,6 +18,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -89,6 +90,15 @@ class Hub:
         self._batch: list[tuple[MoveCommit, asyncio.Future[bool]]] = []
         """Moves waiting for the next grouped commit (see :meth:`_land`)."""
         self._flushing = False
+        # Moves commit in a thread of their own (PostgreSQL): in the shared default
+        # pool a burst of other queries (tables opened, loaded, counted) queued ahead of
+        # them and held every move's acknowledgement back. One thread is enough, since
+        # one group commits at a time (see :meth:`_flush_in_threads`).
+        self._committer = (
+            None
+            if storage.inline_writes
+            else ThreadPoolExecutor(1, thread_name_prefix="regency-commit")
+        )
         self._expired: frozenset[str] = frozenset()
         """The tables the last sweep removed (a load under way then must not keep one)."""
         self.closed = False
@@ -133,7 +143,9 @@ class Hub:
             while self._batch:
                 batch, self._batch = self._batch, []
                 try:
-                    landed = await self._write(self.storage.commit_moves, [m for m, _ in batch])
+                    landed = await asyncio.get_running_loop().run_in_executor(
+                        self._committer, self.storage.commit_moves, [m for m, _ in batch]
+                    )
                 except asyncio.CancelledError:
                     self._batch[:0] = batch  # answered below
                     raise
@@ -645,6 +657,8 @@ class Hub:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._committer is not None:  # a commit under way finishes; none starts
+            await asyncio.to_thread(self._committer.shutdown, True, cancel_futures=True)
 
 
 def _settle(batch: list[tuple[MoveCommit, asyncio.Future[bool]]], landed: list[bool]) -> None:
