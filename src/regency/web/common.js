@@ -579,14 +579,16 @@ function turnClock(view) {
   const c = view.clock;
   if (!c || view.finished || c.deadline === null || c.deadline === undefined) return null;
   const mine = view.seat !== null && view.seat === c.seat;
-  return el("span", { class: "clockbox", "aria-label": mine ? "your time left for this move" : "time left for this move" },
-    mine ? "Your time: " : "Time: ", runningClock(view, "turn-clock"));
+  return el("span", { class: "clockbox" }, mine ? "Your time: " : "Time: ", runningClock(view, "turn-clock"));
 }
 
-/** A seat's clock in the list of seats: running for the seat to move, else the limit. */
+/**
+ * A person's clock in the list of seats: running for the seat to move, else the limit
+ * (none while the computer plays for them).
+ */
 function seatClock(view, s) {
   const c = view.clock;
-  if (!c || view.finished || s.kind === "computer") return "";
+  if (!c || view.finished || s.kind === "computer" || s.replaced_by) return "";
   if (c.seat === s.seat && c.deadline !== null && c.deadline !== undefined) {
     return runningClock(view, `clock-${s.seat}`);
   }
