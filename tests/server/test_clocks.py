@@ -72,14 +72,16 @@ def test_every_seat_and_spectator_sees_the_clock(sqlite_db: str, game: str) -> N
 def test_time_runs_out_the_computer_plays_and_the_person_takes_the_seat_back(
     database: str, game: str
 ) -> None:
-    with make_client(database, test_move_seconds=1.0, takeover_tick=0.05) as client:
+    # A 2 s test clock: short, yet long enough for the person's move after taking the
+    # seat back to land in time on a loaded machine.
+    with make_client(database, test_move_seconds=2.0, takeover_tick=0.05) as client:
         table = create(
             client,
             game=game,
             players=2,
             options={"first": 0},
             seats=[{"name": "Ann"}, {"agent": "random"}],
-            move_seconds=1.0,
+            move_seconds=2.0,
             takeover_agent="random",
             think_time=0.4,
         )
@@ -112,7 +114,7 @@ def test_time_runs_out_the_computer_plays_and_the_person_takes_the_seat_back(
         )
         assert mine["seats"][0]["replaced_by"] is None
         assert mine["legal_moves"], "the person plays their own turn again"
-        assert mine["clock"]["seat"] == 0 and mine["clock"]["deadline"] > time.time() - 1.5
+        assert mine["clock"]["seat"] == 0 and mine["clock"]["deadline"] > time.time()
         # Their own move lands, within the new limit.
         moved = client.post(
             seat_url(tid, 0, "actions"),
