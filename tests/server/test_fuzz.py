@@ -28,6 +28,7 @@ FIELDS = st.sampled_from(
         "seats",
         "seed",
         "think_time",
+        "move_seconds",
         "takeover_minutes",
         "takeover_agent",
         "action",

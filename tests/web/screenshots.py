@@ -1,7 +1,7 @@
 """Take the screenshots in docs/screenshots/: each game's table mid-game and at the end,
 the lobby and a replay, at desktop width and at a phone's 375 px; a phone's action bar
 (Claim Kingdoms' power, Kingdoms' draw), the keyboard's focus on the Kingdoms board, and
-the banner of a lost connection.
+the banner of a lost connection; move clocks (``--only clocks`` takes just those).
 
     .venv/bin/python -m tests.web.screenshots [--out docs/screenshots]
 
@@ -25,6 +25,7 @@ from tests.web.helpers import create, version, wait_finished, wait_ready, wait_v
 
 DESKTOP: ViewportSize = {"width": 1200, "height": 860}
 PHONE: ViewportSize = {"width": 375, "height": 760}
+CLOCK_PHONE: ViewportSize = {"width": 390, "height": 800}
 MIDGAME = {"claim": 9, "claim-kingdoms": 12, "kingdoms": 16}
 
 
@@ -56,11 +57,57 @@ def shoot(page: Any, path: Path, full: bool = False) -> None:
     print(path)
 
 
+def clocks(browser: Any, out: Path) -> None:
+    """Move clocks: a 3-player Kingdoms table with a 2-minute clock (desktop and a 390 px
+    phone), and a short test clock run out (the notice and the button to take the seat
+    back)."""
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        ThreadServer(f"sqlite:///{tmp}/regency.db", test_move_seconds=3, takeover_tick=0.2) as s,
+    ):
+        desktop = browser.new_context(viewport=DESKTOP)
+        phone = browser.new_context(viewport=CLOCK_PHONE, is_mobile=True, device_scale_factor=1)
+        page, small = desktop.new_page(), phone.new_page()
+        people = [{"name": "Ada"}, {"name": "Ben"}, {"agent": "heuristic"}]
+        table = create(
+            s.url, game="kingdoms", players=3, seed=8, options={"first": 0}, seats=people,
+            move_seconds=120,
+        )  # fmt: skip
+        page.goto(table["invites"][0]["url"])
+        page.wait_for_selector("#turn-clock")
+        page.wait_for_timeout(2500)  # a few seconds gone
+        shoot(page, out / "clock.png")
+        small.goto(table["invites"][0]["url"])
+        small.wait_for_selector("#turn-clock")
+        shoot(small, out / "clock-phone.png")
+        table = create(
+            s.url, game="claim", players=2, seed=3, options={"first": 0},
+            seats=[{"name": "Ada"}, {"agent": "random"}], move_seconds=3, think_time=1.0,
+        )  # fmt: skip
+        page.goto(table["invites"][0]["url"])
+        page.wait_for_selector("#take-back", timeout=30_000)
+        wait_version(page, above=0)
+        shoot(page, out / "clock-ran-out.png")
+        small.goto(table["invites"][0]["url"])
+        small.wait_for_selector("#take-back", timeout=30_000)
+        shoot(small, out / "clock-ran-out-phone.png")
+        desktop.close()
+        phone.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
-    out = Path(parser.parse_args().out)
+    parser.add_argument("--only", choices=["clocks"], help="take only these screenshots")
+    args = parser.parse_args()
+    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.only == "clocks":
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            clocks(browser, out)
+            browser.close()
+        return
     with (
         tempfile.TemporaryDirectory() as tmp,
         ThreadServer(f"sqlite:///{tmp}/regency.db") as server,
@@ -127,6 +174,7 @@ def main() -> None:
         server.__exit__(None, None, None)
         small.wait_for_selector("#offline.lost", state="visible")
         shoot(small, out / "offline-phone.png")
+        clocks(browser, out)
         browser.close()
 
 

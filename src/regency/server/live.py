@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import regency
 from regency.agents import AgentError, check_spec
 from regency.core.errors import IllegalActionError, RegencyError
+from regency.server.clocks import allowed_limits
 from regency.server.computer import (
     ComputerPool,
     Thought,
@@ -222,10 +223,12 @@ class Hub:
         """Load the unfinished tables that need driving; return how many.
 
         Those are the tables where a computer is to move (its own seat or an idle
-        person's, taken over) and those that hand idle seats to a computer, so that
-        computer seats carry on after a restart. Every other table waits in the database
-        until someone asks for it, so a server with thousands of open tables answers at
-        once. Run in the background: requests are served while it works.
+        person's, taken over) and those with a move clock, so that computer seats carry
+        on after a restart and a clock that ran out while the server was down is
+        honoured at once (its deadline is stored: :meth:`LiveTable.deadline`). Every
+        other table waits in the database until someone asks for it, so a server with
+        thousands of open tables answers at once. Run in the background: requests are
+        served while it works.
         """
         rows = await asyncio.to_thread(self.storage.open_tables)
         due = [r.id for r in rows if r.to_move is None or r.computer_to_move or r.takeover]
@@ -294,8 +297,9 @@ class Hub:
             # type the game never expected (a list where it wants a name, say).
             message = str(exc) if isinstance(exc, RegencyError) else f"bad options: {exc}"
             raise ProtocolError(400, "bad_table", message) from None
+        self.check_clock(req)
         agents = [s.agent for s in spec.seats if s.agent is not None]
-        if req.takeover_minutes is not None:
+        if req.takeover_minutes is not None or req.move_seconds is not None:
             agents.append(req.takeover_agent)
         for agent in agents:
             await asyncio.to_thread(self.check_agent, agent, spec.game, spec.players)
@@ -317,6 +321,7 @@ class Hub:
             options=dict(game.options),
             settings={
                 "think_time": req.think_time,
+                "move_seconds": req.move_seconds,
                 "takeover_minutes": req.takeover_minutes,
                 "takeover_agent": req.takeover_agent,
             },
@@ -342,6 +347,26 @@ class Hub:
         self.tables[row.id] = live
         self.schedule(live)
         return live, tokens, spectator
+
+    def check_clock(self, req: CreateTable) -> None:
+        """Refuse (422 ``bad_clock``) a move clock outside the allowed set, or two clocks."""
+        if req.move_seconds is None:
+            return
+        if req.takeover_minutes is not None:
+            raise ProtocolError(
+                422,
+                "bad_clock",
+                "set move_seconds or the older takeover_minutes, not both",
+            )
+        allowed = allowed_limits(self.settings.test_move_seconds)
+        if req.move_seconds not in allowed:
+            raise ProtocolError(
+                422,
+                "bad_clock",
+                f"move_seconds must be one of {', '.join(f'{a:g}' for a in allowed)} "
+                f"(or null for no clock), not {req.move_seconds:g}",
+                allowed=list(allowed),
+            )
 
     def check_agent(self, text: str, game: str, players: int) -> None:
         """Refuse (422 ``bad_agent``) an agent spec that could not play a move here.
@@ -453,8 +478,11 @@ class Hub:
         live = await self.get(table_id)
         live.check_token(seat, token)
         async with live.lock:
-            live.active[seat] = time.time()
             if live.row.seats[seat].replaced_by is not None:
+                # A fresh limit for the move under way, if it is this seat's (its clock
+                # ran out: without one the computer would take the seat again at once).
+                # Only on a real return: asking while seated must not stop the clock.
+                live.active[seat] = time.time()
                 await self._set_replaced(live, seat, None)
         self._changed(live)
         return {"type": "seat", "table": table_id, "seat": seat, "replaced_by": None}
@@ -559,24 +587,44 @@ class Hub:
     # -- idle seats ------------------------------------------------------------------
 
     async def watch_idle(self) -> None:
-        """Forever: hand seats idle past their table's limit to a computer player."""
+        """Forever: every ``takeover_tick``, hand the seats whose clock ran out to a computer.
+
+        The deadline comes from stored times (:meth:`LiveTable.deadline`), so a clock
+        that ran out while the server was down is honoured at the first tick after the
+        table is loaded (:meth:`resume` loads every table with a clock).
+        """
         while not self.closed:
             await asyncio.sleep(self.takeover_tick)
-            now = time.time()
-            for live in list(self.tables.values()):
-                minutes = live.row.settings.get("takeover_minutes")
+            await self.check_clocks()
+
+    async def check_clocks(self, now: float | None = None) -> int:
+        """Hand every seat whose move clock ran out to a computer; return how many."""
+        now = time.time() if now is None else now
+        handed = 0
+        for live in list(self.tables.values()):
+            deadline = live.deadline()
+            if deadline is None or now < deadline:
+                continue
+            async with live.lock:
                 seat = live.game.current_player
-                if minutes is None or seat is None or live.computer_for(seat) is not None:
+                if seat is None or live.computer_for(seat) is not None:
                     continue
-                idle_since = max(live.turn_since, live.active.get(seat, 0.0))
-                if now - idle_since < float(minutes) * 60:
+                deadline = live.deadline()  # a move may have landed while we waited
+                if deadline is None or now < deadline:
                     continue
-                async with live.lock:
-                    if live.game.current_player != seat or live.computer_for(seat) is not None:
-                        continue
-                    agent = str(live.row.settings.get("takeover_agent", "heuristic"))
-                    await self._set_replaced(live, seat, agent)
-                self._changed(live)
+                agent = str(live.row.settings.get("takeover_agent", "heuristic"))
+                await self._set_replaced(live, seat, agent)
+                name = live.row.seats[seat].name or f"seat {seat}"
+                live.notice(
+                    {
+                        "version": live.version + 1,
+                        "seat": seat,
+                        "text": f"Time ran out: the computer played for {name}.",
+                    }
+                )
+            handed += 1
+            self._changed(live)
+        return handed
 
     # -- other processes -------------------------------------------------------------
 

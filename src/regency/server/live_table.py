@@ -14,11 +14,13 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 import regency
+from regency.server.clocks import move_limit
 from regency.server.protocol import encode
 from regency.server.storage import SeatRow, TableRow
 
@@ -170,6 +172,38 @@ class LiveTable:
         row = self.row.seats[seat]
         return row.agent or row.replaced_by
 
+    def deadline(self) -> float | None:
+        """When the seat to move runs out of time (seconds since the epoch).
+
+        ``None`` when the table has no clock, the game is over, or a computer plays the
+        seat to move. Derived from stored times, the start of the turn (the last move's
+        ``at``, or the table's creation) plus the limit, so a restarted server finds the
+        same deadline; the one exception is the fresh limit of a person who took their
+        seat back on their own turn (``active``, held in memory).
+        """
+        limit = move_limit(self.row.settings)
+        seat = self.game.current_player
+        if limit is None or seat is None or self.computer_for(seat) is not None:
+            return None
+        return max(self.turn_since, self.active.get(seat, 0.0)) + limit
+
+    def clock(self) -> dict[str, Any] | None:
+        """The table's move clock, public to every seat and spectator (``None``: none).
+
+        ``seconds`` per move; ``seat``, the seat whose clock runs (the seat to move);
+        ``deadline``, when it runs out (``None`` while a computer plays that seat, or
+        once the game is over).
+        """
+        limit = move_limit(self.row.settings)
+        if limit is None:
+            return None
+        deadline = self.deadline()
+        return {
+            "seconds": limit,
+            "seat": self.game.current_player,
+            "deadline": None if deadline is None else round(deadline, 3),
+        }
+
     def apply(self, game: regency.Game[Any], seat: int, action: Any, at: float) -> None:
         """Adopt ``game``, which is this table's game with ``action`` (by ``seat``) taken."""
         texts = tuple(self.game.public_action(action, s) for s in range(self.row.players))
@@ -199,8 +233,13 @@ class LiveTable:
             for s in self.row.seats
         ]
 
-    def message(self, seat: int | None) -> dict[str, Any]:
-        """The view pushed to ``seat`` (``None``: a spectator); see :func:`view_message`."""
+    def message(self, seat: int | None, stamped: bool = True) -> dict[str, Any]:
+        """The view pushed to ``seat`` (``None``: a spectator); see :func:`view_message`.
+
+        A table with a clock also gets the clock and, when ``stamped``, the server's
+        time now (``now``), so a page can count down against its own clock corrected for
+        the difference.
+        """
         recent = [
             {
                 "number": m.number,
@@ -218,6 +257,11 @@ class LiveTable:
             seats=self.seats_info(),
             notices=list(self.notices),
         )
+        clock = self.clock()
+        if clock is not None:
+            out["clock"] = clock
+            if stamped:
+                out["now"] = round(time.time(), 3)
         if self.game.is_over:
             if self._record is None:  # the same for every seat: built once
                 self._record = self.record()
@@ -228,7 +272,8 @@ class LiveTable:
         """:meth:`message` for ``seat``, encoded: built once per version and seat.
 
         Every socket of a seat (and every spectator) is sent the same text, until a move,
-        a change of seats or a notice makes a new one.
+        a change of seats or a notice makes a new one; at a table with a clock, with the
+        server's time at sending (``now``) in front.
         """
         at = (self.version, self._notices_made)
         if at != self._views_at:
@@ -236,7 +281,11 @@ class LiveTable:
             self._views_at = at
         text = self._views.get(seat)
         if text is None:
-            text = self._views[seat] = encode(self.message(seat))
+            text = self._views[seat] = encode(self.message(seat, stamped=False))
+        if move_limit(self.row.settings) is not None:
+            # The server's time is stamped on each sending, not cached with the view: the
+            # encoded view is an object, so the field goes in after its opening brace.
+            return f'{{"now":{time.time():.3f},{text[1:]}'
         return text
 
     def summary(self) -> dict[str, Any]:

@@ -72,9 +72,14 @@ class CreateTable(_Strict):
         seed: Fixes the deal (default: a fresh one).
         think_time: Seconds a computer seat takes per move, at least: a search with no
             budget of its own searches that long, a quicker player waits it out.
-        takeover_minutes: If set, a computer player takes over a person's seat once it
-            has been that seat's turn for this many minutes; the person can take it back.
-        takeover_agent: The agent that takes over (default ``heuristic``).
+        move_seconds: The move clock: seconds each person has for a move, one of 30,
+            120 and 86400 (24 h, for slow games by link), or ``None`` (no clock). When it
+            runs out a computer player takes the seat and plays for the person, until
+            they take it back (see :mod:`regency.server.clocks`).
+        takeover_minutes: The older form of ``move_seconds``: any number of minutes up
+            to a day (set one of the two).
+        takeover_agent: The agent that plays when a clock runs out (default
+            ``heuristic``).
     """
 
     game: str = Field(min_length=1, max_length=64)
@@ -83,6 +88,7 @@ class CreateTable(_Strict):
     seats: list[SeatRequest] | None = Field(default=None, min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
     think_time: float = Field(default=0.5, ge=0, le=60)
+    move_seconds: float | None = Field(default=None, gt=0, le=24 * 60 * 60)
     takeover_minutes: float | None = Field(default=None, gt=0, le=24 * 60)
     takeover_agent: str = Field(default="heuristic", min_length=1, max_length=200)
 

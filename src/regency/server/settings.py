@@ -20,7 +20,8 @@ class ServerSettings:
         database: A SQLAlchemy URL (``sqlite:///...`` or ``postgresql+psycopg://...``).
         workers: Processes computer seats think in.
         migrate: Whether to apply the migrations at start.
-        takeover_tick: Seconds between checks for idle seats.
+        takeover_tick: Seconds between checks of the move clocks (fine enough for a
+            30 s clock).
         max_think: The most seconds a computer seat may think about one move: a spec
             asking for more (``ismcts:time=100``) is refused, and every search is
             stopped there whatever its iterations.
@@ -34,12 +35,15 @@ class ServerSettings:
         expire_tick: Seconds between sweeps for expired tables.
         analysis_workers: Processes game analyses run in, apart from computer seats.
         analysis_queue: How many analyses may wait for their turn; more are refused (429).
+        test_move_seconds: For tests only (no ``regency serve`` flag): one more move
+            clock the server accepts besides the fixed set (``0``: none), so a test can
+            watch a clock run out in seconds.
     """
 
     database: str
     workers: int = 1
     migrate: bool = True
-    takeover_tick: float = 2.0
+    takeover_tick: float = 1.0
     max_think: float = 10.0
     max_iterations: int = 100_000
     max_open_tables: int = 2_000
@@ -48,6 +52,7 @@ class ServerSettings:
     expire_tick: float = 3600.0
     analysis_workers: int = 1
     analysis_queue: int = 16
+    test_move_seconds: float = 0.0
 
 
 class RateLimit:

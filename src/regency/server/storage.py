@@ -26,6 +26,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from regency.server.clocks import move_limit
+
 __all__ = [
     "CHANNEL",
     "MoveCommit",
@@ -192,7 +194,8 @@ class OpenTable:
         id: The table's id.
         to_move: The seat to move (``None``: not stored, load the table to find out).
         computer_to_move: Whether a computer plays that seat (its own or a take-over).
-        takeover: Whether the table hands idle seats to a computer.
+        takeover: Whether the table has a move clock (which hands a seat whose time ran
+            out to a computer).
     """
 
     id: str
@@ -495,7 +498,7 @@ class Storage:
                 r.id,
                 r.to_move,
                 r.agent is not None or r.replaced_by is not None,
-                json.loads(r.settings).get("takeover_minutes") is not None,
+                move_limit(json.loads(r.settings)) is not None,
             )
             for r in rows
         ]

@@ -158,9 +158,8 @@ form.addEventListener("submit", async (event) => {
   });
   const body = { game: game.name, players: Number(fPlayers.value), options, seats,
     think_time: Number(document.getElementById("f-think").value) || 0 };
-  if (document.getElementById("f-takeover").checked) {
-    body.takeover_minutes = Number(document.getElementById("f-minutes").value) || 5;
-  }
+  const clock = document.getElementById("f-clock").value;
+  if (clock) body.move_seconds = Number(clock);
   try {
     const answer = await api("/api/tables", { json: body });
     rememberTable(tableEntry(answer, game.title));

@@ -49,7 +49,8 @@ function draw() {
   const me = seat === null ? null : (view.seats || [])[seat];
   const away = me && me.replaced_by && !view.finished
     ? el("div", { class: "notice", role: "status" },
-      `While you were away, the computer (${me.replaced_by}) took your seat. `,
+      view.clock ? `Your time ran out, so the computer (${me.replaced_by}) is playing for you. `
+        : `While you were away, the computer (${me.replaced_by}) took your seat. `,
       el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"))
     : null;
   drawTable(root, view, game, {
@@ -76,6 +77,9 @@ async function adopt(next) {
       `${t[next.game] || next.game} · ${watching ? "watching" : `seat ${seat}`}`,
       el("span", { class: "tid" }, ` · table ${tableId}`));
   }
+  // How far the server's clock is ahead of this computer's (ms), as this view arrived:
+  // the move clocks count down in the server's time (common.js runningClock).
+  if (typeof next.now === "number") next.skew = next.now * 1000 - Date.now();
   if (view && next.version !== view.version) refusal = "";
   view = next;
   pending = false;
