@@ -10,37 +10,22 @@ from the result screen.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import httpx
 from playwright.sync_api import expect
 
 from tests.server.conftest import ThreadServer
-from tests.web.helpers import bearer, create, link, version, wait_ready, wait_version
+from tests.web.helpers import (
+    create,
+    finish_over_http,
+    link,
+    version,
+    wait_ready,
+    wait_version,
+)
 
 TIMEOUT = 30_000
-
-
-def finish_over_http(url: str, table: dict[str, Any], seed: int = 1) -> None:
-    """Play random legal moves for every person over HTTP until the game ends."""
-    rng = random.Random(seed)
-    tid = table["table"]
-    tokens = {i["seat"]: i["token"] for i in table["invites"]}
-    with httpx.Client(base_url=url, timeout=30) as http:
-        while True:
-            summary = http.get(f"/api/tables/{tid}").json()
-            if summary["finished"]:
-                return
-            seat = summary["to_move"]
-            view = http.get(f"/api/tables/{tid}/seats/{seat}/view", headers=bearer(tokens[seat]))
-            body = view.json()
-            answer = http.post(
-                f"/api/tables/{tid}/seats/{seat}/actions",
-                json={"action": rng.choice(body["legal_moves"]), "version": body["version"]},
-                headers=bearer(tokens[seat]),
-            )
-            assert answer.status_code == 200, answer.text
 
 
 def test_two_people_agree_on_a_rematch_and_play_there(server: ThreadServer, browser: Any) -> None:
