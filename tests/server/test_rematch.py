@@ -323,3 +323,14 @@ def test_answers_at_once_on_two_processes_lose_nothing() -> None:
             for server in (a, b):  # each hears of the other's answer (NOTIFY)
                 final = wait_until(server, partial(made_rematch, server, tid))
                 assert final["accepted"] == [0, 1, 2] and final["table"] == made[0]
+
+
+def test_the_score_sheet_names_you_by_seat(sqlite_client: TestClient) -> None:
+    """A person the lobby called "You" is "Seat 0" to whoever reads the sheet."""
+    table = finished_table(
+        sqlite_client, "claim", 2, seed=5, seats=[{"name": "You"}, {"agent": "heuristic"}]
+    )
+    text = sqlite_client.get(f"/api/tables/{table['table']}/scoresheet").text
+    assert all("You" not in line for line in text.splitlines()[2:-1])  # (ids may hold it)
+    assert any(line.startswith("Seat 0: ") and "factions" in line for line in text.splitlines())
+    assert "Seat 1: computer (heuristic): " in text

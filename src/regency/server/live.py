@@ -632,7 +632,9 @@ class Hub:
                 f"this server keeps at most {self.settings.max_open_tables} unfinished tables; "
                 "try again when some have ended",
             )
-        candidate = await asyncio.to_thread(_rematch_table, live.row, evening)
+        # The table an acceptance may complete, dealt before the transaction (a decline
+        # deals nothing).
+        candidate = await asyncio.to_thread(_rematch_table, live.row, evening) if accept else None
         step = functools.partial(offer_step, seat=seat, accept=accept, new_table=candidate)
         async with live.lock:
             row, made = await self._write(self.storage.rematch, live.id, step)

@@ -119,7 +119,7 @@ def public_rematch(row: TableRow) -> dict[str, Any] | None:
 
 
 def offer_step(
-    row: TableRow, seat: int, accept: bool, new_table: TableRow
+    row: TableRow, seat: int, accept: bool, new_table: TableRow | None
 ) -> tuple[dict[str, Any] | None, TableRow | None]:
     """Apply one person's answer to the finished table ``row``.
 
@@ -132,7 +132,8 @@ def offer_step(
         seat: The person's seat (their token was checked).
         accept: ``True``: offer, or accept the offer; ``False``: decline it.
         new_table: The table to deal if this answer completes the offer (its seats'
-            token hashes are replaced here by ``row``'s, read under the lock).
+            token hashes are replaced here by ``row``'s, read under the lock); ``None``
+            for a decline.
 
     Returns:
         The table's new settings (``None``: unchanged) and the new table to store (if
@@ -159,7 +160,7 @@ def offer_step(
         state["accepted"] = sorted({*state["accepted"], seat})
     state["declined_by"] = None
     made = None
-    if len(state["accepted"]) == row.players:
+    if len(state["accepted"]) == row.players and new_table is not None:
         made = _with_hashes(new_table, row.seats)
         state.update(status="accepted", table=made.id)
     return {**row.settings, "rematch": state}, made
@@ -194,6 +195,16 @@ def _plain(text: str) -> str:
     return "".join(c if c.isprintable() else " " for c in text).strip()
 
 
+def _person(name: str, seat: int) -> str:
+    """A person's name as others read it, as the pages name them.
+
+    "Seat N" for no name, or for "You" (the lobby's name for whoever plays the computer,
+    which would read as the reader).
+    """
+    text = _plain(name)
+    return text if text and text.lower() != "you" else f"Seat {seat}"
+
+
 def scoresheet(row: TableRow, result: dict[str, Any], moves: int, ended: float, replay: str) -> str:
     """A finished game in a few lines of plain text, to paste into a message.
 
@@ -211,7 +222,8 @@ def scoresheet(row: TableRow, result: dict[str, Any], moves: int, ended: float, 
     info = regency.game_info(row.game)
     unit = UNITS.get(row.game, "points")
     names = [
-        _plain(s.name) if s.agent is None else f"computer ({_plain(s.agent)})" for s in row.seats
+        _person(s.name, s.seat) if s.agent is None else f"computer ({_plain(s.agent)})"
+        for s in row.seats
     ]
     scores = list(result.get("scores", []))
     winners = [int(w) for w in result.get("winners", [])]
@@ -222,7 +234,8 @@ def scoresheet(row: TableRow, result: dict[str, Any], moves: int, ended: float, 
     for seat, name in enumerate(names):
         score = scores[seat] if seat < len(scores) else "?"
         mark = "  (winner)" if seat in winners else ""
-        lines.append(f"Seat {seat}: {name}: {score} {unit}{mark}")
+        who = f"Seat {seat}" if name == f"Seat {seat}" else f"Seat {seat}: {name}"
+        lines.append(f"{who}: {score} {unit}{mark}")
     won = " and ".join(names[w] for w in winners if w < len(names)) or "nobody"
     lines.append(f"Result: {won} {'won' if len(winners) <= 1 else 'shared the win'}")
     lines.append(f"Moves: {moves}")
