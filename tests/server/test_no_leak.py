@@ -6,10 +6,15 @@ again from its record: at every version, what the seat cannot see is re-dealt
 (``Game.resample_hidden``) and the message the server builds for that seat from the
 re-dealt game must be the one the seat received. Spectators' messages must not change
 whichever seat's hidden cards are re-dealt.
+
+Then a rematch is offered and accepted at each finished table: every message pushed about
+it, and every answer, must be the same for every seat and the spectators apart from the
+seat's own number, change nothing but the rematch, and hold no token or token hash.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from contextlib import ExitStack
 from typing import Any
@@ -18,7 +23,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import regency
-from regency.server.live import view_message
+from regency.server.live import hash_token, view_message
 from tests.conformance.cases import CASES, IDS, Case
 from tests.server.conftest import make_client
 from tests.server.helpers import create, next_view, people, ws_url
@@ -79,6 +84,9 @@ def expected(game: regency.Game[Any], seat: int | None, shown: dict[str, Any]) -
     )
     if shown["finished"]:  # the record is published at the end, when nothing is hidden
         built["record"] = shown["record"]
+        # The rematch and the evening's score: public, the same for every seat and the
+        # spectators (test_rematch_messages_leak_nothing checks them).
+        built["rematch"], built["evening"] = shown["rematch"], shown["evening"]
     return built
 
 
@@ -133,3 +141,70 @@ def test_no_leak_every_game_and_count(case: Case, sqlite_client: TestClient) -> 
 def test_no_leak_every_case_and_option(case: Case, seed: int, tmp_path: Any) -> None:
     with make_client(f"sqlite:///{tmp_path / 'db.sqlite'}") as client:
         check_stream(case, seed, client)
+
+
+def secrets_of(table: dict[str, Any]) -> list[str]:
+    """Every token of the table, and every token's stored hash."""
+    tokens = [i["token"] for i in table["invites"]] + [table["spectator"]["token"]]
+    return tokens + [hash_token(t) for t in tokens]
+
+
+@pytest.mark.parametrize("case", DEFAULT_COUNT, ids=[f"{g}-{n}p" for g, n, _ in DEFAULT_COUNT])
+def test_rematch_messages_leak_nothing(case: Case, sqlite_client: TestClient) -> None:
+    client = sqlite_client
+    table, streams, _public = play_over_sockets(client, case, 4)
+    tid, players = table["table"], case[1]
+    tokens = {i["seat"]: i["token"] for i in table["invites"]}
+    secret = secrets_of(table)
+    heard: list[str] = []
+    with ExitStack() as stack:
+        sockets = [
+            stack.enter_context(client.websocket_connect(ws_url(tid, s, tokens[s])))
+            for s in range(players)
+        ]
+        watcher = stack.enter_context(
+            client.websocket_connect(
+                f"/api/tables/{tid}/spectate/ws?token={table['spectator']['token']}"
+            )
+        )
+        everyone = [*sockets, watcher]
+        before = [next_view(ws) for ws in everyone]
+        assert all(v["rematch"] is None for v in before)
+        # The offer, then each other seat's acceptance: one pushed view each, everywhere.
+        for seat in range(players):
+            response = client.post(
+                f"/api/tables/{tid}/seats/{seat}/rematch",
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            )
+            assert response.status_code == 200
+            heard.append(response.text)
+            texts = [ws.receive_text() for ws in everyone]
+            heard.extend(texts)
+            now = [json.loads(t) for t in texts]
+            for party, (old, new) in enumerate(zip(before, now, strict=True)):
+                assert new["seat"] == (party if party < players else None)
+                # Nothing but the rematch changed.
+                assert {k: v for k, v in new.items() if k != "rematch"} == {
+                    k: v for k, v in old.items() if k != "rematch"
+                }
+            # The rematch and the evening: the same for every party, and the answer's.
+            assert len({json.dumps([v["rematch"], v["evening"]]) for v in now}) == 1
+            assert response.json()["rematch"] == now[0]["rematch"]
+            before = now
+    made = before[0]["rematch"]["table"]
+    assert made and before[0]["rematch"]["status"] == "accepted"
+    # The new table's first views and summary: public facts and each seat's own deal.
+    for seat in range(players):
+        shown = client.get(
+            f"/api/tables/{made}/seats/{seat}/view",
+            headers={"Authorization": f"Bearer {tokens[seat]}"},
+        )
+        heard.append(shown.text)
+        assert shown.json()["evening"]["games"] == 1
+    heard.append(client.get(f"/api/tables/{made}").text)
+    heard.append(client.get(f"/api/tables/{tid}").text)
+    heard.append(client.get(f"/api/tables/{tid}/scoresheet").text)
+    for text in heard:
+        for s in secret:
+            assert s not in text, "a token or its hash was sent"
+    assert streams  # the game itself was checked by test_no_leak_every_game

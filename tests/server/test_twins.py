@@ -9,8 +9,9 @@ get a stacked ``deck`` and the same deck with two cards swapped; Kingdoms, which
 are played on both tables, and at every version while the party's observations of the two
 deals are equal, everything the party can ask must get byte-identical answers once each
 table's id is replaced: the public summary, its view, what its WebSocket pushed, the
-refusals it can provoke without changing the game, the pages, the record, replay and
-analysis routes (refused while the game runs), and the history.
+refusals it can provoke without changing the game, the pages, the record, replay,
+analysis and score sheet routes and the rematch offer (refused while the game runs), and
+the history.
 
 The twins are chosen with the engine alone, before the server is asked: of a few
 candidate swaps (or seeds), the one whose observations stay equal longest under the
@@ -326,6 +327,10 @@ def ask_everything(
             f"POST seat {seat} return",
             normal(client.post(seat_url(tid, seat, "return"), headers=headers), tid),
         )
+        yield (
+            f"POST seat {seat} rematch",
+            normal(client.post(seat_url(tid, seat, "rematch"), headers=headers), tid),
+        )
         url = f"{seat_url(tid, seat, 'ws')}{query}"
         yield f"WS seat {seat}", refused_socket(client, url, tid)
     yield "GET page watch", get(f"/watch/{tid}{query}", headers=html)
@@ -336,6 +341,7 @@ def ask_everything(
     if isinstance(party, int):
         yield "GET replay step as seat", get(f"/api/tables/{tid}/replay/0?seat={party}")
     yield "GET page replay", get(f"/replay/{tid}", headers=html)
+    yield "GET scoresheet", get(f"/api/tables/{tid}/scoresheet")
     yield "GET analysis", get(f"/api/tables/{tid}/analysis")
     yield "POST analysis", normal(client.post(f"/api/tables/{tid}/analysis"), tid)
     history = client.get("/api/history?limit=200")
@@ -349,6 +355,12 @@ def ask_everything(
             yield f"POST own move {action!r} at {at - version:+d}", refused_move(party, action, at)
             socket.send_json({"type": "action", "action": action, "version": at})
             yield f"WS own move {action!r} at {at - version:+d}", heard(socket, tid)
+        for accept in (True, False):  # refused while the game runs: not_finished
+            response = client.post(
+                seat_url(tid, party, "rematch"), json={"accept": accept}, headers=headers
+            )
+            assert response.status_code == 409, response.text
+            yield f"POST own rematch {accept}", normal(response, tid)
         response = client.post(seat_url(tid, party, "return"), headers=headers)
         yield "POST own return", normal(response, tid)
         yield "WS push after return", heard(socket, tid)

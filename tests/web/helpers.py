@@ -50,6 +50,27 @@ def move_for(url: str, table: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+def finish_over_http(url: str, table: dict[str, Any], seed: int = 1) -> None:
+    """Play random legal moves for every person over HTTP until the game ends."""
+    rng = random.Random(seed)
+    tid = table["table"]
+    tokens = {i["seat"]: i["token"] for i in table["invites"]}
+    with httpx.Client(base_url=url, timeout=30) as http:
+        while True:
+            summary = http.get(f"/api/tables/{tid}").json()
+            if summary["finished"]:
+                return
+            seat = summary["to_move"]
+            view = http.get(f"/api/tables/{tid}/seats/{seat}/view", headers=bearer(tokens[seat]))
+            body = view.json()
+            answer = http.post(
+                f"/api/tables/{tid}/seats/{seat}/actions",
+                json={"action": rng.choice(body["legal_moves"]), "version": body["version"]},
+                headers=bearer(tokens[seat]),
+            )
+            assert answer.status_code == 200, answer.text
+
+
 def link(url: str, table: dict[str, Any], seat: int | None, form: str = "#") -> str:
     """A seat's (or, with ``seat=None``, the spectator's) link, its token after ``form``."""
     if seat is None:

@@ -1,7 +1,9 @@
 """Take the screenshots in docs/screenshots/: each game's table mid-game and at the end,
 the lobby and a replay, at desktop width and at a phone's 375 px; a phone's action bar
 (Claim Kingdoms' power, Kingdoms' draw), the keyboard's focus on the Kingdoms board, and
-the banner of a lost connection; move clocks (``--only clocks`` takes just those).
+the banner of a lost connection; the result screen with a rematch offered, the evening's
+score and the score sheet (``--only rematch`` takes just those); move clocks (``--only
+clocks`` takes just those).
 
     .venv/bin/python -m tests.web.screenshots [--out docs/screenshots]
 
@@ -17,15 +19,24 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import ViewportSize, sync_playwright
 
 from tests.server.conftest import ThreadServer
 from tests.web.conftest import ARGS, CHROMIUM
-from tests.web.helpers import create, version, wait_finished, wait_ready, wait_version
+from tests.web.helpers import (
+    bearer,
+    create,
+    finish_over_http,
+    version,
+    wait_finished,
+    wait_ready,
+    wait_version,
+)
 
 DESKTOP: ViewportSize = {"width": 1200, "height": 860}
 PHONE: ViewportSize = {"width": 375, "height": 760}
-CLOCK_PHONE: ViewportSize = {"width": 390, "height": 800}
+PHONE_390: ViewportSize = {"width": 390, "height": 844}
 MIDGAME = {"claim": 9, "claim-kingdoms": 12, "kingdoms": 16}
 
 
@@ -66,7 +77,7 @@ def clocks(browser: Any, out: Path) -> None:
         ThreadServer(f"sqlite:///{tmp}/regency.db", test_move_seconds=3, takeover_tick=0.2) as s,
     ):
         desktop = browser.new_context(viewport=DESKTOP)
-        phone = browser.new_context(viewport=CLOCK_PHONE, is_mobile=True, device_scale_factor=1)
+        phone = browser.new_context(viewport=PHONE_390, is_mobile=True, device_scale_factor=1)
         page, small = desktop.new_page(), phone.new_page()
         people = [{"name": "Ada"}, {"name": "Ben"}, {"agent": "heuristic"}]
         table = create(
@@ -95,10 +106,45 @@ def clocks(browser: Any, out: Path) -> None:
         phone.close()
 
 
+def rematch_shots(browser: Any, url: str, out: Path) -> None:
+    """The result screen of a second game: Ada offers a rematch, Ben sees the offer, the
+    evening's score and the score sheet (desktop and a 390 px phone)."""
+    people = [{"name": "Ada"}, {"name": "Ben"}]
+    table = create(url, game="claim", players=2, seed=3, seats=people)
+    finish_over_http(url, table)
+    tokens = {i["seat"]: i["token"] for i in table["invites"]}
+    for seat in (0, 1):  # a rematch: the evening's second game
+        httpx.post(
+            f"{url}/api/tables/{table['table']}/seats/{seat}/rematch",
+            headers=bearer(tokens[seat]),
+            timeout=30,
+        ).raise_for_status()
+    second = httpx.get(f"{url}/api/tables/{table['table']}", timeout=30).json()
+    again = {**table, "table": second["settings"]["rematch"]["table"]}
+    finish_over_http(url, again, seed=4)
+    httpx.post(
+        f"{url}/api/tables/{again['table']}/seats/0/rematch", headers=bearer(tokens[0]), timeout=30
+    ).raise_for_status()
+    for viewport, name in ((DESKTOP, "rematch-offer.png"), (PHONE_390, "rematch-offer-phone.png")):
+        context = browser.new_context(viewport=viewport, is_mobile=viewport is PHONE_390)
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page = context.new_page()
+        page.goto(f"{url}/play/{again['table']}/1#token={tokens[1]}")
+        page.wait_for_selector("#rematch-accept")
+        page.locator("#copy-scoresheet").click()
+        page.wait_for_selector("#scoresheet-text:not([hidden])")
+        # The phone: the offer at the top of the screen (below the sticky status), then
+        # the evening and the score sheet.
+        where = "#rematch" if viewport is PHONE_390 else "#result"
+        page.locator(where).evaluate("e => e.scrollIntoView()")
+        shoot(page, out / name)
+        context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
-    parser.add_argument("--only", choices=["clocks"], help="take only these screenshots")
+    parser.add_argument("--only", choices=["clocks", "rematch"], help="take only these screenshots")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -114,6 +160,10 @@ def main() -> None:
         sync_playwright() as p,
     ):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        rematch_shots(browser, server.url, out)
+        if args.only == "rematch":
+            browser.close()
+            return
         desktop = browser.new_context(viewport=DESKTOP)
         phone = browser.new_context(viewport=PHONE, is_mobile=True, device_scale_factor=1)
         page, small = desktop.new_page(), phone.new_page()

@@ -266,6 +266,26 @@ class LiveTable:
             if self._record is None:  # the same for every seat: built once
                 self._record = self.record()
             out["record"] = self._record
+        out.update(self.evening_fields())
+        return out
+
+    def evening_fields(self) -> dict[str, Any]:
+        """The rematch and the evening's score, public and the same for every seat.
+
+        ``rematch`` (once the game has ended): the offer, who accepted and the new table
+        (``None`` before anyone offers); ``evening`` (once the game has ended, or at a
+        rematch's table): the games so far and each seat's wins
+        (:mod:`regency.server.rematch`). They name seats and tables, never a token.
+        """
+        from regency.server.rematch import evening_after, public_rematch  # (imports us)
+
+        out: dict[str, Any] = {}
+        over = self.game.is_over
+        if over:
+            out["rematch"] = public_rematch(self.row)
+        evening = evening_after(self.row, self.game.result().winners if over else None)
+        if over or evening["games"]:
+            out["evening"] = evening
         return out
 
     def view_text(self, seat: int | None) -> str:

@@ -17,6 +17,7 @@ __all__ = [
     "MAX_WS_MESSAGE",
     "ActionRequest",
     "CreateTable",
+    "RematchRequest",
     "SeatRequest",
     "WsAction",
     "encode",
@@ -124,3 +125,9 @@ class WsAction(_Strict):
     type: Literal["action"]
     action: str = Field(min_length=1, max_length=200)
     version: int = Field(ge=0, le=2**31)
+
+
+class RematchRequest(_Strict):
+    """A person's answer at a finished table: offer or accept a rematch, or decline it."""
+
+    accept: bool = True

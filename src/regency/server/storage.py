@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -288,37 +288,41 @@ class Storage:
     def create_table(self, row: TableRow) -> None:
         """Store a new table and its seats (version 0, no moves)."""
         with self._tx() as conn:
-            conn.execute(
-                tables_t.insert().values(
-                    id=row.id,
-                    game=row.game,
-                    players=row.players,
-                    seed=row.seed,
-                    options=json.dumps(dict(row.options)),
-                    settings=json.dumps(dict(row.settings)),
-                    spectator_hash=row.spectator_hash,
-                    version=0,
-                    finished=False,
-                    result=None,
-                    created_at=row.created_at,
-                    updated_at=row.updated_at,
-                    to_move=row.to_move,
-                )
+            self._insert(conn, row)
+
+    def _insert(self, conn: Connection, row: TableRow) -> None:
+        """Insert a table and its seats in the transaction ``conn``."""
+        conn.execute(
+            tables_t.insert().values(
+                id=row.id,
+                game=row.game,
+                players=row.players,
+                seed=row.seed,
+                options=json.dumps(dict(row.options)),
+                settings=json.dumps(dict(row.settings)),
+                spectator_hash=row.spectator_hash,
+                version=0,
+                finished=False,
+                result=None,
+                created_at=row.created_at,
+                updated_at=row.updated_at,
+                to_move=row.to_move,
             )
-            conn.execute(
-                seats_t.insert(),
-                [
-                    {
-                        "table_id": row.id,
-                        "seat": s.seat,
-                        "name": s.name,
-                        "agent": s.agent,
-                        "token_hash": s.token_hash,
-                        "replaced_by": None,
-                    }
-                    for s in row.seats
-                ],
-            )
+        )
+        conn.execute(
+            seats_t.insert(),
+            [
+                {
+                    "table_id": row.id,
+                    "seat": s.seat,
+                    "name": s.name,
+                    "agent": s.agent,
+                    "token_hash": s.token_hash,
+                    "replaced_by": None,
+                }
+                for s in row.seats
+            ],
+        )
 
     def load_table(self, table_id: str) -> TableRow | None:
         """Return the table, or ``None`` if there is none with that id."""
@@ -450,6 +454,52 @@ class Storage:
                     sa.text("SELECT pg_notify(:channel, :payload)"),
                     {"channel": CHANNEL, "payload": f"{table_id}:seats"},
                 )
+
+    def rematch(
+        self,
+        table_id: str,
+        step: Callable[[TableRow], tuple[dict[str, Any] | None, TableRow | None]],
+    ) -> tuple[TableRow | None, TableRow | None]:
+        """Change a finished table's rematch under a lock; store the rematch if one is made.
+
+        ``step`` gets the table as read inside the transaction (on PostgreSQL with the
+        row locked, ``SELECT ... FOR UPDATE``: answers from several processes queue up
+        here) and returns the table's new settings (``None``: no change) and the new
+        table to store. Settings and new table land together, or neither does (an
+        exception from ``step`` rolls back). Other processes hear of it through the
+        same ``NOTIFY`` as a change of seats.
+
+        Returns:
+            The table as it now is (``None``: there is no such table) and the new table
+            if this call stored one.
+        """
+        with self._tx() as conn:
+            query = tables_t.select().where(tables_t.c.id == table_id)
+            if self.is_postgres:
+                query = query.with_for_update()
+            found = conn.execute(query).first()
+            if found is None:
+                return None, None
+            seats = conn.execute(
+                seats_t.select().where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+            ).all()
+            row = _table_row(found, seats)
+            settings, made = step(row)
+            if settings is None:
+                return row, None
+            if made is not None:
+                self._insert(conn, made)
+            conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id)
+                .values(settings=json.dumps(settings))
+            )
+            if self.is_postgres:
+                conn.execute(
+                    sa.text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"{table_id}:seats"},
+                )
+        return replace(row, settings=settings), made
 
     def unfinished(self) -> list[str]:
         """The ids of every table whose game has not ended."""

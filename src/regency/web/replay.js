@@ -1,6 +1,6 @@
 // The replay page: /replay/<table>?seat=N&step=K steps through a finished game from any
 // seat's view (or a spectator's); the server rebuilds each view from the game's record.
-import { api, drawTable, el, gameModule, thirdPerson, titles } from "/static/common.js";
+import { api, drawTable, el, gameModule, scoresheetButtons, thirdPerson, titles } from "/static/common.js";
 
 const root = document.getElementById("table");
 const tableId = location.pathname.split("/").filter(Boolean)[1];
@@ -187,6 +187,7 @@ document.getElementById("copy").addEventListener("click", async (event) => {
   catch { event.target.textContent = location.href; }
 });
 document.getElementById("download").href = `/api/tables/${tableId}/record`;
+document.getElementById("scoresheet").replaceChildren(scoresheetButtons(tableId));
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("select, input")) return;
   if (event.key === "ArrowRight") show(Math.min(steps, step + 1));

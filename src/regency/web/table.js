@@ -6,7 +6,14 @@
 // Authorization header, the WebSocket in its subprotocol list ("regency.token.TOKEN";
 // a browser cannot set headers on a WebSocket). An old "?token=" link is rewritten to
 // the "#token=" form as the page opens (common.js pageToken).
-import { api, drawTable, el, gameModule, pageToken, titles } from "/static/common.js";
+//
+// A finished table offers a rematch (docs/server.md "Rematches"): the same seats at a new
+// table where the same token works. When the finished table names its rematch, this page
+// moves there at once (location.replace, the token staying after "#"), so an old invite
+// link leads to the latest game of the evening.
+import {
+  api, drawTable, el, eveningScore, gameModule, pageToken, scoresheetButtons, seatName, titles,
+} from "/static/common.js";
 
 const root = document.getElementById("table");
 const conn = document.getElementById("conn");
@@ -42,10 +49,15 @@ function show(message) {
 function draw() {
   if (!view || !game) return;
   const refusalBox = el("div", { class: "refusal", role: "alert", id: "refusal" }, refusal);
-  const after = el("p", { class: "row" },
-    el("a", { class: "button primary", href: `/replay/${tableId}${seat === null ? "" : `?seat=${seat}`}` },
-      "Replay this game"),
-    el("a", { class: "button", href: "/" }, "Back to the lobby"));
+  const after = view.finished ? [
+    rematchPanel(),
+    eveningScore(view) || "",
+    el("p", { class: "row" },
+      el("a", { class: "button", href: `/replay/${tableId}${seat === null ? "" : `?seat=${seat}`}` },
+        "Replay this game"),
+      el("a", { class: "button", href: "/" }, "Back to the lobby")),
+    scoresheetButtons(tableId),
+  ] : [];
   const me = seat === null ? null : (view.seats || [])[seat];
   const away = me && me.replaced_by && !view.finished
     ? el("div", { class: "notice", role: "status" },
@@ -60,7 +72,8 @@ function draw() {
     refusal: away ? el("div", {}, away, refusalBox) : refusalBox,
     rerender: draw,
     afterResult: after,
-    extra: [el("section", { class: "panel small", "aria-label": "about this page" },
+    extra: [view.finished ? "" : eveningScore(view) || "",
+      el("section", { class: "panel small", "aria-label": "about this page" },
       el("a", { href: `/rules/${view.game}`, target: "_blank" }, "Rules of this game"),
       watching ? el("p", { class: "muted" }, "You are watching: you see what every player may see.") : "")],
   });
@@ -68,6 +81,76 @@ function draw() {
   const bar = document.getElementById("turnbar");
   document.documentElement.style.scrollPaddingTop = bar ? `${bar.offsetHeight + 8}px` : "";
 }
+
+// -- rematch ---------------------------------------------------------------------------
+
+/** Where this page's person (or spectator) sits at the table `id`: the same seat, the same token. */
+function linkTo(id) {
+  const path = watching ? `/watch/${encodeURIComponent(id)}` : `/play/${encodeURIComponent(id)}/${seat}`;
+  return `${path}#token=${encodeURIComponent(token)}`;
+}
+
+function rematchPanel() {
+  const r = view.rematch;
+  const name = (s) => seatName(view, s);
+  const list = (seats) => seats.map(name).join(" and ");
+  const status = (text) => el("p", { id: "rematch-status", role: "status" }, text);
+  const button = (id, text, accept, primary = false) => el("button", {
+    type: "button", id, class: primary ? "primary" : null, disabled: answering,
+    onclick: () => answer(accept),
+  }, text);
+  const parts = [];
+  if (r && r.table) {
+    parts.push(status("Everyone accepted: on to the new table…"),
+      el("p", {}, el("a", { class: "button primary", id: "rematch-go", href: linkTo(r.table) }, "Go to the rematch")));
+  } else if (r && r.status === "offered") {
+    const by = r.offered_by === seat ? "You offer" : `${name(r.offered_by)} offers`;
+    if (watching) parts.push(status(`${by} a rematch; waiting for ${list(r.waiting)}.`));
+    else if (r.accepted.includes(seat)) {
+      parts.push(status(`${r.offered_by === seat ? "You offered a rematch" : "You accepted the rematch"}; `
+        + `waiting for ${list(r.waiting)}…`),
+      el("p", { class: "row" }, button("rematch-withdraw", "Withdraw", false)));
+    } else {
+      parts.push(status(`${by} a rematch: the same seats again, the next player starting.`),
+        el("p", { class: "row" }, button("rematch-accept", "Accept the rematch", true, true),
+          button("rematch-decline", "Decline", false)));
+    }
+  } else {
+    if (r && r.status === "declined") {
+      parts.push(status(`${r.declined_by === seat ? "You" : name(r.declined_by)} declined the rematch.`));
+    }
+    if (!watching) parts.push(el("p", { class: "row" }, button("rematch-offer", "Offer a rematch", true, true)));
+  }
+  if (!parts.length) return "";
+  return el("div", { class: "rematch", id: "rematch" }, el("h3", {}, "Play again"), parts);
+}
+
+let answering = false;
+async function answer(accept) {
+  if (answering) return;
+  answering = true;
+  draw();
+  try {
+    const reply = await api(`${base}/rematch`, { json: { accept }, token });
+    view = { ...view, rematch: reply.rematch };  // the pushed view follows; show it now
+    refusal = "";
+  } catch (error) {
+    refusal = `Rematch: ${error.message}`;
+  }
+  answering = false;
+  draw();
+  followRematch();
+}
+
+/** The rematch is made: this link leads there (the same seat, the same token). */
+function followRematch() {
+  const next = view && view.finished && view.rematch && view.rematch.table;
+  if (!next || followed) return;
+  followed = true;
+  if (socket) { socket.onclose = null; socket.close(); }
+  location.replace(linkTo(next));
+}
+let followed = false;
 
 async function adopt(next) {
   if (!game || !view || view.game !== next.game) {
@@ -85,6 +168,7 @@ async function adopt(next) {
   pending = false;
   draw();
   turnSignals();
+  followRematch();
 }
 
 // Whose turn it is, in the tab's title and its icon (as Lichess does), so a player in

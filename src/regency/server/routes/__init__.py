@@ -6,6 +6,7 @@
 * ``tables``: the games on offer, setting up a table, a table's summary;
 * ``seats``: a seat's view, moves and WebSocket (with the seat's token);
 * ``spectators``: the public view and its WebSocket (with the spectators' token);
+* ``rematches``: a rematch of a finished game, and its score sheet;
 * ``history``: finished games' records and the list of them;
 * ``operations``: ``/healthz``, ``/readyz`` and ``/metrics``, for the host's monitoring;
 * ``sockets``, ``common`` and ``errors``: what the routers share (serving a WebSocket,
@@ -24,6 +25,7 @@ from regency.server.routes import (
     history,
     operations,
     pages,
+    rematches,
     replays,
     seats,
     spectators,
@@ -38,6 +40,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     analysis.router,
     tables.router,
     seats.router,
+    rematches.router,
     spectators.router,
     history.router,
     operations.router,

@@ -1,0 +1,247 @@
+"""Rematches and the evening's score: the same table again, and a score sheet to share.
+
+A finished table may be played again: a person seated there offers a rematch, every other
+person accepts (computer seats accept at once) and a new table is dealt with the same
+seats, the same people's token hashes (so each person's invite link and token work at the
+new table: no new token is made, sent or shown), the same options and computer players, a
+fresh seed, and the next seat starting (:func:`next_options`).
+
+Everything about it lives in the finished table's ``settings`` (a JSON column): its
+``rematch`` (the offer, who accepted, the new table's id) and, on every table of a chain,
+its ``evening`` (the games before it and each seat's wins). Both are public: they name
+seats and tables, never a token. The pure functions here build them; the
+:class:`~regency.server.live.Hub` commits them (:meth:`~regency.server.storage.Storage.
+rematch`) and the views carry them (:func:`public_rematch`, :func:`evening_after`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import regency
+from regency.server.live_table import ProtocolError
+from regency.server.storage import SeatRow, TableRow
+
+__all__ = [
+    "MAX_EVENING",
+    "UNITS",
+    "evening_after",
+    "evening_before",
+    "next_options",
+    "offer_step",
+    "public_rematch",
+    "scoresheet",
+    "starting_seat",
+]
+
+MAX_EVENING = 500
+"""The most games one chain of rematches may hold (``409 evening_over`` after that)."""
+
+UNITS = {"claim": "factions", "claim-kingdoms": "points", "kingdoms": "gold"}
+"""What each game's scores count, for the score sheet."""
+
+
+def starting_seat(row: TableRow) -> int:
+    """The seat that started this table's game (the ``first`` option, or the seed's draw).
+
+    Dealing the game again (no moves) is how the seed's draw is read back: in every game
+    the seat to move before any move is the one that starts (Claim's first leader,
+    Claim Kingdoms' start player, Kingdoms' start player of epoch 1).
+    """
+    first = row.options.get("first")
+    if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < row.players:
+        return first
+    dealt = regency.new_game(row.game, players=row.players, seed=row.seed, **row.options)
+    seat = dealt.current_player
+    return 0 if seat is None else seat
+
+
+def next_options(row: TableRow) -> dict[str, Any]:
+    """The rematch's options: the same options, the next seat starting, no stacked deal.
+
+    Every game here takes a ``first`` option (the seat that starts); a rematch sets it to
+    the seat after the one that started this game, as the deal passes round the table
+    from one game to the next. A stacked deal (a secret option such as ``deck``) is left
+    out: it would deal the same hidden cards again, and every rematch deals afresh.
+    """
+    public = regency.game_info(row.game).public_options(row.options)
+    return {**public, "first": (starting_seat(row) + 1) % row.players}
+
+
+def evening_before(row: TableRow) -> dict[str, Any]:
+    """The evening before this table's game: ``{"games", "wins", "previous"}``."""
+    stored = row.settings.get("evening")
+    if isinstance(stored, dict) and len(stored.get("wins", [])) == row.players:
+        return {
+            "games": int(stored.get("games", 0)),
+            "wins": [int(w) for w in stored["wins"]],
+            "previous": stored.get("previous"),
+        }
+    return {"games": 0, "wins": [0] * row.players, "previous": None}
+
+
+def evening_after(row: TableRow, winners: Sequence[int] | None) -> dict[str, Any]:
+    """The evening counting this table's game if it has ended (``winners`` not ``None``).
+
+    A shared win counts as a win for each of its winners.
+    """
+    evening = evening_before(row)
+    if winners is not None:
+        evening["games"] += 1
+        for seat in winners:
+            if 0 <= seat < row.players:
+                evening["wins"][seat] += 1
+    return evening
+
+
+def public_rematch(row: TableRow) -> dict[str, Any] | None:
+    """The rematch as every seat and spectator sees it (``None``: nobody offered one).
+
+    ``{"status": "offered" | "declined" | "accepted", "offered_by", "accepted",
+    "waiting", "declined_by", "table"}``: seats and a table id, nothing secret.
+    """
+    state = row.settings.get("rematch")
+    if not isinstance(state, dict):
+        return None
+    accepted = sorted(int(s) for s in state.get("accepted", []))
+    return {
+        "status": state.get("status"),
+        "offered_by": state.get("offered_by"),
+        "accepted": accepted,
+        "waiting": [s for s in range(row.players) if s not in accepted]
+        if state.get("status") == "offered"
+        else [],
+        "declined_by": state.get("declined_by"),
+        "table": state.get("table"),
+    }
+
+
+def offer_step(
+    row: TableRow, seat: int, accept: bool, new_table: TableRow | None
+) -> tuple[dict[str, Any] | None, TableRow | None]:
+    """Apply one person's answer to the finished table ``row``.
+
+    Run inside the transaction that holds the table's row (see
+    :meth:`~regency.server.storage.Storage.rematch`), so two answers never both see
+    "everyone but me has accepted" and deal two tables.
+
+    Args:
+        row: The finished table, as just read under the lock.
+        seat: The person's seat (their token was checked).
+        accept: ``True``: offer, or accept the offer; ``False``: decline it.
+        new_table: The table to deal if this answer completes the offer (its seats'
+            token hashes are replaced here by ``row``'s, read under the lock); ``None``
+            for a decline.
+
+    Returns:
+        The table's new settings (``None``: unchanged) and the new table to store (if
+        everyone has now accepted).
+
+    Raises:
+        ProtocolError: 409 ``no_offer`` (declining when nothing is offered).
+    """
+    state = row.settings.get("rematch")
+    state = dict(state) if isinstance(state, dict) else None
+    if state is not None and state.get("table"):
+        return None, None  # made already: every answer from now on changes nothing
+    computers = [s.seat for s in row.seats if s.agent is not None]
+    if not accept:
+        if state is None or state.get("status") != "offered":
+            raise ProtocolError(409, "no_offer", "no rematch is on offer to decline")
+        state.update(status="declined", declined_by=seat)
+        return {**row.settings, "rematch": state}, None
+    if state is None or state.get("status") != "offered":
+        state = {"status": "offered", "offered_by": seat, "accepted": sorted({*computers, seat})}
+    elif seat in state.get("accepted", []):
+        return None, None  # the same offer (or acceptance) again: nothing changes
+    else:
+        state["accepted"] = sorted({*state["accepted"], seat})
+    state["declined_by"] = None
+    made = None
+    if len(state["accepted"]) == row.players and new_table is not None:
+        made = _with_hashes(new_table, row.seats)
+        state.update(status="accepted", table=made.id)
+    return {**row.settings, "rematch": state}, made
+
+
+def _with_hashes(new_table: TableRow, seats: Sequence[SeatRow]) -> TableRow:
+    """The new table with each person's token hash from their seat at the old one."""
+    now = time.time()
+    return TableRow(
+        id=new_table.id,
+        game=new_table.game,
+        players=new_table.players,
+        seed=new_table.seed,
+        options=new_table.options,
+        settings=new_table.settings,
+        spectator_hash=new_table.spectator_hash,
+        version=0,
+        finished=False,
+        result=None,
+        created_at=now,
+        updated_at=now,
+        seats=tuple(
+            SeatRow(s.seat, s.name, s.agent, s.token_hash if s.agent is None else None)
+            for s in seats
+        ),
+        to_move=new_table.to_move,
+    )
+
+
+def _plain(text: str) -> str:
+    """A name on one line: control characters (a newline, say) become spaces."""
+    return "".join(c if c.isprintable() else " " for c in text).strip()
+
+
+def _person(name: str, seat: int) -> str:
+    """A person's name as others read it, as the pages name them.
+
+    "Seat N" for no name, or for "You" (the lobby's name for whoever plays the computer,
+    which would read as the reader).
+    """
+    text = _plain(name)
+    return text if text and text.lower() != "you" else f"Seat {seat}"
+
+
+def scoresheet(row: TableRow, result: dict[str, Any], moves: int, ended: float, replay: str) -> str:
+    """A finished game in a few lines of plain text, to paste into a message.
+
+    The game, the date it ended, each seat with its name and score, the winners, the
+    number of moves, and the evening's wins when the game is part of a chain of
+    rematches.
+
+    Args:
+        row: The finished table.
+        result: Its result (``Result.to_dict()``).
+        moves: The number of moves made.
+        ended: When the last move landed (seconds since the epoch).
+        replay: The address of the game's replay page.
+    """
+    info = regency.game_info(row.game)
+    unit = UNITS.get(row.game, "points")
+    names = [
+        _person(s.name, s.seat) if s.agent is None else f"computer ({_plain(s.agent)})"
+        for s in row.seats
+    ]
+    scores = list(result.get("scores", []))
+    winners = [int(w) for w in result.get("winners", [])]
+    lines = [
+        f"{info.title}, {row.players} players, table {row.id}",
+        f"Finished {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(ended))}",
+    ]
+    for seat, name in enumerate(names):
+        score = scores[seat] if seat < len(scores) else "?"
+        mark = "  (winner)" if seat in winners else ""
+        who = f"Seat {seat}" if name == f"Seat {seat}" else f"Seat {seat}: {name}"
+        lines.append(f"{who}: {score} {unit}{mark}")
+    won = " and ".join(names[w] for w in winners if w < len(names)) or "nobody"
+    lines.append(f"Result: {won} {'won' if len(winners) <= 1 else 'shared the win'}")
+    lines.append(f"Moves: {moves}")
+    evening = evening_after(row, winners)
+    if evening["games"] > 1:
+        tally = ", ".join(f"{names[s]} {w}" for s, w in enumerate(evening["wins"]))
+        lines.append(f"Evening: {evening['games']} games; wins: {tally}")
+    lines.append(f"Replay: {replay}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,50 @@
+"""Playing again, and the score sheet of a finished game.
+
+* ``POST /api/tables/{table}/seats/{seat}/rematch``: offer a rematch, accept the one on
+  offer (``{"accept": true}``, the default) or decline it (``{"accept": false}``); seat
+  token only.
+* ``GET /api/tables/{table}/scoresheet``: a finished game's score sheet, plain text
+  (``?download=1``: as a file to save).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import PlainTextResponse
+
+from regency.server.protocol import RematchRequest
+from regency.server.routes.common import TableId, base_url, hub_of, token_of
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.post(
+    "/api/tables/{table_id}/seats/{seat}/rematch",
+    summary="Offer a rematch of a finished game, accept it or decline it",
+)
+async def rematch(
+    table_id: TableId, seat: int, request: Request, body: RematchRequest | None = None
+) -> dict[str, Any]:
+    accept = True if body is None else body.accept
+    return await hub_of(request).rematch(table_id, seat, token_of(request), accept)
+
+
+@router.get(
+    "/api/tables/{table_id}/scoresheet",
+    response_class=PlainTextResponse,
+    summary="A finished game's score sheet, in plain text",
+)
+async def scoresheet(
+    table_id: TableId,
+    request: Request,
+    download: Annotated[bool, Query(description="send it as a file to save")] = False,
+) -> PlainTextResponse:
+    text = await hub_of(request).scoresheet(table_id, base_url(request))
+    headers = {}
+    if download:
+        headers["Content-Disposition"] = f'attachment; filename="regency-{table_id}.txt"'
+    return PlainTextResponse(text, headers=headers)
