@@ -1,9 +1,10 @@
 """Take the screenshots in docs/screenshots/: each game's table mid-game and at the end,
 the lobby and a replay, at desktop width and at a phone's 375 px; a phone's action bar
 (Claim Kingdoms' power, Kingdoms' draw), the keyboard's focus on the Kingdoms board, and
-the banner of a lost connection.
+the banner of a lost connection; with ``--graph``, only the replay page's win-chance graph
+(an analysed game, at desktop width and at a phone's 390 px).
 
-    .venv/bin/python -m tests.web.screenshots [--out docs/screenshots]
+    .venv/bin/python -m tests.web.screenshots [--out docs/screenshots] [--graph]
 
 It starts a throwaway server (SQLite in a temporary folder) and the system's Chromium, and
 plays every seat-0 move by clicking random legal moves against the random player.
@@ -14,17 +15,27 @@ from __future__ import annotations
 import argparse
 import random
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import ViewportSize, sync_playwright
 
 from tests.server.conftest import ThreadServer
 from tests.web.conftest import ARGS, CHROMIUM
-from tests.web.helpers import create, version, wait_finished, wait_ready, wait_version
+from tests.web.helpers import (
+    create,
+    move_for,
+    version,
+    wait_finished,
+    wait_ready,
+    wait_version,
+)
 
 DESKTOP: ViewportSize = {"width": 1200, "height": 860}
 PHONE: ViewportSize = {"width": 375, "height": 760}
+PHONE_390: ViewportSize = {"width": 390, "height": 844}
 MIDGAME = {"claim": 9, "claim-kingdoms": 12, "kingdoms": 16}
 
 
@@ -56,11 +67,59 @@ def shoot(page: Any, path: Path, full: bool = False) -> None:
     print(path)
 
 
+def graph_shots(browser: Any, server: ThreadServer, out: Path) -> None:
+    """The replay page's analysis with its win-chance graph, on a desktop and a phone."""
+    from regency.server import analysis
+
+    analysis.AGENT = "ismcts:200"  # a quick judge: the picture, not the figures
+    # Two people (each playing its first legal move, over HTTP) and the heuristic.
+    table = create(
+        server.url,
+        game="claim",
+        players=3,
+        seed=11,
+        seats=[{"name": "Ada"}, {"name": "Bea"}, {"agent": "heuristic"}],
+    )
+    while True:
+        summary = httpx.get(f"{server.url}/api/tables/{table['table']}", timeout=30).json()
+        if summary["finished"]:
+            break
+        if summary["to_move"] in (0, 1):
+            move_for(server.url, table)
+        else:
+            time.sleep(0.05)  # the computer's turn: it moves on its own
+    for viewport, name in [(DESKTOP, "replay-graph"), (PHONE_390, "replay-graph-phone")]:
+        context = browser.new_context(viewport=viewport, is_mobile=viewport is PHONE_390)
+        page = context.new_page()
+        page.goto(f"{server.url}/replay/{table['table']}?step=20")
+        page.wait_for_selector("#analyse, #analysing, #wingraph")
+        if page.locator("#analyse").count():
+            page.click("#analyse")
+        page.wait_for_selector("#wingraph svg.wingraph", timeout=600_000)
+        page.locator("#analysis").scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.locator("#analysis").screenshot(path=str(out / f"{name}.png"))
+        print(out / f"{name}.png")
+        context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
-    out = Path(parser.parse_args().out)
+    parser.add_argument("--graph", action="store_true", help="only the win-chance graph")
+    arguments = parser.parse_args()
+    out = Path(arguments.out)
     out.mkdir(parents=True, exist_ok=True)
+    if arguments.graph:
+        with (
+            tempfile.TemporaryDirectory() as tmp,
+            ThreadServer(f"sqlite:///{tmp}/regency.db") as server,
+            sync_playwright() as p,
+        ):
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            graph_shots(browser, server, out)
+            browser.close()
+        return
     with (
         tempfile.TemporaryDirectory() as tmp,
         ThreadServer(f"sqlite:///{tmp}/regency.db") as server,
