@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 import httpx
@@ -12,6 +13,7 @@ from regency.games.claim.cards import card_name
 from regency.server import analysis as server_analysis
 from tests.server.conftest import ThreadServer
 from tests.web.helpers import create, wait_finished, wait_text
+from tests.web.test_table_ux import axe_violations
 
 
 def test_the_replay_page_analyses_a_game_and_shows_each_move_judged(
@@ -133,5 +135,9 @@ def test_the_win_chance_graph_fits_a_phone(
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
         assert box["height"] >= 100  # scaled to the width, not squashed
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        # axe-core (where installed, as test_table_ux.py uses it): the graph's points, legend
+        # and labels break no serious or critical rule.
+        if importlib.util.find_spec("axe_playwright_python") is not None:
+            assert axe_violations(phone) == []
     finally:
         context.close()

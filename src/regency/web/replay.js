@@ -186,7 +186,8 @@ function drawAnalysis() {
     focus: graphFocus || Boolean(document.activeElement && document.activeElement.closest && document.activeElement.closest("#wingraph")),
   });
   graphFocus = false;
-  box.replaceChildren(el("h2", {}, "Analysis"), about, graph, jumps, el("div", { class: "scroll-x" }, summary),
+  box.replaceChildren(el("h2", {}, "Analysis"), about, graph, jumps, // A phone scrolls the summary sideways: a keyboard can too (a focusable region).
+    el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "summary per player (scrolls)" }, summary),
     el("p", { class: "small muted" },
       `Win chances estimated by ${analysis.agent}, each move judged from what its player could see. `,
       "Accuracy is Lichess's: the moves that decided the game weigh the most."));
