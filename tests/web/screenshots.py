@@ -2,9 +2,11 @@
 the lobby and a replay, at desktop width and at a phone's 375 px; a phone's action bar
 (Claim Kingdoms' power, Kingdoms' draw), the keyboard's focus on the Kingdoms board, and
 the banner of a lost connection; with ``--graph``, only the replay page's win-chance graph
-(an analysed game, at desktop width and at a phone's 390 px).
+(an analysed game, at desktop width and at a phone's 390 px); with ``--motion``, only a
+Claim trick being gathered to its winner and a Kingdoms castle flying to its square,
+caught mid-flight (the animations slowed fifty times).
 
-    .venv/bin/python -m tests.web.screenshots [--out docs/screenshots] [--graph]
+    .venv/bin/python -m tests.web.screenshots [--out docs/screenshots] [--graph] [--motion]
 
 It starts a throwaway server (SQLite in a temporary folder) and the system's Chromium, and
 plays every seat-0 move by clicking random legal moves against the random player.
@@ -103,21 +105,57 @@ def graph_shots(browser: Any, server: ThreadServer, out: Path) -> None:
         context.close()
 
 
+def motion_shots(browser: Any, server: ThreadServer, out: Path) -> None:
+    """Animations caught mid-flight: the computer's move in Claim and in Kingdoms."""
+    from tests.web.test_motion import play_until_the_computer_moved_last
+
+    for game, seed, clicks, name in [
+        ("claim", 31, 3, "claim-motion"),
+        ("kingdoms", 31, 2, "kingdoms-motion"),
+    ]:
+        context = browser.new_context(viewport=DESKTOP)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Animation.enable")
+        page.goto(
+            create(
+                server.url,
+                game=game,
+                players=2,
+                seed=seed,
+                seats=[{"name": "Ada"}, {"agent": "random"}],
+            )["invites"][0]["url"]
+        )
+        rng = random.Random(1)
+        for _ in range(clicks):
+            play_until_the_computer_moved_last(page, rng)
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.02})  # 350 ms -> 17.5 s
+        play_until_the_computer_moved_last(page, rng)
+        page.wait_for_timeout(3500)
+        page.screenshot(path=str(out / f"{name}.png"))
+        print(out / f"{name}.png")
+        context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument("--graph", action="store_true", help="only the win-chance graph")
+    parser.add_argument("--motion", action="store_true", help="only the animations, mid-flight")
     arguments = parser.parse_args()
     out = Path(arguments.out)
     out.mkdir(parents=True, exist_ok=True)
-    if arguments.graph:
+    if arguments.graph or arguments.motion:
         with (
             tempfile.TemporaryDirectory() as tmp,
             ThreadServer(f"sqlite:///{tmp}/regency.db") as server,
             sync_playwright() as p,
         ):
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            graph_shots(browser, server, out)
+            if arguments.graph:
+                graph_shots(browser, server, out)
+            if arguments.motion:
+                motion_shots(browser, server, out)
             browser.close()
         return
     with (
