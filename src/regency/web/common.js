@@ -593,7 +593,8 @@ function track(animation) {
 /** A copy of `node` laid over `from`, flying to `to` (boxes in the window's coordinates). */
 function fly(node, from, to, { fade = false } = {}) {
   if (!ghostLayer || !ghostLayer.isConnected) {
-    ghostLayer = el("div", { class: "ghosts", "aria-hidden": "true" });
+    // Hidden from screen readers and inert: a copied button is never a Tab stop.
+    ghostLayer = el("div", { class: "ghosts", "aria-hidden": "true", inert: true });
     document.body.append(ghostLayer);
   }
   const ghost = node.cloneNode(true);
