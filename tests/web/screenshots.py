@@ -3,9 +3,12 @@ the lobby and a replay, at desktop width and at a phone's 375 px; a phone's acti
 (Claim Kingdoms' power, Kingdoms' draw), the keyboard's focus on the Kingdoms board, and
 the banner of a lost connection; the result screen with a rematch offered, the evening's
 score and the score sheet (``--only rematch`` takes just those); move clocks (``--only
-clocks`` takes just those).
+clocks`` takes just those); the replay page's win-chance graph of an analysed game, at
+desktop width and at a phone's 390 px (``--only graph``); a Claim trick being gathered to
+its winner and a Kingdoms castle flying to its square, caught mid-flight (the animations
+slowed fifty times; ``--only motion``).
 
-    .venv/bin/python -m tests.web.screenshots [--out docs/screenshots]
+    .venv/bin/python -m tests.web.screenshots [--out docs/screenshots] [--only clocks|rematch|graph|motion]
 
 It starts a throwaway server (SQLite in a temporary folder) and the system's Chromium, and
 plays every seat-0 move by clicking random legal moves against the random player.
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import random
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +32,7 @@ from tests.web.helpers import (
     bearer,
     create,
     finish_over_http,
+    move_for,
     version,
     wait_finished,
     wait_ready,
@@ -138,17 +143,88 @@ def rematch_shots(browser: Any, url: str, out: Path) -> None:
         where = "#rematch" if viewport is PHONE_390 else "#result"
         page.locator(where).evaluate("e => e.scrollIntoView()")
         shoot(page, out / name)
+
+
+def graph_shots(browser: Any, server: ThreadServer, out: Path) -> None:
+    """The replay page's analysis with its win-chance graph, on a desktop and a phone."""
+    from regency.server import analysis
+
+    analysis.AGENT = "ismcts:200"  # a quick judge: the picture, not the figures
+    # Two people (each playing its first legal move, over HTTP) and the heuristic.
+    table = create(
+        server.url,
+        game="claim",
+        players=3,
+        seed=11,
+        seats=[{"name": "Ada"}, {"name": "Bea"}, {"agent": "heuristic"}],
+    )
+    while True:
+        summary = httpx.get(f"{server.url}/api/tables/{table['table']}", timeout=30).json()
+        if summary["finished"]:
+            break
+        if summary["to_move"] in (0, 1):
+            move_for(server.url, table)
+        else:
+            time.sleep(0.05)  # the computer's turn: it moves on its own
+    for viewport, name in [(DESKTOP, "replay-graph"), (PHONE_390, "replay-graph-phone")]:
+        context = browser.new_context(viewport=viewport, is_mobile=viewport is PHONE_390)
+        page = context.new_page()
+        page.goto(f"{server.url}/replay/{table['table']}?step=20")
+        page.wait_for_selector("#analyse, #analysing, #wingraph")
+        if page.locator("#analyse").count():
+            page.click("#analyse")
+        page.wait_for_selector("#wingraph svg.wingraph", timeout=600_000)
+        page.locator("#analysis").scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.locator("#analysis").screenshot(path=str(out / f"{name}.png"))
+        print(out / f"{name}.png")
+        context.close()
+
+
+def motion_shots(browser: Any, server: ThreadServer, out: Path) -> None:
+    """Animations caught mid-flight: the computer's move in Claim and in Kingdoms."""
+    from tests.web.test_motion import play_until_the_computer_moved_last
+
+    for game, seed, clicks, name in [
+        ("claim", 31, 3, "claim-motion"),
+        ("kingdoms", 31, 2, "kingdoms-motion"),
+    ]:
+        context = browser.new_context(viewport=DESKTOP)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Animation.enable")
+        page.goto(
+            create(
+                server.url,
+                game=game,
+                players=2,
+                seed=seed,
+                seats=[{"name": "Ada"}, {"agent": "random"}],
+            )["invites"][0]["url"]
+        )
+        rng = random.Random(1)
+        for _ in range(clicks):
+            play_until_the_computer_moved_last(page, rng)
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.02})  # 350 ms -> 17.5 s
+        play_until_the_computer_moved_last(page, rng)
+        page.wait_for_timeout(3500)
+        page.screenshot(path=str(out / f"{name}.png"))
+        print(out / f"{name}.png")
         context.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
-    parser.add_argument("--only", choices=["clocks", "rematch"], help="take only these screenshots")
+    parser.add_argument(
+        "--only",
+        choices=["clocks", "rematch", "graph", "motion"],
+        help="take only these screenshots",
+    )
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    if args.only == "clocks":
+    if args.only == "clocks":  # a server of its own, with a short test clock
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             clocks(browser, out)
@@ -160,8 +236,13 @@ def main() -> None:
         sync_playwright() as p,
     ):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        rematch_shots(browser, server.url, out)
-        if args.only == "rematch":
+        if args.only in (None, "rematch"):
+            rematch_shots(browser, server.url, out)
+        if args.only in (None, "graph"):
+            graph_shots(browser, server, out)
+        if args.only in (None, "motion"):
+            motion_shots(browser, server, out)
+        if args.only is not None:
             browser.close()
             return
         desktop = browser.new_context(viewport=DESKTOP)

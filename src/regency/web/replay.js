@@ -1,6 +1,7 @@
 // The replay page: /replay/<table>?seat=N&step=K steps through a finished game from any
 // seat's view (or a spectator's); the server rebuilds each view from the game's record.
-import { api, drawTable, el, gameModule, scoresheetButtons, thirdPerson, titles } from "/static/common.js";
+import { COLOUR_NAMES, api, drawTable, el, gameModule, scoresheetButtons, thirdPerson, titles } from "/static/common.js";
+import { winGraph } from "/static/graph.js";
 
 const root = document.getElementById("table");
 const tableId = location.pathname.split("/").filter(Boolean)[1];
@@ -11,11 +12,13 @@ if (!Number.isInteger(step) || step < 0) step = null;  // no step (or a bad one)
 let steps = null;  // the game's length, learnt from the first view
 let game = null;
 let seatNames = [];
+let seatColours = COLOUR_NAMES;  // each seat's colour name (the game's own, if it names them)
 let analysis = null;
 const state = {};
 const box = document.getElementById("analysis");
 const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(100 * x)}%`);
 const cache = new Map();
+let graphFocus = false;  // the graph's point for the move shown takes the focus (the keyboard went there)
 
 /** The view after `n` moves, as seat `who` (default: the one chosen; null: a spectator) saw it. */
 async function viewAt(n, who = seat) {
@@ -27,7 +30,8 @@ async function viewAt(n, who = seat) {
   return cache.get(key);
 }
 
-async function show(n) {
+async function show(n, keepGraphFocus = false) {
+  graphFocus = keepGraphFocus;
   let view;
   try {
     // The server answers only for steps 0 to the game's length: learn it first.
@@ -54,6 +58,7 @@ async function show(n) {
     });
   }
   seatNames = view.seats.map((s) => s.name);
+  seatColours = game.colours ? game.colours(view.observation) : COLOUR_NAMES;
   drawAnalysis();
   drawTable(root, view, game, { interactive: false, replay: true, play: () => {}, state, rerender: () => show(step) });
   document.getElementById("counter").textContent = `move ${step} of ${steps}`;
@@ -172,7 +177,17 @@ function drawAnalysis() {
   const summary = el("table", { class: "summary small" },
     el("thead", {}, el("tr", {}, ["player", "accuracy", "inaccuracies", "mistakes", "blunders", "avg lost"]
       .map((h) => el("th", {}, h)))), el("tbody", {}, rows));
-  box.replaceChildren(el("h2", {}, "Analysis"), about, jumps, el("div", { class: "scroll-x" }, summary),
+  const graph = winGraph({
+    analysis, steps: steps ?? analysis.record.actions.length, step,
+    width: box.clientWidth - 26, name: nameOf,
+    colour: (s) => seatColours[s % seatColours.length] || "grey",
+    jump: (n, keyboard = false) => show(n, keyboard),
+    // The keyboard was on the graph (or still is, when the moves' words come in): stay there.
+    focus: graphFocus || Boolean(document.activeElement && document.activeElement.closest && document.activeElement.closest("#wingraph")),
+  });
+  graphFocus = false;
+  box.replaceChildren(el("h2", {}, "Analysis"), about, graph, jumps, // A phone scrolls the summary sideways: a keyboard can too (a focusable region).
+    el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "summary per player (scrolls)" }, summary),
     el("p", { class: "small muted" },
       `Win chances estimated by ${analysis.agent}, each move judged from what its player could see. `,
       "Accuracy is Lichess's: the moves that decided the game weigh the most."));

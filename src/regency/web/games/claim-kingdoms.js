@@ -264,10 +264,11 @@ function grid(ui) {
       if (sq === lastSq || sq === placed) classes.push("last");
       if (move) {
         classes.push("target");
-        g.append(ui.move(move, content, { class: classes.join(" "), "aria-label": `${label(move, ui)} (${text})`, title: label(move, ui) }));
+        g.append(ui.move(move, content, { class: classes.join(" "), "aria-label": `${label(move, ui)} (${text})`, title: label(move, ui),
+          "data-anim": `sq:${sq}` }));
       } else {
         g.append(el("div", { class: classes.join(" "), role: c ? "img" : null, "aria-label": c ? text : null,
-          title: c ? text : null, dataset: { square: sq } }, content));
+          title: c ? text : null, dataset: { square: sq, anim: `sq:${sq}` } }, content));
       }
     }
   }
@@ -340,13 +341,15 @@ export function board(ui) {
   parts.push(powerPanel(ui));
 
   const display = obs.display.map((name) => ui.legal.has(`take ${name}`)
-    ? ui.move(`take ${name}`, el("span", {}, cap(name)), { class: `chip f-${CODE[name]}`, "aria-label": `take ${cap(name)}` })
-    : faction(name));
+    ? ui.move(`take ${name}`, el("span", {}, cap(name)), { class: `chip f-${CODE[name]}`, "aria-label": `take ${cap(name)}`,
+      "data-anim": `display:${name}` })
+    : el("span", { dataset: { anim: `display:${name}` } }, faction(name)));
   const side = el("section", { class: "panel", "aria-label": "cards" },
     // No " · " between the parts: on a phone the row wraps, and one would end a line.
     el("div", { class: "row" }, el("strong", {}, "Display:"), el("span", { class: "pile" }, display.length ? display : "empty"),
-      el("span", {}, `Deck: ${obs.deck} cards.`),
-      obs.hand ? el("span", {}, `${possessive(ui.name(obs.seat), true)} card: `, faction(obs.hand)) : ""));
+      el("span", { dataset: { anim: "deck" } }, `Deck: ${obs.deck} cards.`),
+      obs.hand ? el("span", {}, `${possessive(ui.name(obs.seat), true)} card: `,
+        el("span", { dataset: { anim: "hand" } }, faction(obs.hand))) : ""));
   if (obs.looking) {
     side.append(el("p", {}, `${ui.name(obs.looking.seat)} looked at ${obs.looking.count} cards`,
       obs.looking.cards ? [": ", el("span", { class: "pile" }, obs.looking.cards.map(faction))] : ""));
@@ -357,7 +360,7 @@ export function board(ui) {
   const players = el("div", { class: "players" });
   for (let s = 0; s < obs.players; s++) {
     const hand = obs.hands[s];
-    players.append(el("div", { class: `player${s === obs.to_move ? " to-move" : ""}` },
+    players.append(el("div", { class: `player${s === obs.to_move ? " to-move" : ""}`, dataset: { anim: `seat:${s}` } },
       el("div", {}, ui.badge(s, ` (${obs.colours[s]})`), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
       el("div", { class: "small" }, `Markers left: ${obs.supplies[s]}; points from powers: ${obs.power_points[s]}`),
       el("div", { class: "small" }, `Hand: ${hand.count} card${hand.count === 1 ? "" : "s"}`,
@@ -399,4 +402,28 @@ export function result(ui) {
     el("h3", {}, "Control and points per faction"),
     el("p", { class: "small muted" }, "A faction's points go to whoever controls it (see the rules for ties)."),
     standingTable(ui, r.factions));
+}
+
+/**
+ * What moved (common.js, "Motion"): a card placed comes from the viewer's hand or its
+ * player's box to its square; a card taken from the display (or the deck) goes to its
+ * player; a power
+ * (a marker put, removed or swapped, a card flipped) pulses the card it changed.
+ */
+export function motion(ui, fx) {
+  const { move, seat } = ui.last;
+  const words = move.split(" ");
+  if (words[0] === "take" && fx.before.has(`display:${words[1]}`)) {
+    fx.gather([`display:${words[1]}`], `seat:${seat}`);
+    return;
+  }
+  if (words[0] === "draw" || words[0] === "keep") {  // a card from the deck, face down to all
+    fx.gather([], `seat:${seat}`, [[el("span", { class: "chip" }, "card"), "deck"]]);
+    return;
+  }
+  const sq = squareOf(move);
+  if (!sq) return;
+  const cell = fx.find(`[data-anim="sq:${sq}"]`);
+  if (words[0] === "place") fx.arrive(cell, seat === ui.obs.seat ? "hand" : null, `seat:${seat}`);
+  else fx.pulse(cell);
 }

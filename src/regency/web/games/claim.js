@@ -30,7 +30,7 @@ function face(code) {
 /** A card that is only looked at. */
 export function card(code, { small = false, last = false } = {}) {
   return el("span", { class: `card f-${code.slice(0, 2)}${small ? " small" : ""}${last ? " last" : ""}`,
-    role: "img", "aria-label": cardName(code), title: cardName(code), dataset: { card: code } }, face(code));
+    role: "img", "aria-label": cardName(code), title: cardName(code), dataset: { card: code, anim: `card:${code}` } }, face(code));
 }
 
 function cards(codes, options) {
@@ -129,12 +129,13 @@ export function board(ui) {
   const areas = el("div", { class: "table-areas" });
   if (obs.phase === 1 || obs.face_up.length) {
     const faceUp = obs.face_up.map((code) => ui.legal.has(`take ${code}`)
-      ? ui.move(`take ${code}`, face(code), { class: `card f-${code.slice(0, 2)}`, "aria-label": `take ${cardName(code)}` })
+      ? ui.move(`take ${code}`, face(code), { class: `card f-${code.slice(0, 2)}`, "aria-label": `take ${cardName(code)}`,
+        "data-anim": `card:${code}` })
       : card(code));
     const deck = ui.legal.has("take deck")
       ? ui.move("take deck", [el("span", { class: "v" }, "?"), el("span", { class: "n" }, obs.peek ? `peeked: ${cardName(obs.peek)}` : "top of pile")],
-        { class: "card back", "aria-label": label("take deck", ui) }) : "";
-    areas.append(el("div", { class: "area", "aria-label": "played for" },
+        { class: "card back", "aria-label": label("take deck", ui), "data-anim": "deck" }) : "";
+    areas.append(el("div", { class: "area", "aria-label": "played for", dataset: { anim: "played-for" } },
       el("h2", {}, "Playing for"),
       el("div", { class: "cards" }, faceUp.length ? faceUp : el("span", { class: "muted" }, "nothing face up"), deck),
       el("p", { class: "small muted" }, `Draw pile: ${obs.draw_pile} cards.`,
@@ -174,6 +175,7 @@ export function board(ui) {
     const hand = sortHand(obs, obs.hand).map((code) => ui.move(code, face(code), {
       class: `card f-${code.slice(0, 2)}`,
       "aria-label": `${cardName(code)}${ui.legal.has(code) ? "" : " (not playable now)"}`,
+      "data-anim": `card:${code}`,
     }));
     parts.push(el("section", { class: "panel", "aria-labelledby": "hand-h", id: "hand" },
       el("h2", { id: "hand-h" }, `${possessive(ui.name(obs.seat), true)} hand (${obs.hand.length})`),
@@ -183,7 +185,7 @@ export function board(ui) {
   // Every player.
   const players = el("div", { class: "players" });
   for (let s = 0; s < n; s++) {
-    const box = el("div", { class: `player${s === obs.to_move ? " to-move" : ""}` },
+    const box = el("div", { class: `player${s === obs.to_move ? " to-move" : ""}`, dataset: { anim: `seat:${s}` } },
       el("div", {}, ui.badge(s, partnerNote(ui, s)), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
       el("div", { class: "small" }, `Hand: ${obs.hands[s].count} cards`));
     if (obs.phase === 1 || obs.followers[s].count) {
@@ -256,4 +258,29 @@ export function result(ui) {
     el("p", {}, scores, r.deciding_factions && r.deciding_factions.length
       ? el("span", { class: "muted" }, `. Deciding: ${r.deciding_factions.map(factionTitle).join(", ")}`) : ""),
     el("div", { class: "scroll-x" }, table));
+}
+
+/**
+ * What moved (common.js, "Motion"): a card played goes from the hand (the viewer's) or its
+ * player's box to the trick; the card that ends a trick, with the trick, to the winner;
+ * a card taken (or the pile's top card) to the player who took it.
+ */
+export function motion(ui, fx) {
+  const { move, seat } = ui.last;
+  const words = move.split(" ");
+  if (words[0] === "take") {
+    const from = words[1] === "deck" ? "deck" : `card:${words[1]}`;
+    if (fx.before.has(from)) fx.gather([from], `seat:${seat}`);
+    else fx.gather([], `seat:${seat}`, [[words[1] === "deck" ? el("span", { class: "card back" }) : card(words[1]), "played-for"]]);
+    return;
+  }
+  const placed = fx.find(`.trick [data-anim="card:${move}"]`);
+  if (placed) {
+    fx.arrive(placed, `card:${move}`, `seat:${seat}`);
+    return;
+  }
+  const trick = ui.obs.tricks.length ? ui.obs.tricks[ui.obs.tricks.length - 1] : null;
+  if (!trick || !trick.plays.includes(move)) return;
+  const onTable = [...fx.before.entries()].filter(([, old]) => old.node.closest(".trick")).map(([name]) => name);
+  fx.gather(onTable, `seat:${trick.winner}`, [[card(move), `card:${move}`, `seat:${seat}`]]);
 }

@@ -130,9 +130,11 @@ function drawBoard(ui, tokens, raised, interactive) {
       if (group) {
         const move = group.replace("_", sq);
         if (ui.legal.has(move)) classes.push("target");
-        b.append(ui.move(move, content, { class: classes.join(" "), "aria-label": `${label(move, ui)} (${description})`, title: description }));
+        b.append(ui.move(move, content, { class: classes.join(" "), "aria-label": `${label(move, ui)} (${description})`, title: description,
+          "data-anim": interactive ? `sq:${sq}` : null }));
       } else {
-        b.append(el("div", { class: classes.join(" "), role: "img", "aria-label": description, title: description, dataset: { square: sq } }, content));
+        b.append(el("div", { class: classes.join(" "), role: "img", "aria-label": description, title: description,
+          dataset: interactive ? { square: sq, anim: `sq:${sq}` } : { square: sq } }, content));
       }
     });
   });
@@ -181,7 +183,8 @@ export function board(ui) {
   const parts = [el("h1", {}, `Kingdoms · epoch ${obs.epoch} of ${obs.epochs}`,
     el("span", { class: "muted small", style: { display: "block" } }, `${ui.name(obs.start_player)} started it`))];
   const drawn = obs.drawn
-    ? el("p", {}, `${obs.to_move === obs.seat ? "You" : ui.name(obs.to_move)} drew: `, tile(obs.drawn), ` (${tileName(obs.drawn)})`) : "";
+    ? el("p", {}, `${obs.to_move === obs.seat ? "You" : ui.name(obs.to_move)} drew: `,
+      el("span", { dataset: { anim: "drawn" } }, tile(obs.drawn)), ` (${tileName(obs.drawn)})`) : "";
   parts.push(el("section", { class: "panel", "aria-label": "board" }, el("h2", {}, "The board"), drawn,
     drawBoard(ui, obs.board, new Set(obs.wizard_neighbours), true),
     obs.wizard_neighbours.length
@@ -193,7 +196,7 @@ export function board(ui) {
     const start = s === obs.seat && obs.starting_tile
       ? ["Starting tile: ", tile(obs.starting_tile), ` (${tileName(obs.starting_tile)})`]
       : obs.holds_starting_tile[s] ? "Holds a starting tile (face down)" : "Starting tile used";
-    players.append(el("div", { class: `player${s === obs.to_move ? " to-move" : ""}` },
+    players.append(el("div", { class: `player${s === obs.to_move ? " to-move" : ""}`, dataset: { anim: `seat:${s}` } },
       el("div", {}, ui.badge(s, ` (${COLOURS[s]})`), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
       el("div", {}, el("strong", {}, `${obs.gold[s]} gold`)),
       el("div", { class: "small" }, `Castles: ${castles}`),
@@ -202,7 +205,7 @@ export function board(ui) {
   parts.push(el("section", { class: "panel", "aria-label": "players" }, el("h2", {}, "Players"), players));
   const unseen = Object.entries(obs.unseen || {}).map(([code, count]) => el("span", { class: "chip" }, tile(code), ` ×${count}`));
   parts.push(el("section", { class: "panel", "aria-label": "tiles" }, el("h2", {}, "Tiles"),
-    el("p", {}, `Supply: ${obs.supply} tiles face down.`),
+    el("p", {}, el("span", { dataset: { anim: "supply" } }, `Supply: ${obs.supply} tiles face down.`)),
     el("p", { class: "small" }, "Not yet seen: ", el("span", { class: "pile" }, unseen))));
   if (obs.scoring && obs.scoring.length && !ui.view.finished) {
     parts.push(el("section", { class: "panel", "aria-label": "scoring" }, el("h2", {}, "Epoch scoring"),
@@ -226,4 +229,20 @@ export function result(ui) {
   return el("div", {}, el("p", { class: "winner" }, resultLine(ui)), gold,
     el("p", { class: "small muted" }, "Each epoch scores every row and column (Mountains split them into parts): the value of the tiles in a part (a Dragon makes its resources count 0, a Gold Mine doubles the other tiles) times the total rank of each player's castles there."),
     epochs.map((e, i) => epochSection(ui, e, i === epochs.length - 1)));
+}
+
+/**
+ * What moved (common.js, "Motion"): a castle or tile placed comes from its player's box
+ * (a tile just drawn, from where it was shown) to its square; a tile drawn, from the supply.
+ */
+export function motion(ui, fx) {
+  const { move, seat } = ui.last;
+  const words = move.split(" ");
+  if (words[0] === "draw") {
+    fx.arrive(fx.find('[data-anim="drawn"]'), "supply");
+    return;
+  }
+  const sq = squareOf(move);
+  if (!sq) return;
+  fx.arrive(fx.find(`[data-anim="sq:${sq}"]`), words[0] === "tile" ? "drawn" : null, `seat:${seat}`);
 }
