@@ -8,7 +8,7 @@ desktop width and at a phone's 390 px (``--only graph``); a Claim trick being ga
 its winner and a Kingdoms castle flying to its square, caught mid-flight (the animations
 slowed fifty times; ``--only motion``).
 
-    .venv/bin/python -m tests.web.screenshots [--out docs/screenshots] [--only clocks|rematch|graph|motion]
+    .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|graph|motion]
 
 It starts a throwaway server (SQLite in a temporary folder) and the system's Chromium, and
 plays every seat-0 move by clicking random legal moves against the random player.
