@@ -130,9 +130,17 @@ def test_the_win_chance_graph_fits_a_phone(
         phone = context.new_page()
         phone.goto(f"{server.url}/replay/{table['table']}")
         phone.click("#analyse")
-        phone.wait_for_selector("#wingraph svg", timeout=120_000)
-        box = phone.locator("#wingraph svg.wingraph").bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        # The graph is drawn again as the analysis settles: wait for one laid out, and
+        # measure it in the same script (a second call could find it replaced).
+        box = phone.wait_for_function(
+            """() => {
+                const svg = document.querySelector("#wingraph svg.wingraph");
+                const b = svg && svg.getBoundingClientRect();
+                return b && b.width > 0 ? {x: b.x, width: b.width, height: b.height} : null;
+            }""",
+            timeout=120_000,
+        ).json_value()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
         assert box["height"] >= 100  # scaled to the width, not squashed
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         # axe-core (where installed, as test_table_ux.py uses it): the graph's points, legend
