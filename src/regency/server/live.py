@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import regency
 from regency.agents import AgentError, check_spec
 from regency.core.errors import IllegalActionError, RegencyError
+from regency.server.chat import chat_message, check_rate, clean_chat
 from regency.server.computer import (
     ComputerPool,
     Thought,
@@ -34,6 +35,7 @@ from regency.server.computer import (
     think,
 )
 from regency.server.live_table import (
+    CHAT_HISTORY,
     MAX_LISTENERS,
     Listener,
     LiveTable,
@@ -42,7 +44,7 @@ from regency.server.live_table import (
     new_token,
     view_message,
 )
-from regency.server.protocol import CreateTable
+from regency.server.protocol import CreateTable, encode
 from regency.server.settings import ServerSettings
 from regency.server.storage import MoveCommit, SeatRow, Storage, TableRow
 from regency.tables import SeatSpec, TableSpec
@@ -182,6 +184,7 @@ class Hub:
         live = LiveTable(row)
         for m in self.storage.moves(table_id):
             live.apply_stored(m.seat, m.notation, m.at)
+        live.chat.extend(self.storage.chat(table_id, CHAT_HISTORY))
         return live
 
     async def refresh(self, live: LiveTable, seats: bool = False) -> bool:
@@ -569,10 +572,16 @@ class Hub:
     # -- other processes -------------------------------------------------------------
 
     async def announced(self, payload: str) -> None:
-        """Another process committed a move (``id:version``) or changed seats (``id:seats``)."""
+        """Another process announced a change: a move, the seats, or a chat message.
+
+        ``payload`` is ``id:version`` (a move), ``id:seats`` or ``id:chat``.
+        """
         table_id, _, what = payload.partition(":")
         live = self.tables.get(table_id)
         if live is None:
+            return
+        if what == "chat":
+            await self._refresh_chat(live)
             return
         # Every move this process commits is announced back to it too: one it already
         # holds needs no lock and no read (that read was a query per move).
@@ -582,6 +591,57 @@ class Hub:
             if what.isdigit() and int(what) <= live.version:
                 return  # it was this process's own move, applied while we waited
             await self.refresh(live, seats=what == "seats")
+
+    # -- chat ------------------------------------------------------------------------
+
+    async def chat(self, table_id: str, seat: int, token: str | None, text: str) -> dict[str, Any]:
+        """A seat's chat message: checked, stored, then pushed to the whole table.
+
+        The message is attributed to ``seat`` (whose token it must carry) and its stored
+        name, whatever it says. See :mod:`regency.server.chat` for the caps.
+
+        Returns:
+            The ``chat`` message pushed (the one new message in ``messages``).
+
+        Raises:
+            ProtocolError: 404 (table, seat), 403 (token), 422 (empty, too long) or 429
+                (too many messages too fast).
+        """
+        live = await self.get(table_id)
+        live.check_token(seat, token)
+        cleaned = clean_chat(text)
+        now = time.time()
+        check_rate(live.chat_sent, seat, now)
+        row = await self._write(self.storage.add_chat, live.id, seat, cleaned, live.version, now)
+        if any(r.id == row.id for r in live.chat):  # announced by the database first
+            return chat_message(live.id, [row], live.row.seats)
+        live.chat.append(row)
+        message = chat_message(live.id, [row], live.row.seats)
+        live.push_all(encode(message))
+        return message
+
+    def chat_history(self, live: LiveTable) -> dict[str, Any]:
+        """The table's latest chat messages (:data:`CHAT_HISTORY`), oldest first."""
+        return chat_message(live.id, list(live.chat), live.row.seats, history=True)
+
+    async def _refresh_chat(self, live: LiveTable) -> None:
+        """Push the chat messages other processes stored that this one has not pushed."""
+        rows = await asyncio.to_thread(self.storage.chat, live.id, CHAT_HISTORY)
+        # Ids are handed out as messages are written, and two processes' messages may
+        # commit in the other order: compare with the ids this process holds, not the
+        # newest one.
+        known = {r.id for r in live.chat}
+        fresh = [r for r in rows if r.id not in known]
+        if not fresh:
+            return
+        live.chat.extend(fresh)
+        if len(live.chat) > 1 and any(
+            a.id > b.id for a, b in zip(list(live.chat), list(live.chat)[1:], strict=False)
+        ):
+            ordered = sorted(live.chat, key=lambda r: r.id)
+            live.chat.clear()
+            live.chat.extend(ordered)
+        live.push_all(encode(chat_message(live.id, fresh, live.row.seats)))
 
     # -- history ---------------------------------------------------------------------
 

@@ -16,9 +16,11 @@ __all__ = [
     "MAX_BODY",
     "MAX_WS_MESSAGE",
     "ActionRequest",
+    "ChatRequest",
     "CreateTable",
     "SeatRequest",
     "WsAction",
+    "WsChat",
     "encode",
 ]
 
@@ -118,3 +120,30 @@ class WsAction(_Strict):
     type: Literal["action"]
     action: str = Field(min_length=1, max_length=200)
     version: int = Field(ge=0, le=2**31)
+
+
+MAX_CHAT_REQUEST = 1000
+"""The longest chat text a request may carry before it is folded (the message itself is
+held to ``regency.server.chat.MAX_CHAT`` characters, refused with a clear message)."""
+
+
+class ChatRequest(_Strict):
+    """``POST .../chat``: a chat message from the seat whose token the request carries.
+
+    Attributes:
+        text: What it says (folded to one line, at most 200 characters once folded).
+    """
+
+    text: str = Field(max_length=MAX_CHAT_REQUEST)
+
+
+class WsChat(_Strict):
+    """A chat message sent over a seat's WebSocket: ``{"type": "chat", "text": ...}``.
+
+    Attributes:
+        type: Always ``"chat"``.
+        text: What it says (see :class:`ChatRequest`).
+    """
+
+    type: Literal["chat"]
+    text: str = Field(max_length=MAX_CHAT_REQUEST)
