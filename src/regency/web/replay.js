@@ -1,6 +1,7 @@
 // The replay page: /replay/<table>?seat=N&step=K steps through a finished game from any
 // seat's view (or a spectator's); the server rebuilds each view from the game's record.
 import { api, drawTable, el, gameModule, thirdPerson, titles } from "/static/common.js";
+import { chatPanel } from "/static/chat.js";
 
 const root = document.getElementById("table");
 const tableId = location.pathname.split("/").filter(Boolean)[1];
@@ -16,6 +17,9 @@ const state = {};
 const box = document.getElementById("analysis");
 const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(100 * x)}%`);
 const cache = new Map();
+// The table's chat, published with the record: each message shown from the move it followed.
+const chat = chatPanel({ tableId, seat: null, upTo: 0 });
+api(`/api/tables/${tableId}/chat`).then((body) => chat.add(body.messages), () => {});
 
 /** The view after `n` moves, as seat `who` (default: the one chosen; null: a spectator) saw it. */
 async function viewAt(n, who = seat) {
@@ -55,7 +59,10 @@ async function show(n) {
   }
   seatNames = view.seats.map((s) => s.name);
   drawAnalysis();
-  drawTable(root, view, game, { interactive: false, replay: true, play: () => {}, state, rerender: () => show(step) });
+  chat.setSeats(view.seats);
+  chat.setUpTo(step);
+  drawTable(root, view, game, { interactive: false, replay: true, play: () => {}, state,
+    rerender: () => show(step), extra: [chat.node] });
   document.getElementById("counter").textContent = `move ${step} of ${steps}`;
   document.getElementById("prev").disabled = step <= 0;
   document.getElementById("first").disabled = step <= 0;
