@@ -1,9 +1,9 @@
 """Take the screenshots in docs/screenshots/: each game's table mid-game and at the end,
 the lobby and a replay, at desktop width and at a phone's 375 px; a phone's action bar
-(Claim Kingdoms' power, Kingdoms' draw), the keyboard's focus on the Kingdoms board, and
-the banner of a lost connection.
+(Claim Kingdoms' power, Kingdoms' draw), the keyboard's focus on the Kingdoms board, the
+banner of a lost connection, and the table chat (desktop and a 390 px phone).
 
-    .venv/bin/python -m tests.web.screenshots [--out docs/screenshots]
+    .venv/bin/python -m tests.web.screenshots [--out docs/screenshots] [--only chat]
 
 It starts a throwaway server (SQLite in a temporary folder) and the system's Chromium, and
 plays every seat-0 move by clicking random legal moves against the random player.
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,15 @@ from playwright.sync_api import ViewportSize, sync_playwright
 
 from tests.server.conftest import ThreadServer
 from tests.web.conftest import ARGS, CHROMIUM
-from tests.web.helpers import create, version, wait_finished, wait_ready, wait_version
+from tests.web.helpers import (
+    bearer,
+    create,
+    move_for,
+    version,
+    wait_finished,
+    wait_ready,
+    wait_version,
+)
 
 DESKTOP: ViewportSize = {"width": 1200, "height": 860}
 PHONE: ViewportSize = {"width": 375, "height": 760}
@@ -56,10 +65,60 @@ def shoot(page: Any, path: Path, full: bool = False) -> None:
     print(path)
 
 
+def chat(browser: Any, url: str, out: Path) -> None:
+    """A 3-player Claim table mid-game with a few chat messages, as seat 0 and on a phone."""
+    import httpx
+
+    table = create(
+        url,
+        game="claim",
+        players=3,
+        seed=11,
+        seats=[{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}],
+    )
+    tokens = {i["seat"]: i["token"] for i in table["invites"]}
+    for _ in range(4):
+        move_for(url, table)
+    lines = [
+        (1, "Good luck everyone!"),
+        (2, "Thanks, you too"),
+        (0, "<b>bold?</b> no: chat is plain text"),
+        (1, "Your turn"),
+        (2, "Well played"),
+    ]
+    for seat, text in lines:
+        httpx.post(
+            f"{url}/api/tables/{table['table']}/seats/{seat}/chat",
+            json={"text": text},
+            headers=bearer(tokens[seat]),
+            timeout=30,
+        ).raise_for_status()
+        time.sleep(0.05)
+    tall: ViewportSize = {"width": DESKTOP["width"], "height": 920}  # the chat's foot too
+    for name, viewport, mobile in [("chat", tall, False), ("chat-phone", PHONE_390, True)]:
+        context = browser.new_context(viewport=viewport, is_mobile=mobile, device_scale_factor=1)
+        page = context.new_page()
+        page.goto(table["invites"][0]["url"])
+        page.wait_for_selector("#chat-log li[data-id]")
+        page.click('#chat-mutes button[data-seat="2"]')  # Cy muted: the note says so
+        page.fill("#chat-text", "Nice trick")
+        if mobile:
+            page.locator("#chat").scroll_into_view_if_needed()
+        else:
+            page.evaluate("() => window.scrollTo(0, 0)")  # the header (its Chat link) in view
+        shoot(page, out / f"{name}.png")
+        context.close()
+
+
+PHONE_390: ViewportSize = {"width": 390, "height": 844}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
-    out = Path(parser.parse_args().out)
+    parser.add_argument("--only", choices=["chat"], help="take only these screenshots")
+    args = parser.parse_args()
+    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with (
         tempfile.TemporaryDirectory() as tmp,
@@ -67,6 +126,10 @@ def main() -> None:
         sync_playwright() as p,
     ):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        chat(browser, server.url, out)
+        if args.only == "chat":
+            browser.close()
+            return
         desktop = browser.new_context(viewport=DESKTOP)
         phone = browser.new_context(viewport=PHONE, is_mobile=True, device_scale_factor=1)
         page, small = desktop.new_page(), phone.new_page()
