@@ -4,6 +4,8 @@
   reaches the other and the spectator; the spectator has nothing to write with.
 * A message of markup (``<img src=x onerror=alert(1)>``) is shown as text: no element is
   made from it, no dialog opens, no CSP violation is reported.
+* A message that comes while the chat is out of sight (below the table on a phone) is
+  counted in the header's Chat button and the title until the chat is looked at.
 * Muting a person hides their messages on that browser only, and stays after a reload.
 * The rate limit (5 messages per 10 s) refuses the sixth with its reason on the page.
 * The chat is shown in the replay, each message from the move it followed.
@@ -158,6 +160,16 @@ def test_seats_and_a_spectator_share_the_chat_as_text_and_mute_is_remembered(
     assert ann.said() == ["You: Hello Bob"]  # her own, as "You"
     assert bob.said() == watcher.said() == ["Ann: Hello Bob"]
     assert ann.page.input_value("#chat-text") == ""
+    # On Bob's phone the chat is below the table: the header's button and the title count
+    # the message; going to the chat with it clears the count.
+    bob.page.wait_for_function(
+        "() => document.querySelector('#chat-link').textContent === 'Chat (1 new)'"
+    )
+    assert bob.page.title().startswith("(1) ")
+    bob.page.click("#chat-link")
+    bob.page.wait_for_function("() => document.querySelector('#chat-link').textContent === 'Chat'")
+    assert not bob.page.title().startswith("(")
+    assert "#token=" in bob.page.url  # the jump kept the token in the address
 
     # Markup is text: shown as typed, no element made, nothing run.
     before = [p.page.evaluate("() => document.images.length") for p in (ann, bob, watcher)]

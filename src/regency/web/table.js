@@ -240,7 +240,7 @@ function connect(delay = 500) {
   socket.onmessage = async (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") await adopt(message);
-    else if (message.type === "chat") heard(message.messages);
+    else if (message.type === "chat") heard(message.messages, !message.history);
     else if (message.type === "error") {
       pending = false;
       show(`Refused: ${message.message}`);
@@ -267,14 +267,17 @@ function connect(delay = 500) {
 /** The chat so far (also after a reconnection: what was said while the page was away). */
 async function loadChat() {
   try {
-    heard((await api(`/api/tables/${tableId}/chat`, { token })).messages);
+    heard((await api(`/api/tables/${tableId}/chat`, { token })).messages, false);
   } catch { /* the socket's pushes carry on; the history comes with the next connection */ }
 }
 
-/** New messages: into the panel; counted as unread while the panel is out of sight. */
-function heard(messages) {
+/**
+ * New messages: into the panel; counted as unread while the panel is out of sight (not
+ * the history a (re)connection brings: a reload does not make old messages new).
+ */
+function heard(messages, count) {
   const others = chat.add(messages);
-  if (others && (!chatInView || document.hidden)) {
+  if (count && others && (!chatInView || document.hidden)) {
     unread += others;
     showUnread();
   }
@@ -284,6 +287,13 @@ function showUnread() {
   chatLink.textContent = unread ? `Chat (${unread} new)` : "Chat";
   turnSignals();
 }
+
+// A button, not a link to "#chat": the address's fragment holds the seat's token.
+chatLink.addEventListener("click", () => {
+  chat.node.scrollIntoView({ block: "nearest" });
+  const box = document.getElementById("chat-text");
+  if (box) box.focus({ preventScroll: true });
+});
 
 new IntersectionObserver((entries) => {
   chatInView = entries.some((e) => e.isIntersecting);
