@@ -238,8 +238,14 @@ def test_typing_survives_a_move_and_the_rate_limit_is_explained(
     assert ann.page.get_attribute("#chat-text", "maxlength") == "200"
 
 
+MARKS = """() => [
+  document.querySelector('#chat-log li[data-seat="0"] .mark').className,
+  document.querySelector('.seatlist li .mark').className,
+]"""
+
+
 def test_the_chat_is_in_the_replay(server: ThreadServer, people_of: Any) -> None:
-    table = two_people(server, "claim", seed=8)
+    table = two_people(server, "kingdoms", seed=8)  # Kingdoms: seats have the game's colours
     assert say(server, table, 0, "Good luck, Bob").status_code == 200
     for _ in range(3):
         move_for(server.url, table)
@@ -252,6 +258,8 @@ def test_the_chat_is_in_the_replay(server: ThreadServer, people_of: Any) -> None
     viewer = people_of(f"{server.url}/replay/{table['table']}?step=0")
     viewer.wait_said("Good luck, Bob")
     assert viewer.said() == ["Ann: Good luck, Bob"]
+    # Ann's mark in the chat is the one the table gives her (her castles' colour).
+    viewer.page.wait_for_function(f"() => {{ const [a, b] = ({MARKS})(); return a === b; }}")
     assert "2 more later in the game" in viewer.page.inner_text("#chat-hidden")
     viewer.page.click("#last")
     viewer.wait_said("Good game")

@@ -159,6 +159,18 @@ export function chatPanel(options) {
     draw();
   }
 
+  /**
+   * Draw again after the table is: a seat's mark takes the colour the game gives that
+   * seat (Kingdoms' castles), which common.js learns as it draws the table.
+   */
+  let colours = "";
+  function refresh() {
+    const now = [0, 1, 2, 3].map((s) => seatMark(s).className).join();
+    if (now === colours) return;
+    colours = now;
+    draw();
+  }
+
   draw();
-  return { node, add, setSeats, setUpTo };
+  return { node, add, setSeats, setUpTo, refresh };
 }

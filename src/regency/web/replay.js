@@ -63,6 +63,7 @@ async function show(n) {
   chat.setUpTo(step);
   drawTable(root, view, game, { interactive: false, replay: true, play: () => {}, state,
     rerender: () => show(step), extra: [chat.node] });
+  chat.refresh();  // the seats' marks in the colours the table now uses
   document.getElementById("counter").textContent = `move ${step} of ${steps}`;
   document.getElementById("prev").disabled = step <= 0;
   document.getElementById("first").disabled = step <= 0;

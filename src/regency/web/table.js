@@ -76,6 +76,7 @@ function draw() {
       el("a", { href: `/rules/${view.game}`, target: "_blank" }, "Rules of this game"),
       watching ? el("p", { class: "muted" }, "You are watching: you see what every player may see.") : "")],
   });
+  chat.refresh();  // the seats' marks in the colours the table now uses
   // What is scrolled or focused into view stops below the sticky status and action bar.
   const bar = document.getElementById("turnbar");
   document.documentElement.style.scrollPaddingTop = bar ? `${bar.offsetHeight + 8}px` : "";
