@@ -10,6 +10,11 @@ whichever seat's hidden cards are re-dealt.
 Then a rematch is offered and accepted at each finished table: every message pushed about
 it, and every answer, must be the same for every seat and the spectators apart from the
 seat's own number, change nothing but the rematch, and hold no token or token hash.
+
+Every seat also writes in the table's chat before the first move: the chat messages
+every socket is pushed, and the history each party can ask for, must be the same for
+everyone and hold only a message's public facts (its id, seat, the seat's stored name,
+the text, the version and the time): no token, no position.
 """
 
 from __future__ import annotations
@@ -26,7 +31,23 @@ import regency
 from regency.server.live import hash_token, view_message
 from tests.conformance.cases import CASES, IDS, Case
 from tests.server.conftest import make_client
-from tests.server.helpers import create, next_view, people, ws_url
+from tests.server.helpers import auth, create, people, ws_url
+
+CHAT_KEYS = {"type", "table", "history", "messages"}
+ENTRY_KEYS = {"id", "seat", "name", "text", "version", "at"}
+
+
+def next_view(ws: Any, chats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The next view a socket is sent; the chat messages on the way are kept in ``chats``."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "view":
+            return message
+        if message["type"] == "chat":
+            chats.append(message)
+        else:  # the mover's ack
+            assert message["type"] == "ack", message
+
 
 EVERY_COUNT = [(info.name, n, {}) for info in regency.available_games() for n in info.players]
 DEFAULT_COUNT = [(info.name, info.default_players, {}) for info in regency.available_games()]
@@ -35,6 +56,7 @@ DEFAULT_COUNT = [(info.name, info.default_players, {}) for info in regency.avail
 def play_over_sockets(
     client: TestClient, case: Case, seed: int
 ) -> tuple[dict[str, Any], list[list[dict[str, Any]]], list[dict[str, Any]]]:
+    """Play a whole game over sockets; check the chat each socket was sent on the way."""
     game, players, options = case
     table = create(
         client, game=game, players=players, seats=people(players), options=options, seed=seed
@@ -43,6 +65,7 @@ def play_over_sockets(
     rng = random.Random(seed)
     streams: list[list[dict[str, Any]]] = [[] for _ in range(players)]
     public: list[dict[str, Any]] = []
+    chats: list[list[dict[str, Any]]] = [[] for _ in range(players + 1)]  # the spectator last
     with ExitStack() as stack:
         sockets = [
             stack.enter_context(client.websocket_connect(ws_url(tid, i["seat"], i["token"])))
@@ -53,10 +76,20 @@ def play_over_sockets(
                 f"/api/tables/{tid}/spectate/ws?token={table['spectator']['token']}"
             )
         )
+        first = True
         while True:
             for seat, ws in enumerate(sockets):
-                streams[seat].append(next_view(ws))
-            public.append(next_view(watcher))
+                streams[seat].append(next_view(ws, chats[seat]))
+            public.append(next_view(watcher, chats[players]))
+            if first:  # every seat says something, heard by all before the first move
+                first = False
+                for seat, ws in enumerate(sockets):
+                    ws.send_json({"type": "chat", "text": f"I am seat 0 <b>{seat}</b>"})
+                for heard, ws in zip(chats, [*sockets, watcher], strict=True):
+                    while len(heard) < players:
+                        message = ws.receive_json()
+                        assert message["type"] == "chat", message
+                        heard.append(message)
             now = streams[0][-1]
             assert all(s[-1]["version"] == now["version"] for s in streams)
             if now["finished"]:
@@ -69,7 +102,37 @@ def play_over_sockets(
                     "version": now["version"],
                 }
             )
+    check_chat(client, table, chats)
     return table, streams, public
+
+
+def check_chat(
+    client: TestClient, table: dict[str, Any], chats: list[list[dict[str, Any]]]
+) -> None:
+    """Every party was pushed the same chat, only public facts, each seat's by its name."""
+    secrets = [i["token"] for i in table["invites"]] + [table["spectator"]["token"]]
+    names = {s["seat"]: s["name"] for s in table["seats"]}
+    assert all(heard == chats[0] for heard in chats), "the parties heard different chats"
+    entries = [e for message in chats[0] for e in message["messages"]]
+    assert sorted(e["seat"] for e in entries) == sorted(names)  # each seat once
+    for message in chats[0]:
+        assert set(message) == CHAT_KEYS and message["table"] == table["table"]
+        assert message["history"] is False
+    for e in entries:
+        assert set(e) == ENTRY_KEYS
+        assert e["name"] == names[e["seat"]] and e["text"] == f"I am seat 0 <b>{e['seat']}</b>"
+        assert e["version"] == 0
+    # The history, as each seat and the spectator ask for it: the same, and no token.
+    histories = [
+        client.get(f"/api/tables/{table['table']}/chat", headers=auth(token)).json()
+        for token in secrets
+    ]
+    assert all(h == histories[0] for h in histories)
+    assert sorted(e["id"] for e in histories[0]["messages"]) == sorted(e["id"] for e in entries)
+    text = json.dumps([chats[0], histories[0]])
+    for secret in secrets:
+        assert secret not in text
+    assert "observation" not in text and "legal_moves" not in text
 
 
 def expected(game: regency.Game[Any], seat: int | None, shown: dict[str, Any]) -> dict[str, Any]:

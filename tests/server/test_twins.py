@@ -316,6 +316,7 @@ def ask_everything(
         yield "WS push", ("text", pushed.replace(tid, PLACEHOLDER))
     yield "GET summary", get(f"/api/tables/{tid}")
     yield "GET spectate", get(f"/api/tables/{tid}/spectate", headers=headers)
+    yield "GET chat", get(f"/api/tables/{tid}/chat", headers=headers)
     stale = [version + 1, *([version - 1] if version else [])]
     for seat in range(players + 1):  # and a seat the table does not have
         yield f"GET seat {seat} view", get(seat_url(tid, seat, "view"), headers=headers)
@@ -323,6 +324,9 @@ def ask_everything(
         if seat == party:
             continue  # the seat's own refusals come last
         yield f"POST seat {seat} move", refused_move(seat, "zzz", version)
+        chat = client.post(seat_url(tid, seat, "chat"), json={"text": "hi"}, headers=headers)
+        assert chat.status_code >= 400, f"a party wrote in another seat's name: {chat.text}"
+        yield f"POST seat {seat} chat", normal(chat, tid)
         yield (
             f"POST seat {seat} return",
             normal(client.post(seat_url(tid, seat, "return"), headers=headers), tid),

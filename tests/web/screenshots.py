@@ -6,9 +6,10 @@ score and the score sheet (``--only rematch`` takes just those); move clocks (``
 clocks`` takes just those); the replay page's win-chance graph of an analysed game, at
 desktop width and at a phone's 390 px (``--only graph``); a Claim trick being gathered to
 its winner and a Kingdoms castle flying to its square, caught mid-flight (the animations
-slowed fifty times; ``--only motion``).
+slowed fifty times; ``--only motion``); the table chat (desktop and a 390 px phone,
+``--only chat``).
 
-    .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|graph|motion]
+    .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
 It starts a throwaway server (SQLite in a temporary folder) and the system's Chromium, and
 plays every seat-0 move by clicking random legal moves against the random player.
@@ -213,12 +214,56 @@ def motion_shots(browser: Any, server: ThreadServer, out: Path) -> None:
         context.close()
 
 
+def chat(browser: Any, url: str, out: Path) -> None:
+    """A 3-player Claim table mid-game with a few chat messages, as seat 0 and on a phone."""
+
+    table = create(
+        url,
+        game="claim",
+        players=3,
+        seed=11,
+        seats=[{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}],
+    )
+    tokens = {i["seat"]: i["token"] for i in table["invites"]}
+    for _ in range(4):
+        move_for(url, table)
+    lines = [
+        (1, "Good luck everyone!"),
+        (2, "Thanks, you too"),
+        (0, "<b>bold?</b> no: chat is plain text"),
+        (1, "Your turn"),
+        (2, "Well played"),
+    ]
+    for seat, text in lines:
+        httpx.post(
+            f"{url}/api/tables/{table['table']}/seats/{seat}/chat",
+            json={"text": text},
+            headers=bearer(tokens[seat]),
+            timeout=30,
+        ).raise_for_status()
+        time.sleep(0.05)
+    tall: ViewportSize = {"width": DESKTOP["width"], "height": 920}  # the chat's foot too
+    for name, viewport, mobile in [("chat", tall, False), ("chat-phone", PHONE_390, True)]:
+        context = browser.new_context(viewport=viewport, is_mobile=mobile, device_scale_factor=1)
+        page = context.new_page()
+        page.goto(table["invites"][0]["url"])
+        page.wait_for_selector("#chat-log li[data-id]")
+        page.click('#chat-mutes button[data-seat="2"]')  # Cy muted: the note says so
+        page.fill("#chat-text", "Nice trick")
+        if mobile:
+            page.locator("#chat").scroll_into_view_if_needed()
+        else:
+            page.evaluate("() => window.scrollTo(0, 0)")  # the header (its Chat link) in view
+        shoot(page, out / f"{name}.png")
+        context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument(
         "--only",
-        choices=["clocks", "rematch", "graph", "motion"],
+        choices=["clocks", "rematch", "graph", "motion", "chat"],
         help="take only these screenshots",
     )
     args = parser.parse_args()
@@ -242,6 +287,8 @@ def main() -> None:
             graph_shots(browser, server, out)
         if args.only in (None, "motion"):
             motion_shots(browser, server, out)
+        if args.only in (None, "chat"):
+            chat(browser, server.url, out)
         if args.only is not None:
             browser.close()
             return

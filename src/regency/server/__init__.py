@@ -3,8 +3,9 @@
 ``regency serve`` runs :func:`regency.server.app.create_app` on uvicorn. The layers:
 
 * ``protocol.py``: the request and message models (the public protocol, see docs/server.md);
-* ``storage.py`` and ``migrations/``: tables, seats and moves in SQLite or PostgreSQL;
+* ``storage.py`` and ``migrations/``: tables, seats, moves and chat in SQLite or PostgreSQL;
 * ``live.py``: the tables in play, one authoritative game each, and who is listening;
+* ``chat.py``: the table chat's caps and messages;
 * ``computer.py``: computer seats thinking in worker processes;
 * ``pages.py``, ``rulebook.py`` and ``analysis.py``: the browser pages, the rules pages
   and move analysis behind the routes;

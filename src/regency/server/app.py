@@ -167,6 +167,7 @@ async def _listen(storage: Storage, hub: Hub, ready: asyncio.Event) -> None:
                 # Anything announced while we were not listening: catch up.
                 for live in list(hub.tables.values()):
                     await hub.announced(f"{live.id}:seats")
+                    await hub.announced(f"{live.id}:chat")
                 async for note in conn.notifies():
                     try:
                         await hub.announced(note.payload)

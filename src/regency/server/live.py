@@ -27,6 +27,7 @@ import regency
 from regency.agents import AgentError, check_spec
 from regency.core.errors import IllegalActionError, RegencyError
 from regency.core.rng import new_seed
+from regency.server.chat import chat_message, check_rate, clean_chat
 from regency.server.clocks import allowed_limits
 from regency.server.computer import (
     ComputerPool,
@@ -37,6 +38,7 @@ from regency.server.computer import (
     think,
 )
 from regency.server.live_table import (
+    CHAT_HISTORY,
     MAX_LISTENERS,
     Listener,
     LiveTable,
@@ -45,7 +47,7 @@ from regency.server.live_table import (
     new_token,
     view_message,
 )
-from regency.server.protocol import CreateTable
+from regency.server.protocol import CreateTable, encode
 from regency.server.rematch import (
     MAX_EVENING,
     evening_after,
@@ -204,6 +206,7 @@ class Hub:
         live = LiveTable(row)
         for m in self.storage.moves(table_id):
             live.apply_stored(m.seat, m.notation, m.at)
+        live.chat.extend(self.storage.chat(table_id, CHAT_HISTORY))
         return live
 
     async def refresh(self, live: LiveTable, seats: bool = False) -> bool:
@@ -638,14 +641,17 @@ class Hub:
     # -- other processes -------------------------------------------------------------
 
     async def announced(self, payload: str) -> None:
-        """Another process committed a move or changed seats.
+        """Another process announced a change: a move, the seats, or a chat message.
 
         The payload is ``id:version:seat:at:notation`` for a move (``id:version`` from
-        releases before the move was carried in it) or ``id:seats``.
+        releases before the move was carried in it), ``id:seats`` or ``id:chat``.
         """
         table_id, _, what = payload.partition(":")
         live = self.tables.get(table_id)
         if live is None:
+            return
+        if what == "chat":
+            await self._refresh_chat(live)
             return
         version_text, _, move = what.partition(":")
         version = int(version_text) if version_text.isdigit() else None
@@ -738,6 +744,57 @@ class Hub:
         result = live.game.result().to_dict()
         replay = f"{root}/replay/{live.id}"
         return scoresheet(live.row, result, live.version, live.turn_since, replay)
+
+    # -- chat ------------------------------------------------------------------------
+
+    async def chat(self, table_id: str, seat: int, token: str | None, text: str) -> dict[str, Any]:
+        """A seat's chat message: checked, stored, then pushed to the whole table.
+
+        The message is attributed to ``seat`` (whose token it must carry) and its stored
+        name, whatever it says. See :mod:`regency.server.chat` for the caps.
+
+        Returns:
+            The ``chat`` message pushed (the one new message in ``messages``).
+
+        Raises:
+            ProtocolError: 404 (table, seat), 403 (token), 422 (empty, too long) or 429
+                (too many messages too fast).
+        """
+        live = await self.get(table_id)
+        live.check_token(seat, token)
+        cleaned = clean_chat(text)
+        now = time.time()
+        check_rate(live.chat_sent, seat, now)
+        row = await self._write(self.storage.add_chat, live.id, seat, cleaned, live.version, now)
+        if any(r.id == row.id for r in live.chat):  # announced by the database first
+            return chat_message(live.id, [row], live.row.seats)
+        live.chat.append(row)
+        message = chat_message(live.id, [row], live.row.seats)
+        live.push_all(encode(message))
+        return message
+
+    def chat_history(self, live: LiveTable) -> dict[str, Any]:
+        """The table's latest chat messages (:data:`CHAT_HISTORY`), oldest first."""
+        return chat_message(live.id, list(live.chat), live.row.seats, history=True)
+
+    async def _refresh_chat(self, live: LiveTable) -> None:
+        """Push the chat messages other processes stored that this one has not pushed."""
+        rows = await asyncio.to_thread(self.storage.chat, live.id, CHAT_HISTORY)
+        # Ids are handed out as messages are written, and two processes' messages may
+        # commit in the other order: compare with the ids this process holds, not the
+        # newest one.
+        known = {r.id for r in live.chat}
+        fresh = [r for r in rows if r.id not in known]
+        if not fresh:
+            return
+        live.chat.extend(fresh)
+        if len(live.chat) > 1 and any(
+            a.id > b.id for a, b in zip(list(live.chat), list(live.chat)[1:], strict=False)
+        ):
+            ordered = sorted(live.chat, key=lambda r: r.id)
+            live.chat.clear()
+            live.chat.extend(ordered)
+        live.push_all(encode(chat_message(live.id, fresh, live.row.seats)))
 
     # -- history ---------------------------------------------------------------------
 

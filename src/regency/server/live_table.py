@@ -22,9 +22,10 @@ from typing import Any
 import regency
 from regency.server.clocks import move_limit
 from regency.server.protocol import encode
-from regency.server.storage import SeatRow, TableRow
+from regency.server.storage import ChatRow, SeatRow, TableRow
 
 __all__ = [
+    "CHAT_HISTORY",
     "MAX_LISTENERS",
     "NOTICES",
     "QUEUE",
@@ -50,6 +51,11 @@ QUEUE = 256
 
 NOTICES = 5
 """How many notices (a computer seat that failed, say) a view carries."""
+
+CHAT_HISTORY = 100
+"""How many of a table's latest chat messages are kept in memory: sent to a socket when
+it connects, and answered by ``GET /api/tables/{table}/chat`` (see
+:mod:`regency.server.chat`)."""
 
 
 class ProtocolError(Exception):
@@ -127,6 +133,10 @@ class LiveTable:
         self.task: asyncio.Task[None] | None = None
         self.task_version = -1
         self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
+        self.chat: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
+        """The latest chat messages, oldest first (:mod:`regency.server.chat`)."""
+        self.chat_sent: dict[int, deque[float]] = {}
+        """When each seat's recent chat messages were sent (the chat's rate limit)."""
 
     @property
     def row(self) -> TableRow:
@@ -335,6 +345,24 @@ class LiveTable:
         if self.game.is_over:
             meta["result"] = self.game.result().to_dict()
         return self.game.record(meta).to_dict()
+
+    def check_reader(self, token: str | None) -> None:
+        """403 unless ``token`` is one of the table's seat tokens or its spectator token."""
+        if token:
+            hashed = hash_token(token)
+            for s in self.row.seats:
+                if s.token_hash is not None and hmac.compare_digest(hashed, s.token_hash):
+                    return
+            if hmac.compare_digest(hashed, self.row.spectator_hash):
+                return
+        raise ProtocolError(
+            403, "forbidden", "the chat of a table in play needs a seat's or the spectator token"
+        )
+
+    def push_all(self, text: str) -> None:
+        """Push one message (the same text) to every listener, seats and spectators."""
+        for listener in list(self.listeners):
+            listener.push(text)
 
     def broadcast(self) -> None:
         """Push the current view to every listener, each seat its own."""

@@ -16,10 +16,12 @@ __all__ = [
     "MAX_BODY",
     "MAX_WS_MESSAGE",
     "ActionRequest",
+    "ChatRequest",
     "CreateTable",
     "RematchRequest",
     "SeatRequest",
     "WsAction",
+    "WsChat",
     "encode",
 ]
 
@@ -131,3 +133,30 @@ class RematchRequest(_Strict):
     """A person's answer at a finished table: offer or accept a rematch, or decline it."""
 
     accept: bool = True
+
+
+MAX_CHAT_REQUEST = 1000
+"""The longest chat text a request may carry before it is folded (the message itself is
+held to ``regency.server.chat.MAX_CHAT`` characters, refused with a clear message)."""
+
+
+class ChatRequest(_Strict):
+    """``POST .../chat``: a chat message from the seat whose token the request carries.
+
+    Attributes:
+        text: What it says (folded to one line, at most 200 characters once folded).
+    """
+
+    text: str = Field(max_length=MAX_CHAT_REQUEST)
+
+
+class WsChat(_Strict):
+    """A chat message sent over a seat's WebSocket: ``{"type": "chat", "text": ...}``.
+
+    Attributes:
+        type: Always ``"chat"``.
+        text: What it says (see :class:`ChatRequest`).
+    """
+
+    type: Literal["chat"]
+    text: str = Field(max_length=MAX_CHAT_REQUEST)

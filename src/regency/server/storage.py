@@ -30,6 +30,7 @@ from regency.server.clocks import move_limit
 
 __all__ = [
     "CHANNEL",
+    "ChatRow",
     "MoveCommit",
     "MoveRow",
     "OpenTable",
@@ -83,6 +84,36 @@ moves_t = sa.Table(
     sa.Column("notation", sa.String(200), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+
+chat_t = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("text", sa.String(1000), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """One message of a table's chat, as stored.
+
+    Attributes:
+        id: Its number, increasing over every table's messages (not one per table).
+        seat: The seat that wrote it.
+        text: What it says (checked and capped before it is stored).
+        version: The table's version when it was written (the moves made before it).
+        at: When it was written (seconds since the epoch).
+    """
+
+    id: int
+    seat: int
+    text: str
+    version: int
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,6 +532,36 @@ class Storage:
                 )
         return replace(row, settings=settings), made
 
+    def add_chat(self, table_id: str, seat: int, text: str, version: int, at: float) -> ChatRow:
+        """Store one chat message of ``table_id``; return it with its id.
+
+        On PostgreSQL the same transaction announces it (``NOTIFY``, payload
+        ``table:chat``), so the other server processes push it to their sockets.
+        """
+        with self._tx() as conn:
+            found = conn.execute(
+                chat_t.insert()
+                .values(table_id=table_id, seat=seat, text=text, version=version, at=at)
+                .returning(chat_t.c.id)
+            ).scalar_one()
+            if self.is_postgres:
+                conn.execute(
+                    sa.text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"{table_id}:chat"},
+                )
+        return ChatRow(int(found), seat, text, version, at)
+
+    def chat(self, table_id: str, last: int) -> list[ChatRow]:
+        """The last ``last`` messages of the table's chat, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(chat_t)
+                .where(chat_t.c.table_id == table_id)
+                .order_by(chat_t.c.id.desc())
+                .limit(last)
+            ).all()
+        return [ChatRow(int(r.id), r.seat, r.text, r.version, float(r.at)) for r in reversed(rows)]
+
     def unfinished(self) -> list[str]:
         """The ids of every table whose game has not ended."""
         with self.engine.connect() as conn:
@@ -556,7 +617,7 @@ class Storage:
     def expire(self, idle_before: float) -> list[str]:
         """Delete the unfinished tables with no move since ``idle_before``; return their ids.
 
-        An abandoned table's seats and moves go with it. Finished games are kept.
+        An abandoned table's seats, moves and chat go with it. Finished games are kept.
         """
         with self._tx() as conn:
             ids = [
@@ -570,6 +631,7 @@ class Storage:
             for chunk in range(0, len(ids), 500):
                 part = ids[chunk : chunk + 500]
                 conn.execute(moves_t.delete().where(moves_t.c.table_id.in_(part)))
+                conn.execute(chat_t.delete().where(chat_t.c.table_id.in_(part)))
                 conn.execute(seats_t.delete().where(seats_t.c.table_id.in_(part)))
                 conn.execute(tables_t.delete().where(tables_t.c.id.in_(part)))
         return ids

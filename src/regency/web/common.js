@@ -268,6 +268,10 @@ function restoreFocus(root, had, ui) {
       (b.getAttribute("aria-label") || b.textContent.trim().slice(0, 80)) === had.label) || null;
   }
   if (target && target.disabled) target = null;
+  if (target && target.matches("input, textarea")) {  // typing (the chat): stay there
+    if (document.activeElement !== target) target.focus({ preventScroll: true });
+    return;
+  }
   const group = target ? groupOf(target) : had.group ? find(`[data-roving="${CSS.escape(had.group)}"]`) : null;
   const stopOf = (g) => itemsOf(g).find((b) => b.tabIndex === 0) || null;
   if (turnStarted && target && group && !live(target) && itemsOf(group).some(live)) {

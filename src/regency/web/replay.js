@@ -2,6 +2,7 @@
 // seat's view (or a spectator's); the server rebuilds each view from the game's record.
 import { COLOUR_NAMES, api, drawTable, el, gameModule, scoresheetButtons, thirdPerson, titles } from "/static/common.js";
 import { winGraph } from "/static/graph.js";
+import { chatPanel } from "/static/chat.js";
 
 const root = document.getElementById("table");
 const tableId = location.pathname.split("/").filter(Boolean)[1];
@@ -19,6 +20,9 @@ const box = document.getElementById("analysis");
 const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(100 * x)}%`);
 const cache = new Map();
 let graphFocus = false;  // the graph's point for the move shown takes the focus (the keyboard went there)
+// The table's chat, published with the record: each message shown from the move it followed.
+const chat = chatPanel({ tableId, seat: null, upTo: 0 });
+api(`/api/tables/${tableId}/chat`).then((body) => chat.add(body.messages), () => {});
 
 /** The view after `n` moves, as seat `who` (default: the one chosen; null: a spectator) saw it. */
 async function viewAt(n, who = seat) {
@@ -60,7 +64,11 @@ async function show(n, keepGraphFocus = false) {
   seatNames = view.seats.map((s) => s.name);
   seatColours = game.colours ? game.colours(view.observation) : COLOUR_NAMES;
   drawAnalysis();
-  drawTable(root, view, game, { interactive: false, replay: true, play: () => {}, state, rerender: () => show(step) });
+  chat.setSeats(view.seats);
+  chat.setUpTo(step);
+  drawTable(root, view, game, { interactive: false, replay: true, play: () => {}, state,
+    rerender: () => show(step), extra: [chat.node] });
+  chat.refresh();  // the seats' marks in the colours the table now uses
   document.getElementById("counter").textContent = `move ${step} of ${steps}`;
   document.getElementById("prev").disabled = step <= 0;
   document.getElementById("first").disabled = step <= 0;

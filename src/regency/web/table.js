@@ -14,6 +14,7 @@
 import {
   api, drawTable, el, eveningScore, gameModule, pageToken, scoresheetButtons, seatName, titles,
 } from "/static/common.js";
+import { chatPanel } from "/static/chat.js";
 
 const root = document.getElementById("table");
 const conn = document.getElementById("conn");
@@ -40,6 +41,18 @@ let backTimer = null;
 const state = {};
 const baseTitle = document.title;
 const banner = document.getElementById("offline");
+const chatLink = document.getElementById("chat-link");
+// The chat panel is made once and moved into each redraw (what is typed survives a move).
+const chat = chatPanel({
+  tableId,
+  seat,
+  write: watching ? null : (text) => api(`${base}/chat`, { json: { text }, token }),
+  readOnlyNote: "You are watching: spectators read the players' chat but do not write in it.",
+});
+let unread = 0;
+let chatInView = false;
+const ALERTS_KEY = "regency.alerts";
+const alertsBox = watching ? null : alertsPanel();
 
 function show(message) {
   refusal = message;
@@ -72,11 +85,12 @@ function draw() {
     refusal: away ? el("div", {}, away, refusalBox) : refusalBox,
     rerender: draw,
     afterResult: after,
-    extra: [view.finished ? "" : eveningScore(view) || "",
+    extra: [view.finished ? "" : eveningScore(view) || "", chat.node, alertsBox,
       el("section", { class: "panel small", "aria-label": "about this page" },
       el("a", { href: `/rules/${view.game}`, target: "_blank" }, "Rules of this game"),
       watching ? el("p", { class: "muted" }, "You are watching: you see what every player may see.") : "")],
   });
+  chat.refresh();  // the seats' marks in the colours the table now uses
   // What is scrolled or focused into view stops below the sticky status and action bar.
   const bar = document.getElementById("turnbar");
   document.documentElement.style.scrollPaddingTop = bar ? `${bar.offsetHeight + 8}px` : "";
@@ -164,26 +178,39 @@ async function adopt(next) {
   // the move clocks count down in the server's time (common.js runningClock).
   if (typeof next.now === "number") next.skew = next.now * 1000 - Date.now();
   if (view && next.version !== view.version) refusal = "";
+  const wasMine = myTurn(view);
   view = next;
   pending = false;
+  chat.setSeats(view.seats || []);
   draw();
   turnSignals();
   followRematch();
+  if (myTurn(view) && !wasMine && document.hidden) alertTurn();
+}
+
+function myTurn(v) {
+  return !!v && !watching && !v.finished && v.to_move === seat;
 }
 
 // Whose turn it is, in the tab's title and its icon (as Lichess does), so a player in
 // another tab sees it: "Your turn - Kingdoms: Ann (seat 0) · regency" and an icon with a dot.
+// While the tab is in the background (document.hidden) a turn says so louder: "● Your
+// turn - ..." and a bigger dot ("alert"), until the tab is looked at again.
 function turnSignals() {
   let state = "wait";
   if (!online) state = "offline";
   else if (view && view.finished) state = "over";
-  else if (view && !watching && view.to_move === seat) state = "turn";
-  const prefix = { turn: "Your turn - ", over: "Game over - ", offline: "Offline - ", wait: "" }[state];
-  document.title = prefix + baseTitle;
+  else if (myTurn(view)) state = document.hidden ? "alert" : "turn";
+  const prefix = { alert: "● Your turn - ", turn: "Your turn - ", over: "Game over - ",
+    offline: "Offline - ", wait: "" }[state];
+  const news = unread && state !== "alert" ? `(${unread}) ` : "";  // chat unread, as a mail tab does
+  document.title = news + prefix + baseTitle;
   favicon(state);
 }
 
-const ICON = { turn: "#e4572e", over: "#2b8a4a", offline: "#8e8574", wait: null };
+document.addEventListener("visibilitychange", turnSignals);
+
+const ICON = { alert: "#e4572e", turn: "#e4572e", over: "#2b8a4a", offline: "#8e8574", wait: null };
 function favicon(state) {
   const link = document.querySelector('link[rel="icon"]');
   if (!link || link.dataset.state === state) return;
@@ -201,10 +228,11 @@ function favicon(state) {
   g.closePath();
   g.fill();
   if (ICON[state]) {  // the dot: your turn (orange-red), over (green), offline (grey)
+    const r = state === "alert" ? 11 : 8;  // in the background: a dot hard to miss
     g.fillStyle = "#fff";
-    g.beginPath(); g.arc(24, 8, 8, 0, 2 * Math.PI); g.fill();
+    g.beginPath(); g.arc(32 - r, r, r, 0, 2 * Math.PI); g.fill();
     g.fillStyle = ICON[state];
-    g.beginPath(); g.arc(24, 8, 6, 0, 2 * Math.PI); g.fill();
+    g.beginPath(); g.arc(32 - r, r, r - 2, 0, 2 * Math.PI); g.fill();
   }
   link.href = canvas.toDataURL("image/png");
   link.dataset.state = state;
@@ -297,10 +325,11 @@ function connect(delay = 500) {
     show(`Cannot connect: ${error.message}`);
     return;
   }
-  socket.onopen = () => { everOnline = true; delay = 500; connectionBack(); };
+  socket.onopen = () => { everOnline = true; delay = 500; connectionBack(); loadChat(); };
   socket.onmessage = async (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") await adopt(message);
+    else if (message.type === "chat") heard(message.messages, !message.history);
     else if (message.type === "error") {
       pending = false;
       show(`Refused: ${message.message}`);
@@ -320,6 +349,115 @@ function connect(delay = 500) {
     else conn.textContent = "reconnecting…";
     retry = setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
   };
+}
+
+// -- the chat (chat.js) ------------------------------------------------------------------
+
+/** The chat so far (also after a reconnection: what was said while the page was away). */
+async function loadChat() {
+  try {
+    heard((await api(`/api/tables/${tableId}/chat`, { token })).messages, false);
+  } catch { /* the socket's pushes carry on; the history comes with the next connection */ }
+}
+
+/**
+ * New messages: into the panel; counted as unread while the panel is out of sight (not
+ * the history a (re)connection brings: a reload does not make old messages new).
+ */
+function heard(messages, count) {
+  const others = chat.add(messages);
+  if (count && others && (!chatInView || document.hidden)) {
+    unread += others;
+    showUnread();
+  }
+}
+
+function showUnread() {
+  chatLink.textContent = unread ? `Chat (${unread} new)` : "Chat";
+  turnSignals();
+}
+
+// A button, not a link to "#chat": the address's fragment holds the seat's token.
+chatLink.addEventListener("click", () => {
+  chat.node.scrollIntoView({ block: "nearest" });
+  const box = document.getElementById("chat-text");
+  if (box) box.focus({ preventScroll: true });
+});
+
+new IntersectionObserver((entries) => {
+  chatInView = entries.some((e) => e.isIntersecting);
+  if (chatInView && !document.hidden && unread) { unread = 0; showUnread(); }
+}).observe(chat.node);
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && chatInView && unread) { unread = 0; showUnread(); }
+});
+
+// -- turn alerts --------------------------------------------------------------------------
+// Off by default. Turned on (a tick box, remembered in localStorage), a turn that starts
+// while the tab is in the background brings a browser notification (if the browser lets
+// the page show them) and a short beep made with WebAudio (no sound file).
+
+function alertsWanted() {
+  try { return localStorage.getItem(ALERTS_KEY) === "on"; } catch { return false; }
+}
+
+let audio = null;
+/** The page's AudioContext, made on a click or a key (a browser starts sound only then). */
+function wakeAudio() {
+  if (!alertsWanted()) return;
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!audio && Context) audio = new Context();
+  if (audio && audio.state === "suspended") audio.resume().catch(() => {});
+}
+document.addEventListener("pointerdown", wakeAudio, true);
+document.addEventListener("keydown", wakeAudio, true);
+
+function beep() {
+  if (!audio) return;
+  const now = audio.currentTime;
+  const tone = audio.createOscillator();
+  const volume = audio.createGain();
+  tone.type = "sine";
+  tone.frequency.value = 880;
+  volume.gain.setValueAtTime(0.0001, now);
+  volume.gain.exponentialRampToValueAtTime(0.2, now + 0.02);  // no click at the start
+  volume.gain.exponentialRampToValueAtTime(0.0001, now + 0.25);
+  tone.connect(volume).connect(audio.destination);
+  tone.start(now);
+  tone.stop(now + 0.3);
+}
+
+function alertTurn() {
+  if (!alertsWanted()) return;
+  beep();
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  try {
+    const note = new Notification("Your turn", { body: baseTitle, tag: `regency-turn-${tableId}` });
+    note.onclick = () => { window.focus(); note.close(); };
+  } catch { /* a browser that shows notifications only from a service worker */ }
+}
+
+function alertsPanel() {
+  const box = el("input", { type: "checkbox", id: "alerts", checked: alertsWanted() });
+  const note = el("span", { class: "small muted", id: "alerts-note" });
+  box.addEventListener("change", async () => {
+    try { localStorage.setItem(ALERTS_KEY, box.checked ? "on" : "off"); } catch { /* off */ }
+    note.textContent = "";
+    if (!box.checked) return;
+    wakeAudio();
+    if (!("Notification" in window)) {
+      note.textContent = "This browser shows no notifications: the sound only.";
+    } else if (Notification.permission === "default") {
+      const answer = await Notification.requestPermission();
+      if (answer !== "granted") note.textContent = "Notifications not allowed: the sound only.";
+    } else if (Notification.permission === "denied") {
+      note.textContent = "Notifications are blocked for this site: the sound only.";
+    }
+  });
+  return el("section", { class: "panel small", "aria-label": "turn alerts" },
+    el("label", { class: "check" }, box,
+      "Alert me when it is my turn while this tab is in the background (a notification and a short sound)"),
+    note);
 }
 
 async function start() {

@@ -4,8 +4,10 @@
 * ``POST /api/tables/{table}/seats/{seat}/actions``: make a move.
 * ``POST /api/tables/{table}/seats/{seat}/return``: take the seat back from the computer
   that took it over.
-* ``WS /api/tables/{table}/seats/{seat}/ws``: the seat's view after every move; moves
-  sent as ``{"version", "action"}``.
+* ``POST /api/tables/{table}/seats/{seat}/chat``: write in the table's chat.
+* ``WS /api/tables/{table}/seats/{seat}/ws``: the seat's view after every move and the
+  table's chat; moves sent as ``{"type": "action", "version", "action"}``, chat messages
+  as ``{"type": "chat", "text"}``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from fastapi import APIRouter, Request, WebSocket
 from pydantic import ValidationError
 
 from regency.server.live_table import Listener, ProtocolError
-from regency.server.protocol import ActionRequest, WsAction, encode
+from regency.server.protocol import ActionRequest, ChatRequest, WsAction, WsChat, encode
 from regency.server.routes.common import TableId, hub_of, token_of
 from regency.server.routes.sockets import refuse_socket, serve_socket
 
@@ -48,6 +50,24 @@ async def take_back(table_id: TableId, seat: int, request: Request) -> dict[str,
     return await hub_of(request).take_back(table_id, seat, token_of(request))
 
 
+@router.post("/api/tables/{table_id}/seats/{seat}/chat", summary="Write in the table's chat")
+async def chat(table_id: TableId, seat: int, body: ChatRequest, request: Request) -> dict[str, Any]:
+    return await hub_of(request).chat(table_id, seat, token_of(request), body.text)
+
+
+def _problem(exc: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:5])
+
+
+def _is_chat(text: str) -> bool:
+    """Whether a socket message says ``"type": "chat"`` (anything else is read as a move)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("type") == "chat"
+
+
 @router.websocket("/api/tables/{table_id}/seats/{seat}/ws")
 async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
     token = token_of(websocket)
@@ -60,13 +80,30 @@ async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
         return
 
     async def on_message(text: str, listener: Listener) -> None:
+        if _is_chat(text):
+            try:
+                said = WsChat.model_validate_json(text)
+                await hub.chat(table_id, seat, token, said.text)
+            except ValidationError as exc:
+                listener.push(
+                    json.dumps(
+                        {
+                            "type": "error",
+                            "error": "bad_request",
+                            "about": "chat",
+                            "message": _problem(exc),
+                        }
+                    )
+                )
+            except ProtocolError as exc:
+                listener.push(json.dumps({"type": "error", **exc.body()}))
+            return  # the message itself comes back to this socket like to every other
         try:
             move = WsAction.model_validate_json(text)
         except ValidationError as exc:
-            problem = "; ".join(
-                f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:5]
+            listener.push(
+                json.dumps({"type": "error", "error": "bad_request", "message": _problem(exc)})
             )
-            listener.push(json.dumps({"type": "error", "error": "bad_request", "message": problem}))
             return
         try:
             ack = await hub.act(table_id, seat, token, move.version, move.action)

@@ -13,10 +13,11 @@ from contextlib import suppress
 from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
+from regency.server.chat import chat_message
 from regency.server.health import RESTART, RESTART_CODE
 from regency.server.live_table import MAX_LISTENERS, Listener, LiveTable, ProtocolError
 from regency.server.metrics import RETRY_AFTER
-from regency.server.protocol import MAX_WS_MESSAGE
+from regency.server.protocol import MAX_WS_MESSAGE, encode
 from regency.server.security import SUBPROTOCOL, wants_subprotocol
 
 __all__ = ["refuse_restarting", "refuse_socket", "serve_socket"]
@@ -71,6 +72,8 @@ async def serve_socket(
     )
     listener = Listener(seat)
     listener.push(live.view_text(seat))
+    if live.chat:  # the chat so far, right after the first view
+        listener.push(encode(chat_message(live.id, list(live.chat), live.row.seats, True)))
     live.listeners.add(listener)
 
     async def pump() -> None:

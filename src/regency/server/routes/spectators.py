@@ -1,8 +1,9 @@
 """Watching a table with the spectators' token: the public view, read only.
 
 * ``GET /api/tables/{table}/spectate``: the public view now.
-* ``WS /api/tables/{table}/spectate/ws``: the public view after every move; anything
-  sent is refused with ``read_only``.
+* ``WS /api/tables/{table}/spectate/ws``: the public view after every move and the
+  table's chat; anything sent is refused with ``read_only`` (spectators read the chat,
+  they do not write in it).
 """
 
 from __future__ import annotations
@@ -39,9 +40,9 @@ async def spectator_socket(websocket: WebSocket, table_id: str) -> None:
         return
 
     async def on_message(text: str, listener: Listener) -> None:
-        del text
-        listener.push(
-            json.dumps({"type": "error", "error": "read_only", "message": "spectators cannot move"})
-        )
+        message = "spectators cannot move"
+        if '"chat"' in text:  # a chat message, most likely: say why it is refused
+            message = "spectators read the players' chat but cannot write in it"
+        listener.push(json.dumps({"type": "error", "error": "read_only", "message": message}))
 
     await serve_socket(websocket, live, None, on_message)

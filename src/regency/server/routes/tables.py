@@ -4,6 +4,8 @@
 * ``POST /api/tables``: set up a table (201; 429 ``too_many_tables`` past
   :attr:`~regency.server.settings.ServerSettings.tables_per_minute` for one client).
 * ``GET /api/tables/{table}``: a table's public summary.
+* ``GET /api/tables/{table}/chat``: the table's latest chat messages (a seat's or the
+  spectator token while the game is played; anyone's once it has ended, as the record).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from regency.server.routes.common import (
     creating_of,
     hub_of,
     settings_of,
+    token_of,
 )
 
 __all__ = ["router"]
@@ -81,3 +84,12 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
 @router.get("/api/tables/{table_id}", summary="A table's public summary")
 async def table_summary(table_id: TableId, request: Request) -> dict[str, Any]:
     return (await hub_of(request).get(table_id)).summary()
+
+
+@router.get("/api/tables/{table_id}/chat", summary="The table's latest chat messages")
+async def table_chat(table_id: TableId, request: Request) -> dict[str, Any]:
+    hub = hub_of(request)
+    live = await hub.get(table_id)
+    if not live.game.is_over:  # published with the record, when the game ends
+        live.check_reader(token_of(request))
+    return hub.chat_history(live)

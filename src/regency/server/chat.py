@@ -1,0 +1,135 @@
+"""The table chat: short messages from the seated people, for everyone at the table.
+
+A seat writes with its own token (over its WebSocket, ``{"type": "chat", "text": ...}``,
+or ``POST /api/tables/{table}/seats/{seat}/chat``); the message is stored with the table
+and pushed to every socket of the table, seats and spectators alike, as
+``{"type": "chat", "messages": [...]}``. Spectators read the chat; they cannot write in
+it. A message names its seat and that seat's name as the table stores them: nothing the
+writer sends can change who it is attributed to.
+
+The caps (docs/server.md, "Table chat"):
+
+* :data:`MAX_CHAT` characters a message, once its white space is folded (a line break or
+  a run of spaces becomes one space); an empty message is refused;
+* :data:`CHAT_BURST` messages per seat in any :data:`CHAT_WINDOW` seconds (counted by
+  each server process);
+* :data:`CHAT_HISTORY` messages kept in memory, sent to a socket when it connects and
+  answered by ``GET /api/tables/{table}/chat``.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from regency.server.live_table import CHAT_HISTORY, ProtocolError
+from regency.server.storage import ChatRow, SeatRow
+
+__all__ = [
+    "CHAT_BURST",
+    "CHAT_HISTORY",
+    "CHAT_WINDOW",
+    "MAX_CHAT",
+    "chat_entry",
+    "chat_message",
+    "check_rate",
+    "clean_chat",
+]
+
+MAX_CHAT = 200
+"""The most characters a chat message may hold (after its white space is folded)."""
+
+CHAT_BURST = 5
+"""How many messages one seat may send in any :data:`CHAT_WINDOW` seconds."""
+
+CHAT_WINDOW = 10.0
+"""The window of the chat's rate limit, in seconds."""
+
+
+def clean_chat(text: str) -> str:
+    """The message as stored: white space folded, control characters dropped.
+
+    Raises:
+        ProtocolError: 422 ``empty_chat`` (nothing left) or ``chat_too_long`` (more
+            than :data:`MAX_CHAT` characters).
+    """
+    # Control and format characters (a bidirectional override that would turn the
+    # rest of a line around, a zero-width joiner) are dropped; white space of any kind
+    # becomes one space, so a message is one line.
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in text
+        if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
+    )
+    folded = " ".join(kept.split())
+    if not folded:
+        raise ProtocolError(422, "empty_chat", "a chat message needs some text", about="chat")
+    if len(folded) > MAX_CHAT:
+        raise ProtocolError(
+            422,
+            "chat_too_long",
+            f"a chat message may hold at most {MAX_CHAT} characters (this one has {len(folded)})",
+            about="chat",
+            limit=MAX_CHAT,
+        )
+    return folded
+
+
+def check_rate(sent: dict[int, deque[float]], seat: int, now: float) -> None:
+    """Count a message from ``seat`` at ``now`` in ``sent``, or refuse it.
+
+    Args:
+        sent: When each seat's recent messages were sent (the table's own: see
+            :attr:`regency.server.live_table.LiveTable.chat_sent`); updated.
+        seat: The seat writing.
+        now: The time now.
+
+    Raises:
+        ProtocolError: 429 ``chat_too_fast`` past :data:`CHAT_BURST` messages in
+            :data:`CHAT_WINDOW` seconds, with ``retry_after`` (whole seconds).
+    """
+    times = sent.setdefault(seat, deque())
+    while times and times[0] <= now - CHAT_WINDOW:
+        times.popleft()
+    if len(times) >= CHAT_BURST:
+        wait = max(1, math.ceil(times[0] + CHAT_WINDOW - now))
+        raise ProtocolError(
+            429,
+            "chat_too_fast",
+            f"you may send {CHAT_BURST} chat messages every {CHAT_WINDOW:g} seconds; wait {wait} s",
+            about="chat",
+            retry_after=wait,
+        )
+    times.append(now)
+
+
+def chat_message(
+    table: str, rows: Iterable[ChatRow], seats: tuple[SeatRow, ...], history: bool = False
+) -> dict[str, Any]:
+    """The ``chat`` message: new messages, or (``history``) the latest ones on connecting."""
+    return {
+        "type": "chat",
+        "table": table,
+        "history": history,
+        "messages": [chat_entry(r, seats) for r in rows],
+    }
+
+
+def chat_entry(row: ChatRow, seats: tuple[SeatRow, ...]) -> dict[str, Any]:
+    """One message as sent to everyone at the table: public facts and the text only.
+
+    The name is the seat's as the table stores it (what the lobby showed), so a message
+    cannot pass itself off as another seat's.
+    """
+    name = seats[row.seat].name if 0 <= row.seat < len(seats) else f"Seat {row.seat}"
+    return {
+        "id": row.id,
+        "seat": row.seat,
+        "name": name,
+        "text": row.text,
+        "version": row.version,
+        "at": round(row.at, 3),
+    }

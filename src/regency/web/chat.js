@@ -1,0 +1,176 @@
+// The table chat (docs/web.md "Table chat"): the seated people's short messages, read by
+// everyone at the table and shown again in the replay.
+//
+// Every text a person typed is put in the page as text (el() makes text nodes; nothing
+// here parses HTML), so a message is never markup and never runs. A message names its
+// seat and that seat's name as the server stores them: the page never trusts a name the
+// writer could have chosen for the occasion.
+//
+// Muting is the reader's own: a muted person's messages are hidden on this browser only,
+// remembered per table in localStorage ("regency.mute.<table>": the muted seats).
+import { el, seatMark, thirdPerson } from "/static/common.js";
+
+/** The most characters a message may hold (the server's MAX_CHAT, regency/server/chat.py). */
+export const MAX_CHAT = 200;
+
+/** One tap on a phone: the phrases people say most at a card table. */
+export const PRESETS = ["Good game", "Your turn", "Well played", "Thanks", "Good luck", "One moment", "Oops"];
+
+function load(key, fallback) {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? fallback : JSON.parse(text);
+  } catch {  // storage turned off, or not JSON: as if nothing were remembered
+    return fallback;
+  }
+}
+
+function save(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage turned off */ }
+}
+
+/**
+ * The chat panel: the messages, a mute button per person, and (for a seat) the box and
+ * the phrases to write with.
+ *
+ * The panel is one element made once and kept across the table's redraws, so what is
+ * being typed survives a move landing.
+ *
+ * @param options {tableId, seat (null: a spectator or a replay), write(text) -> Promise
+ *                 (absent: read only), readOnlyNote, upTo (a replay: show messages up to
+ *                 this version only)}
+ */
+export function chatPanel(options) {
+  const { tableId, seat } = options;
+  const muteKey = `regency.mute.${tableId}`;
+  const muted = new Set(load(muteKey, []).filter(Number.isInteger));
+  const byId = new Map();  // every message seen, by id (the socket and the answers overlap)
+  let seats = [];
+  let upTo = options.upTo ?? null;
+
+  const log = el("ul", { class: "plain chat-log", id: "chat-log", "aria-label": "chat messages",
+    "aria-live": "polite", tabindex: "0" });
+  const hiddenNote = el("p", { class: "small muted", id: "chat-hidden" });
+  const mutes = el("div", { class: "row chat-mutes", id: "chat-mutes" });
+  const error = el("p", { class: "error small", id: "chat-error", role: "alert" });
+  const parts = [el("h2", { id: "chat-h" }, "Table chat"), log, hiddenNote];
+  let input = null;
+
+  if (options.write) {
+    input = el("input", { type: "text", id: "chat-text", maxlength: MAX_CHAT, autocomplete: "off",
+      "aria-label": "Chat message", placeholder: "Say something" });
+    const form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (event) => {
+      event.preventDefault();
+      if (input.value.trim()) send(input.value, true);
+    } }, input, el("button", { type: "submit", class: "primary", id: "chat-send" }, "Send"));
+    const presets = el("div", { class: "chat-presets", id: "chat-presets", role: "group",
+      "aria-label": "quick phrases" },
+    PRESETS.map((p) => el("button", { type: "button", class: "preset", onclick: () => send(p, false) }, p)));
+    parts.push(form, presets, error);
+  } else if (options.readOnlyNote) {
+    parts.push(el("p", { class: "small muted" }, options.readOnlyNote));
+  }
+  parts.push(mutes);
+  const node = el("section", { class: "panel chat", id: "chat", "aria-labelledby": "chat-h" }, parts);
+
+  async function send(text, typed) {
+    error.textContent = "";
+    try {
+      const answer = await options.write(text);
+      if (typed) input.value = "";
+      add(answer && answer.messages);
+    } catch (problem) {
+      error.textContent = problem.message || String(problem);
+    }
+  }
+
+  function nameOf(m) {
+    if (seat !== null && m.seat === seat) return "You";
+    return thirdPerson(m.name, m.seat);
+  }
+
+  function draw() {
+    const all = [...byId.values()].sort((a, b) => a.id - b.id);
+    const shown = upTo === null ? all : all.filter((m) => m.version <= upTo);
+    const stick = log.scrollHeight - log.scrollTop - log.clientHeight < 24;  // at the bottom: stay there
+    let hidden = 0;
+    log.replaceChildren(...shown.map((m) => {
+      const quiet = muted.has(m.seat) && m.seat !== seat;
+      if (quiet) hidden += 1;
+      return el("li", { dataset: { seat: m.seat, id: m.id }, hidden: quiet },
+        seatMark(m.seat), " ", el("b", { class: "who" }, nameOf(m)), el("span", { class: "said" }, `: ${m.text}`));
+    }));
+    if (!shown.length) {
+      log.append(el("li", { class: "muted small empty" },
+        upTo !== null && all.length ? "No message yet at this move." : "No messages yet."));
+    }
+    const later = all.length - shown.length;
+    hiddenNote.textContent = [
+      hidden ? `${hidden} ${hidden === 1 ? "message" : "messages"} from muted people hidden.` : "",
+      later ? `${later} more later in the game.` : "",
+    ].filter(Boolean).join(" ");
+    hiddenNote.hidden = !hiddenNote.textContent;
+    if (stick) log.scrollTop = log.scrollHeight;
+    drawMutes();
+  }
+
+  // One button per other person at the table (computers do not chat), pressed = muted.
+  function drawMutes() {
+    const people = seats.filter((s) => s.kind !== "computer" && s.seat !== seat);
+    mutes.replaceChildren(...(people.length ? [el("span", { class: "small muted" }, "Mute:")] : []),
+      ...people.map((s) => {
+        const on = muted.has(s.seat);
+        const name = thirdPerson(s.name, s.seat);
+        return el("button", { type: "button", class: "mute small", "aria-pressed": on ? "true" : "false",
+          dataset: { seat: s.seat }, "aria-label": `${on ? "Unmute" : "Mute"} ${name}`,
+          onclick: () => {
+            if (muted.has(s.seat)) muted.delete(s.seat); else muted.add(s.seat);
+            save(muteKey, [...muted]);
+            draw();
+          } }, seatMark(s.seat), ` ${name}${on ? " (muted)" : ""}`);
+      }));
+  }
+
+  /** Take new messages (from a push, an answer or the history); draw if any is new. */
+  function add(messages) {
+    let fresh = 0;
+    let others = 0;
+    for (const m of Array.isArray(messages) ? messages : []) {
+      if (!m || !Number.isInteger(m.id) || byId.has(m.id)) continue;
+      byId.set(m.id, { id: m.id, seat: m.seat, name: String(m.name ?? ""), text: String(m.text ?? ""),
+        version: Number(m.version) || 0 });
+      fresh += 1;
+      if (m.seat !== seat && !muted.has(m.seat)) others += 1;
+    }
+    if (fresh) draw();
+    return others;
+  }
+
+  function setSeats(next) {
+    const key = JSON.stringify(next || []);
+    if (key === JSON.stringify(seats)) return;
+    seats = next || [];
+    drawMutes();
+  }
+
+  function setUpTo(version) {
+    if (version === upTo) return;
+    upTo = version;
+    draw();
+  }
+
+  /**
+   * Draw again after the table is: a seat's mark takes the colour the game gives that
+   * seat (Kingdoms' castles), which common.js learns as it draws the table.
+   */
+  let colours = "";
+  function refresh() {
+    const now = [0, 1, 2, 3].map((s) => seatMark(s).className).join();
+    if (now === colours) return;
+    colours = now;
+    draw();
+  }
+
+  draw();
+  return { node, add, setSeats, setUpTo, refresh };
+}
