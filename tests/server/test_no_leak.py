@@ -231,8 +231,12 @@ def test_rematch_messages_leak_nothing(case: Case, sqlite_client: TestClient) ->
             )
         )
         everyone = [*sockets, watcher]
-        before = [next_view(ws) for ws in everyone]
+        before = [next_view(ws, []) for ws in everyone]
         assert all(v["rematch"] is None for v in before)
+        # The table's chat (written before the game's first move) follows the first view.
+        history = [ws.receive_json() for ws in everyone]
+        assert all(h["type"] == "chat" and h["history"] for h in history)
+        heard.extend(json.dumps(h) for h in history)
         # The offer, then each other seat's acceptance: one pushed view each, everywhere.
         for seat in range(players):
             response = client.post(
