@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -10,8 +11,27 @@ import sys
 import time
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import httpx
+from websockets.sync.client import ClientConnection, connect
+
+
+def open_socket(base_url: str, path: str, token: str) -> ClientConnection:
+    """A WebSocket to a real server (or a proxy in front of one), the token in a header."""
+    return connect(
+        base_url.replace("http", "ws", 1) + path,
+        additional_headers={"Authorization": f"Bearer {token}"},
+        open_timeout=30,
+    )
+
+
+def next_message(ws: ClientConnection, kind: str = "view") -> dict[str, Any]:
+    """The next message of ``kind`` (a view, a chat message) a socket is sent."""
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=60))
+        if message["type"] == kind:
+            return message
 
 
 def free_port() -> int:

@@ -15,7 +15,6 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from websockets.sync.client import ClientConnection, connect
 
 from regency.server import chat as chat_module
 from regency.server.chat import CHAT_BURST, MAX_CHAT, check_rate, clean_chat
@@ -23,7 +22,7 @@ from regency.server.live_table import CHAT_HISTORY, ProtocolError
 from regency.server.storage import Storage, upgrade
 from tests.server.conftest import fresh_pg_database, make_client
 from tests.server.helpers import auth, create, people, play_random, seat_url, ws_url
-from tests.server.processes import Server
+from tests.server.processes import Server, next_message, open_socket
 
 
 def chat_url(table: str, seat: int) -> str:
@@ -222,21 +221,6 @@ def test_a_finished_games_chat_is_public_like_its_record(sqlite_client: TestClie
     assert [m["text"] for m in history.json()["messages"]] == ["good luck"]
 
 
-def _socket(server: Server, path: str, token: str) -> ClientConnection:
-    return connect(
-        server.url.replace("http", "ws") + path,
-        additional_headers={"Authorization": f"Bearer {token}"},
-        open_timeout=30,
-    )
-
-
-def _next_chat(ws: ClientConnection) -> dict[str, Any]:
-    while True:
-        message: dict[str, Any] = json.loads(ws.recv(timeout=60))
-        if message["type"] == "chat":
-            return message
-
-
 @pytest.mark.slow
 def test_a_message_through_one_process_reaches_sockets_of_the_other(tmp_path: Path) -> None:
     database = fresh_pg_database()
@@ -248,10 +232,11 @@ def test_a_message_through_one_process_reaches_sockets_of_the_other(tmp_path: Pa
         ).json()
         tid = table["table"]
         tokens = {i["seat"]: i["token"] for i in table["invites"]}
+        spectator = table["spectator"]["token"]
         with (
-            _socket(a, f"/api/tables/{tid}/seats/0/ws", tokens[0]) as ws0,
-            _socket(b, f"/api/tables/{tid}/seats/1/ws", tokens[1]) as ws1,
-            _socket(b, f"/api/tables/{tid}/spectate/ws", table["spectator"]["token"]) as watch,
+            open_socket(a.url, f"/api/tables/{tid}/seats/0/ws", tokens[0]) as ws0,
+            open_socket(b.url, f"/api/tables/{tid}/seats/1/ws", tokens[1]) as ws1,
+            open_socket(b.url, f"/api/tables/{tid}/spectate/ws", spectator) as watch,
         ):
             for ws in (ws0, ws1, watch):
                 assert json.loads(ws.recv(timeout=60))["type"] == "view"
@@ -264,7 +249,7 @@ def test_a_message_through_one_process_reaches_sockets_of_the_other(tmp_path: Pa
             )
             assert answer.status_code == 200, answer.text
             for ws in (ws0, ws1, watch):
-                got = [_next_chat(ws)["messages"][0]["text"] for _ in range(2)]
+                got = [next_message(ws, "chat")["messages"][0]["text"] for _ in range(2)]
                 assert sorted(got) == ["from a", "from b"], got
         # Each process's history holds both, once each.
         for server in (a, b):

@@ -13,7 +13,6 @@ process, or refused a connection once it is gone, is retried on the other.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -22,14 +21,12 @@ import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import ClientConnection, connect
 
 from tests.server.conftest import fresh_pg_database
-from tests.server.processes import Server, free_port
+from tests.server.processes import Server, free_port, next_message, open_socket
 
 INFO = ("--log-level", "info")  # uvicorn's access log: which process answered what
 DEPLOY = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
@@ -133,21 +130,6 @@ def proxied(tmp_path: Path, nginx_binary: str) -> Iterator[tuple[Nginx, Server, 
             nginx.stop()
 
 
-def ws(nginx: Nginx, path: str, token: str) -> ClientConnection:
-    return connect(
-        nginx.url.replace("http", "ws") + path,
-        additional_headers={"Authorization": f"Bearer {token}"},
-        open_timeout=30,
-    )
-
-
-def next_view(sock: ClientConnection) -> dict[str, Any]:
-    while True:
-        message: dict[str, Any] = json.loads(sock.recv(timeout=30))
-        if message["type"] == "view":
-            return message
-
-
 def new_table(http: httpx.Client) -> tuple[str, dict[int, str]]:
     answer = http.post(
         "/api/tables",
@@ -201,15 +183,15 @@ def test_the_documented_nginx_config_serves_two_processes(
     # both processes answer (their access logs show it, below).
     with httpx.Client(base_url=nginx.url, timeout=30) as http:
         tid, tokens = new_table(http)
-        with ws(nginx, f"/api/tables/{tid}/seats/1/ws", tokens[1]) as sock:
-            first = next_view(sock)
+        with open_socket(nginx.url, f"/api/tables/{tid}/seats/1/ws", tokens[1]) as sock:
+            first = next_message(sock)
             for _ in range(6):
                 answer = move(http, tid, tokens)
                 assert answer.status_code == 200, answer.text
                 # The socket, on whichever process nginx chose, sees every move.
-                seen = next_view(sock)
+                seen = next_message(sock)
                 while seen["version"] < answer.json()["version"]:
-                    seen = next_view(sock)
+                    seen = next_message(sock)
                 assert seen["version"] == answer.json()["version"]
             assert seen["version"] == first["version"] + 6
         # The monitoring routes answer from loopback (the example allows 127.0.0.1).
@@ -247,5 +229,5 @@ def test_a_restarting_process_costs_a_client_through_nginx_nothing(
         assert a.proc.returncode == -signal.SIGTERM
         # A socket opened now reaches the process that is left.
         tid, tokens = tables[0]
-        with ws(nginx, f"/api/tables/{tid}/seats/0/ws", tokens[0]) as sock:
-            assert next_view(sock)["version"] >= 1 + len(answers) // len(tables)
+        with open_socket(nginx.url, f"/api/tables/{tid}/seats/0/ws", tokens[0]) as sock:
+            assert next_message(sock)["version"] >= 1 + len(answers) // len(tables)

@@ -17,21 +17,17 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 from tests.server.conftest import fresh_pg_database
-from tests.server.processes import Server
+from tests.server.processes import Server, open_socket
 
 TABLES = 4
 SHUTDOWN = 6.0
 
 
 def socket(server: Server, tid: str, seat: int, token: str) -> ClientConnection:
-    return connect(
-        server.url.replace("http", "ws") + f"/api/tables/{tid}/seats/{seat}/ws",
-        additional_headers={"Authorization": f"Bearer {token}"},
-        open_timeout=30,
-    )
+    return open_socket(server.url, f"/api/tables/{tid}/seats/{seat}/ws", token)
 
 
 @dataclass

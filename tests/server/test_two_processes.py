@@ -10,28 +10,17 @@ from typing import Any
 import httpx
 import pytest
 import sqlalchemy as sa
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 import regency
 from regency.server import storage
 from tests.server.conftest import fresh_pg_database, make_client
 from tests.server.helpers import create, people, play_random, view, wait_until
-from tests.server.processes import Server
+from tests.server.processes import Server, next_message, open_socket
 
 
 def socket(server: Server, path: str, token: str) -> ClientConnection:
-    return connect(
-        server.url.replace("http", "ws") + path,
-        additional_headers={"Authorization": f"Bearer {token}"},
-        open_timeout=30,
-    )
-
-
-def next_view(ws: ClientConnection) -> dict[str, Any]:
-    while True:
-        message: dict[str, Any] = json.loads(ws.recv(timeout=60))
-        if message["type"] == "view":
-            return message
+    return open_socket(server.url, path, token)
 
 
 @pytest.mark.slow
@@ -60,8 +49,8 @@ def test_a_move_through_one_process_reaches_clients_of_the_other(tmp_path: Path)
             sockets = {0: ws0, 2: ws2}
             version = -1
             while True:
-                views = {seat: next_view(ws) for seat, ws in sockets.items()}
-                public = next_view(watch)
+                views = {seat: next_message(ws) for seat, ws in sockets.items()}
+                public = next_message(watch)
                 # Each client sees every version, whichever process the move went through.
                 assert {v["version"] for v in views.values()} == {version + 1}
                 assert public["version"] == version + 1
@@ -109,7 +98,7 @@ def test_a_computer_table_is_played_once_by_two_processes(tmp_path: Path) -> Non
         with Server(database, tmp_path / "b") as b:
             with socket(b, f"/api/tables/{tid}/spectate/ws", table["spectator"]["token"]) as w:
                 seen = []
-                while not (view := next_view(w))["finished"]:
+                while not (view := next_message(w))["finished"]:
                     seen.append(view["version"])
             assert seen == list(range(seen[0], view["version"]))
     record = regency.Record.from_dict(view["record"])

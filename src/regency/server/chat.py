@@ -25,7 +25,8 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from regency.server.live_table import CHAT_HISTORY, ProtocolError
+from regency.server.errors import ProtocolError
+from regency.server.live_table import CHAT_HISTORY
 from regency.server.storage import ChatRow, SeatRow
 
 __all__ = [

@@ -26,7 +26,6 @@ from typing import Any, TypeVar
 import regency
 from regency.agents import AgentError, check_spec
 from regency.core.errors import IllegalActionError, RegencyError
-from regency.core.rng import new_seed
 from regency.server.chat import chat_message, check_rate, clean_chat
 from regency.server.clocks import allowed_limits
 from regency.server.computer import (
@@ -48,14 +47,6 @@ from regency.server.live_table import (
     view_message,
 )
 from regency.server.protocol import CreateTable, encode
-from regency.server.rematch import (
-    MAX_EVENING,
-    evening_after,
-    next_options,
-    offer_step,
-    public_rematch,
-    scoresheet,
-)
 from regency.server.settings import ServerSettings
 from regency.server.storage import MoveCommit, SeatRow, Storage, TableRow
 from regency.tables import SeatSpec, TableSpec
@@ -115,7 +106,7 @@ class Hub:
         """The tables the last sweep removed (a load under way then must not keep one)."""
         self.closed = False
 
-    async def _write(self, job: Callable[..., T], *args: Any) -> T:
+    async def write(self, job: Callable[..., T], *args: Any) -> T:
         """Run a database write: here with SQLite (one writer), in a thread with PostgreSQL."""
         if self.storage.inline_writes:
             return job(*args)
@@ -184,7 +175,7 @@ class Hub:
         async with lock:
             live = self.tables.get(table_id)
             if live is None:
-                live = await self._load(table_id)
+                live = await self.load(table_id)
                 if table_id in self._expired:  # removed while it was being read
                     raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
                 self.tables[table_id] = live
@@ -192,7 +183,8 @@ class Hub:
         self.schedule(live)
         return live
 
-    async def _load(self, table_id: str) -> LiveTable:
+    async def load(self, table_id: str) -> LiveTable:
+        """Read a table from the database (404 if there is none), not yet kept in memory."""
         live = await asyncio.to_thread(self._read, table_id)
         if live is None:
             raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
@@ -260,7 +252,7 @@ class Hub:
         days = self.settings.expire_days
         if days <= 0:
             return []
-        ids = await self._write(self.storage.expire, time.time() - days * 86400)
+        ids = await self.write(self.storage.expire, time.time() - days * 86400)
         self._expired = frozenset(ids)
         for table_id in ids:
             live = self.tables.pop(table_id, None)
@@ -354,11 +346,15 @@ class Hub:
                 for seat, s in enumerate(spec.seats)
             ),
         )
-        await self._write(self.storage.create_table, row)
+        await self.write(self.storage.create_table, row)
+        return self.adopt(row), tokens, spectator
+
+    def adopt(self, row: TableRow) -> LiveTable:
+        """Put a table just stored (no moves yet) in play here, and drive it."""
         live = LiveTable(row)
         self.tables[row.id] = live
         self.schedule(live)
-        return live, tokens, spectator
+        return live
 
     def check_clock(self, req: CreateTable) -> None:
         """Refuse (422 ``bad_clock``) a move clock outside the allowed set, or two clocks."""
@@ -500,7 +496,7 @@ class Hub:
         return {"type": "seat", "table": table_id, "seat": seat, "replaced_by": None}
 
     async def _set_replaced(self, live: LiveTable, seat: int, agent: str | None) -> None:
-        await self._write(self.storage.set_replaced, live.id, seat, agent)
+        await self.write(self.storage.set_replaced, live.id, seat, agent)
         seats = list(live.row.seats)
         seats[seat] = replace(seats[seat], replaced_by=agent)
         live.row = replace(live.row, seats=tuple(seats))
@@ -673,78 +669,6 @@ class Hub:
                 return
             await self.refresh(live, seats=what == "seats")
 
-    # -- rematches -------------------------------------------------------------------
-
-    async def rematch(
-        self, table_id: str, seat: int, token: str | None, accept: bool
-    ) -> dict[str, Any]:
-        """A person at a finished table offers a rematch, accepts it or declines it.
-
-        The first ``accept`` offers; each other person's ``accept`` accepts (an answer
-        given already changes nothing); computer seats accept at once. When every seat
-        has accepted the new table is stored in the same transaction as the answer that
-        completed the offer (:meth:`Storage.rematch`), and every view of the finished
-        table names it from then on.
-
-        Raises:
-            ProtocolError: 404 (table, seat), 403 (not this seat's token: a spectator or
-                a stranger), 409 ``not_finished`` (the game is still being played),
-                ``no_offer`` (declining when nothing is offered), ``evening_over``
-                (:data:`~regency.server.rematch.MAX_EVENING` games in the chain), 503
-                ``server_full``.
-        """
-        live = await self.get(table_id)
-        live.check_token(seat, token)
-        if not live.game.is_over:
-            raise ProtocolError(
-                409, "not_finished", "a rematch can be offered once the game has ended"
-            )
-        evening = evening_after(live.row, live.game.result().winners)
-        if accept and evening["games"] >= MAX_EVENING:
-            raise ProtocolError(
-                409, "evening_over", f"a chain of rematches holds at most {MAX_EVENING} games"
-            )
-        if accept and await asyncio.to_thread(self.storage.count_unfinished) >= (
-            self.settings.max_open_tables
-        ):
-            raise ProtocolError(
-                503,
-                "server_full",
-                f"this server keeps at most {self.settings.max_open_tables} unfinished tables; "
-                "try again when some have ended",
-            )
-        # The table an acceptance may complete, dealt before the transaction (a decline
-        # deals nothing).
-        candidate = await asyncio.to_thread(_rematch_table, live.row, evening) if accept else None
-        step = functools.partial(offer_step, seat=seat, accept=accept, new_table=candidate)
-        async with live.lock:
-            row, made = await self._write(self.storage.rematch, live.id, step)
-            if row is None:
-                raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
-            live.row = replace(live.row, settings=row.settings)
-        if made is not None:
-            fresh = LiveTable(made)
-            self.tables[made.id] = fresh
-            self.schedule(fresh)
-        live.broadcast()
-        return {"type": "rematch", "table": table_id, "rematch": public_rematch(live.row)}
-
-    async def scoresheet(self, table_id: str, root: str) -> str:
-        """A finished game's score sheet, in plain text (409 while it is being played).
-
-        ``root`` is the server's address as the client used it (for the replay's link).
-        """
-        live = self.tables.get(table_id)
-        if live is None:
-            live = await self._load(table_id)
-        if not live.game.is_over:
-            raise ProtocolError(
-                409, "not_finished", "the score sheet is made when the game has ended"
-            )
-        result = live.game.result().to_dict()
-        replay = f"{root}/replay/{live.id}"
-        return scoresheet(live.row, result, live.version, live.turn_since, replay)
-
     # -- chat ------------------------------------------------------------------------
 
     async def chat(self, table_id: str, seat: int, token: str | None, text: str) -> dict[str, Any]:
@@ -765,7 +689,7 @@ class Hub:
         cleaned = clean_chat(text)
         now = time.time()
         check_rate(live.chat_sent, seat, now)
-        row = await self._write(self.storage.add_chat, live.id, seat, cleaned, live.version, now)
+        row = await self.write(self.storage.add_chat, live.id, seat, cleaned, live.version, now)
         if any(r.id == row.id for r in live.chat):  # announced by the database first
             return chat_message(live.id, [row], live.row.seats)
         live.chat.append(row)
@@ -819,7 +743,7 @@ class Hub:
         """The record of a finished game (409 while it is being played)."""
         live = self.tables.get(table_id)
         if live is None or not live.game.is_over:
-            live = await self._load(table_id) if live is None else live
+            live = await self.load(table_id) if live is None else live
         if not live.game.is_over:
             raise ProtocolError(
                 409,
@@ -845,33 +769,6 @@ class Hub:
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._committer is not None:  # a commit under way finishes; none starts
             await asyncio.to_thread(self._committer.shutdown, True, cancel_futures=True)
-
-
-def _rematch_table(row: TableRow, evening: dict[str, Any]) -> TableRow:
-    """The table a rematch of ``row`` deals (its seats' token hashes are filled in later).
-
-    The same game, players, seats, settings and spectator link; the next seat starts
-    (:func:`~regency.server.rematch.next_options`); a fresh seed. Dealt once here, so a
-    refusal of the engine's shows before anything is stored.
-    """
-    options = next_options(row)
-    game = regency.new_game(row.game, players=row.players, seed=new_seed(), **options)
-    settings = {k: v for k, v in row.settings.items() if k not in ("rematch", "evening")}
-    settings["evening"] = {**evening, "previous": row.id}
-    now = time.time()
-    return replace(
-        row,
-        id=secrets.token_urlsafe(12),
-        seed=game.seed,
-        options=dict(game.options),
-        settings=settings,
-        version=0,
-        finished=False,
-        result=None,
-        created_at=now,
-        updated_at=now,
-        to_move=game.current_player,
-    )
 
 
 def _settle(batch: list[tuple[MoveCommit, asyncio.Future[bool]]], landed: list[bool]) -> None:

@@ -21,7 +21,9 @@ from typing import Any
 
 import regency
 from regency.server.clocks import move_limit
+from regency.server.errors import ProtocolError
 from regency.server.protocol import encode
+from regency.server.rematch import evening_after, public_rematch
 from regency.server.storage import ChatRow, SeatRow, TableRow
 
 __all__ = [
@@ -56,21 +58,6 @@ CHAT_HISTORY = 100
 """How many of a table's latest chat messages are kept in memory: sent to a socket when
 it connects, and answered by ``GET /api/tables/{table}/chat`` (see
 :mod:`regency.server.chat`)."""
-
-
-class ProtocolError(Exception):
-    """A refused request: an HTTP status, a short code, a message and extra fields."""
-
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.extra = extra
-
-    def body(self) -> dict[str, Any]:
-        """The JSON body sent back."""
-        return {"error": self.code, "message": self.message, **self.extra}
 
 
 def hash_token(token: str) -> str:
@@ -287,8 +274,6 @@ class LiveTable:
         rematch's table): the games so far and each seat's wins
         (:mod:`regency.server.rematch`). They name seats and tables, never a token.
         """
-        from regency.server.rematch import evening_after, public_rematch  # (imports us)
-
         out: dict[str, Any] = {}
         over = self.game.is_over
         if over:

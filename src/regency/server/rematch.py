@@ -16,24 +16,35 @@ rematch`) and the views carry them (:func:`public_rematch`, :func:`evening_after
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import secrets
 import time
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import regency
-from regency.server.live_table import ProtocolError
+from regency.core.rng import new_seed
+from regency.server.errors import ProtocolError
 from regency.server.storage import SeatRow, TableRow
+
+if TYPE_CHECKING:
+    from regency.server.live import Hub
 
 __all__ = [
     "MAX_EVENING",
     "UNITS",
+    "answer_rematch",
     "evening_after",
     "evening_before",
     "next_options",
     "offer_step",
     "public_rematch",
+    "rematch_table",
     "scoresheet",
     "starting_seat",
+    "table_scoresheet",
 ]
 
 MAX_EVENING = 500
@@ -245,3 +256,96 @@ def scoresheet(row: TableRow, result: dict[str, Any], moves: int, ended: float, 
         lines.append(f"Evening: {evening['games']} games; wins: {tally}")
     lines.append(f"Replay: {replay}")
     return "\n".join(lines) + "\n"
+
+
+def rematch_table(row: TableRow, evening: dict[str, Any]) -> TableRow:
+    """The table a rematch of ``row`` deals (its seats' token hashes are filled in later).
+
+    The same game, players, seats, settings and spectator link; the next seat starts
+    (:func:`~regency.server.rematch.next_options`); a fresh seed. Dealt once here, so a
+    refusal of the engine's shows before anything is stored.
+    """
+    options = next_options(row)
+    game = regency.new_game(row.game, players=row.players, seed=new_seed(), **options)
+    settings = {k: v for k, v in row.settings.items() if k not in ("rematch", "evening")}
+    settings["evening"] = {**evening, "previous": row.id}
+    now = time.time()
+    return replace(
+        row,
+        id=secrets.token_urlsafe(12),
+        seed=game.seed,
+        options=dict(game.options),
+        settings=settings,
+        version=0,
+        finished=False,
+        result=None,
+        created_at=now,
+        updated_at=now,
+        to_move=game.current_player,
+    )
+
+
+async def answer_rematch(
+    hub: Hub, table_id: str, seat: int, token: str | None, accept: bool
+) -> dict[str, Any]:
+    """A person at a finished table offers a rematch, accepts it or declines it.
+
+    The first ``accept`` offers; each other person's ``accept`` accepts (an answer
+    given already changes nothing); computer seats accept at once. When every seat
+    has accepted the new table is stored in the same transaction as the answer that
+    completed the offer (:meth:`Storage.rematch`), and every view of the finished
+    table names it from then on.
+
+    Raises:
+        ProtocolError: 404 (table, seat), 403 (not this seat's token: a spectator or
+            a stranger), 409 ``not_finished`` (the game is still being played),
+            ``no_offer`` (declining when nothing is offered), ``evening_over``
+            (:data:`~regency.server.rematch.MAX_EVENING` games in the chain), 503
+            ``server_full``.
+    """
+    live = await hub.get(table_id)
+    live.check_token(seat, token)
+    if not live.game.is_over:
+        raise ProtocolError(409, "not_finished", "a rematch can be offered once the game has ended")
+    evening = evening_after(live.row, live.game.result().winners)
+    if accept and evening["games"] >= MAX_EVENING:
+        raise ProtocolError(
+            409, "evening_over", f"a chain of rematches holds at most {MAX_EVENING} games"
+        )
+    if accept and await asyncio.to_thread(hub.storage.count_unfinished) >= (
+        hub.settings.max_open_tables
+    ):
+        raise ProtocolError(
+            503,
+            "server_full",
+            f"this server keeps at most {hub.settings.max_open_tables} unfinished tables; "
+            "try again when some have ended",
+        )
+    # The table an acceptance may complete, dealt before the transaction (a decline
+    # deals nothing).
+    candidate = await asyncio.to_thread(rematch_table, live.row, evening) if accept else None
+    step = functools.partial(offer_step, seat=seat, accept=accept, new_table=candidate)
+    async with live.lock:
+        row, made = await hub.write(hub.storage.rematch, live.id, step)
+        if row is None:
+            raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
+        live.row = replace(live.row, settings=row.settings)
+    if made is not None:
+        hub.adopt(made)
+    live.broadcast()
+    return {"type": "rematch", "table": table_id, "rematch": public_rematch(live.row)}
+
+
+async def table_scoresheet(hub: Hub, table_id: str, root: str) -> str:
+    """A finished game's score sheet, in plain text (409 while it is being played).
+
+    ``root`` is the server's address as the client used it (for the replay's link).
+    """
+    live = hub.tables.get(table_id)
+    if live is None:
+        live = await hub.load(table_id)
+    if not live.game.is_over:
+        raise ProtocolError(409, "not_finished", "the score sheet is made when the game has ended")
+    result = live.game.result().to_dict()
+    replay = f"{root}/replay/{live.id}"
+    return scoresheet(live.row, result, live.version, live.turn_since, replay)

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse
 
 from regency.server.protocol import RematchRequest
+from regency.server.rematch import answer_rematch, table_scoresheet
 from regency.server.routes.common import TableId, base_url, hub_of, token_of
 
 __all__ = ["router"]
@@ -30,7 +31,7 @@ async def rematch(
     table_id: TableId, seat: int, request: Request, body: RematchRequest | None = None
 ) -> dict[str, Any]:
     accept = True if body is None else body.accept
-    return await hub_of(request).rematch(table_id, seat, token_of(request), accept)
+    return await answer_rematch(hub_of(request), table_id, seat, token_of(request), accept)
 
 
 @router.get(
@@ -43,7 +44,7 @@ async def scoresheet(
     request: Request,
     download: Annotated[bool, Query(description="send it as a file to save")] = False,
 ) -> PlainTextResponse:
-    text = await hub_of(request).scoresheet(table_id, base_url(request))
+    text = await table_scoresheet(hub_of(request), table_id, base_url(request))
     headers = {}
     if download:
         headers["Content-Disposition"] = f'attachment; filename="regency-{table_id}.txt"'
