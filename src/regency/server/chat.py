@@ -23,11 +23,14 @@ import math
 import unicodedata
 from collections import deque
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regency.server.errors import ProtocolError
 from regency.server.live_table import CHAT_HISTORY
 from regency.server.storage import ChatRow, SeatRow
+
+if TYPE_CHECKING:
+    from regency.server.live_table import LiveTable
 
 __all__ = [
     "CHAT_BURST",
@@ -35,6 +38,7 @@ __all__ = [
     "CHAT_WINDOW",
     "MAX_CHAT",
     "chat_entry",
+    "chat_history",
     "chat_message",
     "check_rate",
     "clean_chat",
@@ -134,3 +138,11 @@ def chat_entry(row: ChatRow, seats: tuple[SeatRow, ...]) -> dict[str, Any]:
         "version": row.version,
         "at": round(row.at, 3),
     }
+
+
+def chat_history(live: LiveTable) -> dict[str, Any]:
+    """The table's latest chat messages (:data:`CHAT_HISTORY`), oldest first.
+
+    Sent to a socket right after its first view, and answered by ``GET .../chat``.
+    """
+    return chat_message(live.id, list(live.chat), live.row.seats, history=True)

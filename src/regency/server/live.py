@@ -690,16 +690,11 @@ class Hub:
         now = time.time()
         check_rate(live.chat_sent, seat, now)
         row = await self.write(self.storage.add_chat, live.id, seat, cleaned, live.version, now)
-        if any(r.id == row.id for r in live.chat):  # announced by the database first
-            return chat_message(live.id, [row], live.row.seats)
-        live.chat.append(row)
         message = chat_message(live.id, [row], live.row.seats)
-        live.push_all(encode(message))
+        if all(r.id != row.id for r in live.chat):  # else announced by the database first
+            live.chat.append(row)
+            live.push_all(encode(message))
         return message
-
-    def chat_history(self, live: LiveTable) -> dict[str, Any]:
-        """The table's latest chat messages (:data:`CHAT_HISTORY`), oldest first."""
-        return chat_message(live.id, list(live.chat), live.row.seats, history=True)
 
     async def _refresh_chat(self, live: LiveTable) -> None:
         """Push the chat messages other processes stored that this one has not pushed."""
@@ -711,13 +706,9 @@ class Hub:
         fresh = [r for r in rows if r.id not in known]
         if not fresh:
             return
-        live.chat.extend(fresh)
-        if len(live.chat) > 1 and any(
-            a.id > b.id for a, b in zip(list(live.chat), list(live.chat)[1:], strict=False)
-        ):
-            ordered = sorted(live.chat, key=lambda r: r.id)
-            live.chat.clear()
-            live.chat.extend(ordered)
+        ordered = sorted([*live.chat, *fresh], key=lambda r: r.id)
+        live.chat.clear()
+        live.chat.extend(ordered)  # the deque keeps the latest CHAT_HISTORY
         live.push_all(encode(chat_message(live.id, fresh, live.row.seats)))
 
     # -- history ---------------------------------------------------------------------

@@ -321,6 +321,17 @@ class Storage:
         with self._tx() as conn:
             self._insert(conn, row)
 
+    def _announce(self, conn: Connection, payload: str) -> None:
+        """With PostgreSQL, ``NOTIFY`` the other processes within the transaction ``conn``.
+
+        Delivered if and only if it commits; SQLite serves one process, with none to tell.
+        """
+        if self.is_postgres:
+            conn.execute(
+                sa.text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": payload},
+            )
+
     def _insert(self, conn: Connection, row: TableRow) -> None:
         """Insert a table and its seats in the transaction ``conn``."""
         conn.execute(
@@ -480,11 +491,7 @@ class Storage:
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                 .values(replaced_by=agent)
             )
-            if self.is_postgres:
-                conn.execute(
-                    sa.text("SELECT pg_notify(:channel, :payload)"),
-                    {"channel": CHANNEL, "payload": f"{table_id}:seats"},
-                )
+            self._announce(conn, f"{table_id}:seats")
 
     def rematch(
         self,
@@ -525,11 +532,7 @@ class Storage:
                 .where(tables_t.c.id == table_id)
                 .values(settings=json.dumps(settings))
             )
-            if self.is_postgres:
-                conn.execute(
-                    sa.text("SELECT pg_notify(:channel, :payload)"),
-                    {"channel": CHANNEL, "payload": f"{table_id}:seats"},
-                )
+            self._announce(conn, f"{table_id}:seats")
         return replace(row, settings=settings), made
 
     def add_chat(self, table_id: str, seat: int, text: str, version: int, at: float) -> ChatRow:
@@ -544,11 +547,7 @@ class Storage:
                 .values(table_id=table_id, seat=seat, text=text, version=version, at=at)
                 .returning(chat_t.c.id)
             ).scalar_one()
-            if self.is_postgres:
-                conn.execute(
-                    sa.text("SELECT pg_notify(:channel, :payload)"),
-                    {"channel": CHANNEL, "payload": f"{table_id}:chat"},
-                )
+            self._announce(conn, f"{table_id}:chat")
         return ChatRow(int(found), seat, text, version, at)
 
     def chat(self, table_id: str, last: int) -> list[ChatRow]:

@@ -325,7 +325,7 @@ function connect(delay = 500) {
     show(`Cannot connect: ${error.message}`);
     return;
   }
-  socket.onopen = () => { everOnline = true; delay = 500; connectionBack(); loadChat(); };
+  socket.onopen = () => { everOnline = true; delay = 500; connectionBack(); };
   socket.onmessage = async (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") await adopt(message);
@@ -352,13 +352,6 @@ function connect(delay = 500) {
 }
 
 // -- the chat (chat.js) ------------------------------------------------------------------
-
-/** The chat so far (also after a reconnection: what was said while the page was away). */
-async function loadChat() {
-  try {
-    heard((await api(`/api/tables/${tableId}/chat`, { token })).messages, false);
-  } catch { /* the socket's pushes carry on; the history comes with the next connection */ }
-}
 
 /**
  * New messages: into the panel; counted as unread while the panel is out of sight (not

@@ -13,7 +13,7 @@ from contextlib import suppress
 from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
-from regency.server.chat import chat_message
+from regency.server.chat import chat_history
 from regency.server.health import RESTART, RESTART_CODE
 from regency.server.live_table import MAX_LISTENERS, Listener, LiveTable, ProtocolError
 from regency.server.metrics import RETRY_AFTER
@@ -73,7 +73,7 @@ async def serve_socket(
     listener = Listener(seat)
     listener.push(live.view_text(seat))
     if live.chat:  # the chat so far, right after the first view
-        listener.push(encode(chat_message(live.id, list(live.chat), live.row.seats, True)))
+        listener.push(encode(chat_history(live)))
     live.listeners.add(listener)
 
     async def pump() -> None:

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 
 import regency
 from regency.agents.ladder import ladders_json
+from regency.server.chat import chat_history
 from regency.server.live_table import ProtocolError
 from regency.server.protocol import CreateTable
 from regency.server.routes.common import (
@@ -92,4 +93,4 @@ async def table_chat(table_id: TableId, request: Request) -> dict[str, Any]:
     live = await hub.get(table_id)
     if not live.game.is_over:  # published with the record, when the game ends
         live.check_reader(token_of(request))
-    return hub.chat_history(live)
+    return chat_history(live)
