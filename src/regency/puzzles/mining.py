@@ -1,0 +1,467 @@
+"""Mining puzzles from games: positions where one move clearly keeps the game.
+
+``regency puzzles mine`` plays games (or reads recorded ones) and, at each decision of
+the game, judges the legal moves *from the deciding seat's view only* (as analysis does,
+:mod:`regency.analysis`): the judge is given ``game.view(seat)`` and deals its own worlds
+consistent with it, never the real hidden cards. A decision becomes a puzzle when it
+passes three judgements, each on worlds of its own (:class:`Thresholds` holds the figures):
+
+1. **Screen** (cheap, every decision with at least ``min_moves`` legal moves): the
+   heuristic's best ``screen_top`` moves, ``screen_worlds`` rollouts each. The best must
+   lead the second by ``gap``.
+2. **Confirm**: *every* legal move, ``confirm_worlds`` rollouts each, on other worlds.
+   The answers are the best move and any within ``same`` of it (equivalent moves, such as
+   two cards that play alike), at most ``max_solutions`` of them and never more than a
+   third of the moves; every other move must trail the weakest answer by ``gap``, and
+   the best must keep at least ``min_win``.
+3. **Hold**: every legal move again, on a third set of worlds: the best must again be an
+   answer and lead every other move by ``hold``.
+
+At most ``per_game`` puzzles are taken from one game (its decisions tried in a seeded
+random order), so that a set is not a few games' worth. Everything is seeded from the
+mining seed, so the same command mines the same puzzles, whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from regency.agents.base import MoveEvaluator
+from regency.agents.registry import make_agent
+from regency.core.game import Game
+from regency.core.record import Record
+from regency.core.registry import game_info
+from regency.core.rng import derive_seed
+from regency.core.start import new_game
+from regency.core.view import SeatView
+from regency.puzzles.model import Alternative, Puzzle, PuzzleSet, puzzle_id
+
+__all__ = [
+    "GAME_THRESHOLDS",
+    "THRESHOLDS",
+    "Source",
+    "Thresholds",
+    "difficulty",
+    "explain",
+    "judge_moves",
+    "mine",
+    "mine_game",
+    "play_record",
+    "solutions_of",
+    "thresholds_for",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """The figures that make a decision a puzzle (the module docstring says how).
+
+    Attributes:
+        min_moves: The fewest legal moves a puzzle's position may have.
+        screen_top: The heuristic's best moves the screen judges.
+        screen_worlds: Rollouts per move in the screen.
+        confirm_worlds: Rollouts per move in the confirmation and the hold.
+        same: How far below the best an equivalent answer may be.
+        gap: How far below the weakest answer every other move must be (screen, confirm).
+        hold: How far below the best every other move must be when judged again.
+        min_win: The least win chance the best move must keep.
+        max_solutions: The most answers a puzzle may have.
+        per_game: The most puzzles taken from one game.
+        depth: The rollouts' look-ahead in moves (``None``: the game's own, as its
+            computer player uses).
+    """
+
+    min_moves: int = 3
+    screen_top: int = 6
+    screen_worlds: int = 12
+    confirm_worlds: int = 32
+    same: float = 0.04
+    gap: float = 0.25
+    hold: float = 0.15
+    min_win: float = 0.35
+    max_solutions: int = 2
+    per_game: int = 3
+    depth: int | None = None
+
+
+THRESHOLDS = Thresholds()
+"""The thresholds the shipped sets were mined with, unless :data:`GAME_THRESHOLDS` says."""
+
+GAME_THRESHOLDS = {
+    # Claim Kingdoms' judgement moves slowly: 16 moves ahead, the heuristic's win chances
+    # of a position's moves are within a few hundredths of each other, so no decision
+    # passes the screen. Played out to the end (each rollout then ends in a win or a
+    # loss), the moves that decide the game stand out; more worlds pay for the noise.
+    "claim-kingdoms": Thresholds(screen_worlds=16, confirm_worlds=48, depth=1000),
+}
+"""Thresholds of their own for the games that need them."""
+
+
+def thresholds_for(game: str) -> Thresholds:
+    """The thresholds ``game``'s puzzles are mined (and judged again) with."""
+    return GAME_THRESHOLDS.get(game, THRESHOLDS)
+
+
+def judge_spec(game: str, worlds: int, top: int = 0, depth: int | None = None) -> str:
+    """The agent spec that judges a decision's moves in ``game`` with a budget of ``worlds``.
+
+    A game with a heuristic ranking and judgement (Kingdoms, Claim Kingdoms) is judged by
+    rollouts: every legal move (``top=0``) or the heuristic's best ``top``, each played
+    out on the same ``worlds`` dealt worlds to the game's look-ahead. A game without them
+    (Claim) is judged by the tree search, :data:`SEARCHES_PER_WORLD` iterations a world,
+    which tries every legal move (``top`` is then ignored: the search is cheap enough).
+    """
+    info = game_info(game)
+    if info.ranking is not None and info.judge is not None:
+        ahead = "" if depth is None else f",depth={depth}"
+        return f"rollout:top={top},iters={worlds}{ahead}"
+    return f"ismcts:iters={worlds * SEARCHES_PER_WORLD}"
+
+
+SEARCHES_PER_WORLD = 125
+"""Tree-search iterations per world of budget in a game judged by the search: 1,500 for
+the screen and 4,000 for a full judgement, about as long as the rollouts take elsewhere."""
+
+
+def judge_moves(
+    view: SeatView[Any], *, worlds: int, seed: int, top: int = 0, depth: int | None = None
+) -> list[Alternative]:
+    """Judge a decision's moves from the seat's view alone (:func:`judge_spec`'s agent).
+
+    Returns:
+        The judged moves, the highest win chance first (ties in the agent's order).
+    """
+    agent = make_agent(judge_spec(view.game, worlds, top, depth), view.game, seed)
+    assert isinstance(agent, MoveEvaluator)
+    estimates = [e for e in agent.evaluate(view) if e.win is not None]
+    order = {e.notation: i for i, e in enumerate(estimates)}
+    ranked = sorted(estimates, key=lambda e: (-(e.win or 0.0), order[e.notation]))
+    return [Alternative(e.notation, float(e.win or 0.0)) for e in ranked]
+
+
+def solutions_of(figures: Sequence[Alternative], th: Thresholds = THRESHOLDS) -> tuple[str, ...]:
+    """The answers a judgement gives, or ``()`` when it makes no puzzle.
+
+    The best move and those within ``th.same`` of it, if there are few enough of them and
+    every other move trails the weakest of them by ``th.gap``, the best keeping
+    ``th.min_win``.
+    """
+    if len(figures) < 2 or figures[0].win < th.min_win:
+        return ()
+    best = figures[0].win
+    answers = [f for f in figures if f.win >= best - th.same]
+    if len(answers) > th.max_solutions or 3 * len(answers) > len(figures):
+        return ()
+    rest = figures[len(answers) :]
+    if rest and answers[-1].win - rest[0].win < th.gap:
+        return ()
+    return tuple(f.move for f in answers)
+
+
+def holds(
+    figures: Sequence[Alternative], solutions: Sequence[str], th: Thresholds = THRESHOLDS
+) -> bool:
+    """Whether a judgement on new worlds keeps the answer: an answer best, by ``th.hold``."""
+    if not figures or figures[0].move not in solutions:
+        return False
+    others = [f.win for f in figures if f.move not in solutions]
+    return not others or figures[0].win - max(others) >= th.hold
+
+
+def difficulty(
+    view: SeatView[Any], solutions: Sequence[str], figures: Sequence[Alternative]
+) -> int:
+    """A puzzle's starting rating, from what makes the answer hard to see.
+
+    1000, plus 180 for each place the first answer stands below the top of the game's
+    heuristic ranking, up to five (a move the rule-based player would not make is a hard
+    find; a game without a ranking counts 0 places when its heuristic plays an answer and
+    3 when it does not), plus 120 per doubling of the moves per answer (a blind guess is
+    less likely right), plus up to 150 for a narrow margin between the weakest answer and
+    the next move (below 0.5), or less for a wide one; held to 600-2500, to the ten.
+    """
+    info = game_info(view.game)
+    rng = random.Random(0)
+    if info.ranking is not None:
+        ranked = [str(a) for a in info.ranking(view, rng)]
+        places = [ranked.index(s) for s in solutions if s in ranked]
+        place = min(places) if places else 5
+    elif info.heuristic is not None:
+        place = 0 if str(info.heuristic(view, rng)) in solutions else 3
+    else:
+        place = 2
+    legal = len(view.legal_actions)
+    margin = figures[len(solutions) - 1].win - figures[len(solutions)].win
+    rating = (
+        1000
+        + 180 * min(place, 5)
+        + 120 * math.log2(legal / len(solutions))
+        + max(-150.0, min(150.0, 300.0 * (0.5 - margin)))
+    )
+    return int(round(max(600, min(2500, rating)) / 10) * 10)
+
+
+def explain(game: Game[Any], solutions: Sequence[str], figures: Sequence[Alternative]) -> str:
+    """Why the answer is the answer, in words, from the judgement of every move.
+
+    ``game`` is the position (its :meth:`~regency.core.game.Game.describe` names the
+    moves as the table does); only the moves' names and win chances are used, so the
+    words tell the solver nothing the seat could not see.
+    """
+    answers = [f for f in figures if f.move in solutions]
+    rest = [f for f in figures if f.move not in solutions]
+    names = " or ".join(game.describe(f.move) for f in answers)
+    one = len(answers) == 1
+    text = (
+        f"{_capital(names)} {'is the only move' if one else 'are the only moves'} that "
+        f"{'keeps' if one else 'keep'} a good chance to win: {_pct(answers[0].win)}."
+    )
+    if rest:
+        text += f" The next best, {game.describe(rest[0].move)}, wins {_pct(rest[0].win)}"
+        low = sum(f.win < 0.2 for f in rest[1:])
+        if low:
+            moves = "move wins" if low == 1 else "moves win"
+            text += f"; {low} of the other {len(rest) - 1} {moves} less than 20%"
+        text += "."
+    return text
+
+
+def _pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A game to mine: a record to read, or one to play first.
+
+    Attributes:
+        index: Its place among the mined games (seeds the judgements).
+        game: The game's name.
+        players: Seats.
+        record: The game's record (``None``: play it with ``agents`` from ``seed``).
+        seed: The game's seed when it is to be played.
+        agents: One agent spec per seat when it is to be played.
+        label: Where it came from, kept with its puzzles.
+    """
+
+    index: int
+    game: str
+    players: int
+    record: Record | None = None
+    seed: int = 0
+    agents: tuple[str, ...] = ()
+    label: str = ""
+
+
+def play_record(game: str, players: int, seed: int, agents: Sequence[str]) -> Record:
+    """Play a whole game between ``agents`` (one spec per seat, seeded) and return its record."""
+    played = new_game(game, players=players, seed=seed)
+    seats = [make_agent(spec, game, derive_seed(seed, "seat", i)) for i, spec in enumerate(agents)]
+    while not played.is_over:
+        seat = played.current_player
+        assert seat is not None
+        legal = played.legal_actions()
+        if len(legal) == 1:
+            played.apply(legal[0])
+        else:
+            played.apply(seats[seat].choose(played.view(seat)))
+    return played.record()
+
+
+def mine_game(source: Source, seed: int, th: Thresholds | None = None) -> list[Puzzle]:
+    """The puzzles of one game: its decisions tried in a seeded order, ``th.per_game`` at most."""
+    th = th or thresholds_for(source.game)
+    record = source.record or play_record(source.game, source.players, source.seed, source.agents)
+    game = new_game(record.game, players=record.players, seed=record.seed, **record.options)
+    points: list[tuple[int, Record, int]] = []  # (move number, record up to it, seat)
+    for number, notation in enumerate(record.actions, start=1):
+        seat = game.current_player
+        assert seat is not None
+        if len(game.legal_actions()) >= th.min_moves:
+            head = Record(
+                record.game,
+                record.players,
+                record.seed,
+                dict(record.options),
+                tuple(record.actions[: number - 1]),
+            )
+            points.append((number, head, seat))
+        game.apply(game.parse_action(notation))
+    random.Random(derive_seed(seed, "order", source.index)).shuffle(points)
+    found: list[Puzzle] = []
+    for number, head, seat in points:
+        if len(found) >= th.per_game:
+            break
+        puzzle = _try_position(
+            head, seat, derive_seed(seed, "judge", source.index, number), source.label, th
+        )
+        if puzzle is not None:
+            found.append(puzzle)
+    return found
+
+
+def _try_position(head: Record, seat: int, seed: int, label: str, th: Thresholds) -> Puzzle | None:
+    position = new_game(head.game, players=head.players, seed=head.seed, **head.options)
+    for notation in head.actions:
+        position.apply(position.parse_action(notation))
+    view = position.view(seat)
+    screen = judge_moves(
+        view, worlds=th.screen_worlds, top=th.screen_top, seed=derive_seed(seed, 1), depth=th.depth
+    )
+    if not solutions_of(screen, th):
+        return None
+    figures = judge_moves(view, worlds=th.confirm_worlds, seed=derive_seed(seed, 2), depth=th.depth)
+    solutions = solutions_of(figures, th)
+    if not solutions:
+        return None
+    again = judge_moves(view, worlds=th.confirm_worlds, seed=derive_seed(seed, 3), depth=th.depth)
+    if not holds(again, solutions, th):
+        return None
+    # The figures shown are the mean of the two full judgements (twice the worlds).
+    second = {f.move: f.win for f in again}
+    merged = sorted(
+        (Alternative(f.move, (f.win + second[f.move]) / 2) for f in figures),
+        key=lambda f: (f.move not in solutions, -f.win),
+    )
+    record = Record(head.game, head.players, head.seed, dict(head.options), head.actions)
+    return Puzzle(
+        id=puzzle_id(record, seat),
+        record=record,
+        seat=seat,
+        solutions=tuple(f.move for f in merged if f.move in solutions),
+        alternatives=tuple(merged),
+        explanation=explain(position, solutions, merged),
+        rating=difficulty(view, solutions, merged),
+        source=label,
+    )
+
+
+def _mine_one(args: tuple[Source, int, Thresholds]) -> tuple[int, list[Puzzle]]:
+    source, seed, th = args
+    return source.index, mine_game(source, seed, th)
+
+
+def mine(
+    game: str,
+    sources: Iterable[Source],
+    *,
+    seed: int = 0,
+    workers: int = 1,
+    thresholds: Thresholds | None = None,
+    limit: int | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
+    command: str = "",
+) -> PuzzleSet:
+    """Mine ``sources`` (games of ``game``) for puzzles.
+
+    Args:
+        game: The game's name.
+        sources: The games to mine.
+        seed: The mining seed.
+        workers: Processes to judge in (the puzzles do not depend on it).
+        thresholds: What makes a puzzle (default: :func:`thresholds_for` the game).
+        limit: Stop once this many puzzles are found (the games are then taken in order,
+            so the set does not depend on the workers either).
+        progress: Called as ``progress(games done, games, puzzles found)``.
+        command: The command that mined the set, kept in it.
+
+    Returns:
+        The set, easiest first.
+    """
+    thresholds = thresholds or thresholds_for(game)
+    todo = list(sources)
+    found: dict[int, list[Puzzle]] = {}
+    count = 0
+
+    def done(index: int, puzzles: list[Puzzle]) -> None:
+        nonlocal count
+        found[index] = puzzles
+        count += len(puzzles)
+        if progress is not None:
+            progress(len(found), len(todo), count)
+
+    def enough() -> bool:
+        if limit is None:
+            return False
+        taken = 0
+        for source in todo:  # the games in order, up to the first not yet mined
+            if source.index not in found:
+                return False
+            taken += len(found[source.index])
+            if taken >= limit:
+                return True
+        return True
+
+    jobs = [(source, seed, thresholds) for source in todo]
+    if workers <= 1:
+        for job in jobs:
+            done(*_mine_one(job))
+            if enough():
+                break
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            for index, of_game in pool.map(_mine_one, jobs):
+                done(index, of_game)
+                if enough():
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    break
+    puzzles: list[Puzzle] = []
+    for source in todo:
+        if source.index in found:
+            puzzles.extend(found[source.index])
+    if limit is not None:
+        puzzles = puzzles[:limit]
+    unique = {p.id: p for p in puzzles}
+    ordered = sorted(unique.values(), key=lambda p: (p.rating, p.id))
+    mined = {
+        "command": command,
+        "seed": seed,
+        "thresholds": asdict(thresholds),
+        "judge": "rollout (the game's look-ahead), every legal move",
+        "games": len(found),
+    }
+    return PuzzleSet(game, tuple(ordered), mined)
+
+
+def self_play_sources(
+    game: str, players: Sequence[int], games: int, seed: int, agents: Sequence[str] = ("heuristic",)
+) -> list[Source]:
+    """``games`` games to play, the player counts in turn, the seats' agents from ``agents``."""
+    out = []
+    for index in range(games):
+        count = players[index % len(players)]
+        specs = tuple(agents[(index + s) % len(agents)] for s in range(count))
+        out.append(
+            Source(
+                index,
+                game,
+                count,
+                seed=derive_seed(seed, "game", index),
+                agents=specs,
+                label=f"{' v '.join(specs)}, {count} players, game {index + 1}",
+            )
+        )
+    return out
+
+
+def record_sources(game: str, records: Iterable[Record], start: int = 0) -> list[Source]:
+    """Recorded games to mine (saved games, finished server games' records)."""
+    out = []
+    for index, record in enumerate(records, start=start):
+        if record.game != game:
+            continue
+        out.append(
+            Source(index, game, record.players, record=record, label=f"recorded game {index + 1}")
+        )
+    return out

@@ -1,0 +1,301 @@
+"""A puzzle, a set of them, and the answer to a try.
+
+A puzzle is a position from a real game where, judged from the deciding seat's view,
+one move (or a few equivalent ones) keeps a much higher win chance than every other
+legal move (:mod:`regency.puzzles.mining` says how they are found). It keeps the game's
+record up to the position, so the position is rebuilt exactly (R-ALL-1), but a solver is
+only ever shown :meth:`Puzzle.view`: the deciding seat's view, never the hidden cards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from regency.core.errors import CorruptSaveError, RegencyError, quote
+from regency.core.game import Game
+from regency.core.record import Record, read_json
+from regency.core.registry import available_games
+from regency.core.start import replay
+from regency.core.view import SeatView
+
+__all__ = [
+    "PUZZLES_FORMAT",
+    "PUZZLES_VERSION",
+    "Alternative",
+    "Puzzle",
+    "PuzzleError",
+    "PuzzleSet",
+    "Verdict",
+    "load_puzzles",
+    "puzzle_id",
+]
+
+PUZZLES_FORMAT = "regency-puzzles"
+PUZZLES_VERSION = 1
+
+
+class PuzzleError(RegencyError, ValueError):
+    """A puzzle that cannot be read or found: a malformed set, an unknown id or game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """One legal move of a puzzle and how it was judged.
+
+    Attributes:
+        move: Its notation.
+        win: The deciding seat's estimated win chance after it, 0 to 1.
+    """
+
+    move: str
+    win: float
+
+
+def puzzle_id(record: Record, seat: int) -> str:
+    """A puzzle's id: a fingerprint of its position (the game, seed, options and moves)."""
+    text = json.dumps(
+        [record.game, record.players, record.seed, record.options, list(record.actions), seat],
+        sort_keys=True,
+    )
+    return record.game[0] + hashlib.blake2b(text.encode(), digest_size=5).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a try at a puzzle gets back.
+
+    Attributes:
+        puzzle: The puzzle's id.
+        move: The move tried, in notation.
+        correct: Whether it is one of the puzzle's answers.
+        solutions: The answers.
+        win: The tried move's estimated win chance.
+        best_win: The best answer's estimated win chance.
+    """
+
+    puzzle: str
+    move: str
+    correct: bool
+    solutions: tuple[str, ...]
+    win: float
+    best_win: float
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A position from a real game with one clearly best move (or a few equivalent ones).
+
+    Attributes:
+        id: Its fingerprint (:func:`puzzle_id`).
+        record: The game up to the position (its last move is the one before the puzzle).
+        seat: The seat to move, whose view the solver gets.
+        solutions: The moves that solve it, best first (notation).
+        alternatives: Every legal move and its estimated win chance, best first.
+        explanation: Why the answer is the answer, in words, from the judgement.
+        rating: Its difficulty, on the solvers' Glicko-2 scale (1500: a new solver's
+            even chance).
+        source: Where the game came from (``"heuristic self-play, game 12"``).
+    """
+
+    id: str
+    record: Record
+    seat: int
+    solutions: tuple[str, ...]
+    alternatives: tuple[Alternative, ...]
+    explanation: str
+    rating: int
+    source: str = ""
+
+    @property
+    def game(self) -> str:
+        """The game's name."""
+        return self.record.game
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.record.players
+
+    def position(self) -> Game[Any]:
+        """The game at the puzzle's position (every card in it: for the judge, not a solver)."""
+        return replay(self.record)
+
+    def view(self) -> SeatView[Any]:
+        """What the solver is shown: the deciding seat's view, nothing it could not see."""
+        return self.position().view(self.seat)
+
+    def win_of(self, move: str) -> float:
+        """The estimated win chance of the legal move ``move`` (notation)."""
+        for alternative in self.alternatives:
+            if alternative.move == move:
+                return alternative.win
+        raise PuzzleError(f"{quote(move)} is not a legal move of puzzle {self.id}")
+
+    def answer(self, move: str) -> Verdict:
+        """Judge a try: ``move`` in the game's notation (any spelling the game reads).
+
+        Raises:
+            IllegalActionError: if the move is not legal in the position.
+        """
+        notation = str(self.position().parse_action(move))
+        return Verdict(
+            puzzle=self.id,
+            move=notation,
+            correct=notation in self.solutions,
+            solutions=self.solutions,
+            win=self.win_of(notation),
+            best_win=self.alternatives[0].win,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The puzzle as JSON-ready data (the record without its meta)."""
+        record = self.record.to_dict()
+        record.pop("meta", None)
+        return {
+            "id": self.id,
+            "record": record,
+            "seat": self.seat,
+            "solutions": list(self.solutions),
+            "alternatives": [[a.move, round(a.win, 4)] for a in self.alternatives],
+            "explanation": self.explanation,
+            "rating": self.rating,
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Puzzle:
+        """Read a puzzle, checking its shape and that its position is a legal game's.
+
+        Raises:
+            PuzzleError: if it is no puzzle: a field missing or of the wrong kind, a record
+                that does not replay, a seat that is not to move, an answer that is not
+                one of its moves, or an id that is not its position's.
+        """
+        try:
+            return _puzzle(data)
+        except (KeyError, TypeError, ValueError, CorruptSaveError) as exc:
+            if isinstance(exc, PuzzleError):
+                raise
+            raise PuzzleError(f"not a regency puzzle: {exc}") from None
+
+
+def _puzzle(data: Any) -> Puzzle:
+    if not isinstance(data, dict):
+        raise PuzzleError(f"a puzzle is an object, not {quote(data)}")
+    record = Record.from_dict(data["record"])
+    seat = data["seat"]
+    game = replay(record)
+    if game.current_player != seat:
+        raise PuzzleError(f"puzzle {quote(data.get('id'))}: seat {quote(seat)} is not to move")
+    legal = {str(a) for a in game.legal_actions()}
+    alternatives = tuple(Alternative(str(m), float(w)) for m, w in data["alternatives"])
+    if {a.move for a in alternatives} != legal:
+        raise PuzzleError(f"puzzle {quote(data.get('id'))}: its moves are not the position's")
+    solutions = tuple(str(s) for s in data["solutions"])
+    if not solutions or not set(solutions) <= legal:
+        raise PuzzleError(f"puzzle {quote(data.get('id'))}: an answer is not a legal move")
+    if data["id"] != puzzle_id(record, seat):
+        raise PuzzleError(f"puzzle {quote(data['id'])}: the id is not its position's")
+    rating = data["rating"]
+    if isinstance(rating, bool) or not isinstance(rating, int):
+        raise PuzzleError(f"puzzle {quote(data['id'])}: its rating must be a whole number")
+    return Puzzle(
+        id=data["id"],
+        record=record,
+        seat=seat,
+        solutions=solutions,
+        alternatives=alternatives,
+        explanation=str(data["explanation"]),
+        rating=rating,
+        source=str(data.get("source", "")),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleSet:
+    """One game's puzzles and how they were mined.
+
+    Attributes:
+        game: The game's name.
+        puzzles: The puzzles, easiest first.
+        mined: How they were mined: the command, the judge's settings, the thresholds.
+    """
+
+    game: str
+    puzzles: tuple[Puzzle, ...]
+    mined: dict[str, Any]
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def get(self, puzzle: str) -> Puzzle:
+        """The puzzle with id ``puzzle``.
+
+        Raises:
+            PuzzleError: if the set has none.
+        """
+        for candidate in self.puzzles:
+            if candidate.id == puzzle:
+                return candidate
+        raise PuzzleError(f"there is no {self.game} puzzle {quote(puzzle)}")
+
+    def to_json(self) -> str:
+        """The set as JSON text, one puzzle a line (small, and readable in a diff)."""
+        head = json.dumps(
+            {
+                "format": PUZZLES_FORMAT,
+                "version": PUZZLES_VERSION,
+                "game": self.game,
+                "mined": self.mined,
+            }
+        )
+        lines = ",\n".join(json.dumps(p.to_dict(), separators=(",", ":")) for p in self.puzzles)
+        return head[:-1] + ', "puzzles": [\n' + lines + "\n]}\n"
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PuzzleSet:
+        """Read a set written by :meth:`to_json`, checking every puzzle.
+
+        Raises:
+            PuzzleError: if it is not a puzzle set this version reads.
+        """
+        try:
+            data = read_json(text, "puzzle set")
+        except CorruptSaveError as exc:
+            raise PuzzleError(str(exc)) from None
+        if not isinstance(data, dict) or data.get("format") != PUZZLES_FORMAT:
+            raise PuzzleError("not a regency puzzle set (its format is not regency-puzzles)")
+        if data.get("version") != PUZZLES_VERSION:
+            raise PuzzleError(
+                f"puzzle set version {quote(data.get('version'))} is not supported "
+                f"(this regency reads {PUZZLES_VERSION})"
+            )
+        game = data.get("game")
+        puzzles = data.get("puzzles")
+        if not isinstance(puzzles, list):
+            raise PuzzleError("a puzzle set lists its puzzles")
+        read = tuple(Puzzle.from_dict(p) for p in puzzles)
+        if any(p.game != game for p in read):
+            raise PuzzleError(f"a puzzle of the {quote(game)} set is of another game")
+        mined = data.get("mined")
+        return cls(str(game), read, mined if isinstance(mined, dict) else {})
+
+
+@cache
+def load_puzzles(game: str) -> PuzzleSet:
+    """The puzzles shipped for ``game`` (read once, then kept).
+
+    Raises:
+        PuzzleError: if no set ships for that game.
+    """
+    if game not in {info.name for info in available_games()}:
+        raise PuzzleError(f"no game called {quote(game)}")
+    path = resources.files("regency.puzzles") / "data" / f"{game}.json"
+    if not path.is_file():
+        raise PuzzleError(f"no puzzles ship for {game}")
+    return PuzzleSet.from_json(path.read_text(encoding="utf-8"))
