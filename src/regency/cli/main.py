@@ -24,6 +24,7 @@ from regency.cli.args import Parser, UsageError
 from regency.cli.connect import add_connect_arguments, run_connect
 from regency.cli.games import add_games_arguments, list_games, run_games
 from regency.cli.play import add_play_arguments, run_play
+from regency.cli.puzzles import add_puzzles_arguments, run_puzzles
 from regency.cli.replay import add_replay_arguments, run_replay
 from regency.cli.report import add_report_arguments, run_report
 from regency.cli.serve import add_db_arguments, add_serve_arguments, run_db, run_serve
@@ -62,6 +63,15 @@ COMMANDS: tuple[Command, ...] = (
         run_play,
     ),
     Command("replay", "step through a saved game", add_replay_arguments, run_replay),
+    Command(
+        "puzzles",
+        "solve puzzles from real games (find the move that keeps the game), or mine them",
+        add_puzzles_arguments,
+        run_puzzles,
+        description="Positions from real games where one move clearly keeps the best "
+        "chance to win, shown from the deciding seat's view. Your rating moves with each "
+        "try (Glicko-2). 'regency puzzles mine GAME' mines a new set.",
+    ),
     Command(
         "analyze",
         "judge every move of a saved game: win chances, inaccuracies, mistakes, blunders",

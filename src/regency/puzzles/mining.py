@@ -66,6 +66,8 @@ class Thresholds:
         min_moves: The fewest legal moves a puzzle's position may have.
         screen_top: The heuristic's best moves the screen judges.
         screen_worlds: Rollouts per move in the screen.
+        sweep_worlds: Rollouts per move when every legal move is judged.
+        contenders: The sweep's best moves that the confirmation and the hold judge.
         confirm_worlds: Rollouts per move in the confirmation and the hold.
         same: How far below the best an equivalent answer may be.
         gap: How far below the weakest answer every other move must be (screen, confirm).
@@ -75,11 +77,15 @@ class Thresholds:
         per_game: The most puzzles taken from one game.
         depth: The rollouts' look-ahead in moves (``None``: the game's own, as its
             computer player uses).
+        start: The share of a game's moves before which no decision is tried (0: from
+            the first).
     """
 
     min_moves: int = 3
     screen_top: int = 6
     screen_worlds: int = 12
+    sweep_worlds: int = 8
+    contenders: int = 8
     confirm_worlds: int = 32
     same: float = 0.04
     gap: float = 0.25
@@ -88,6 +94,7 @@ class Thresholds:
     max_solutions: int = 2
     per_game: int = 3
     depth: int | None = None
+    start: float = 0.0
 
 
 THRESHOLDS = Thresholds()
@@ -98,7 +105,9 @@ GAME_THRESHOLDS = {
     # of a position's moves are within a few hundredths of each other, so no decision
     # passes the screen. Played out to the end (each rollout then ends in a win or a
     # loss), the moves that decide the game stand out; more worlds pay for the noise.
-    "claim-kingdoms": Thresholds(screen_worlds=16, confirm_worlds=48, depth=1000),
+    # Only the second half of a game is tried: the opening's moves are alike even then,
+    # and a rollout from there costs a whole game.
+    "claim-kingdoms": Thresholds(screen_worlds=12, confirm_worlds=40, depth=1000, start=0.5),
 }
 """Thresholds of their own for the games that need them."""
 
@@ -130,19 +139,42 @@ the screen and 4,000 for a full judgement, about as long as the rollouts take el
 
 
 def judge_moves(
-    view: SeatView[Any], *, worlds: int, seed: int, top: int = 0, depth: int | None = None
+    view: SeatView[Any],
+    *,
+    worlds: int,
+    seed: int,
+    top: int = 0,
+    depth: int | None = None,
+    only: Sequence[str] = (),
 ) -> list[Alternative]:
     """Judge a decision's moves from the seat's view alone (:func:`judge_spec`'s agent).
+
+    Args:
+        view: The deciding seat's view: all the judge is given.
+        worlds: The budget (rollouts per move, or the search's worlds).
+        seed: The judge's seed.
+        top: Judge the heuristic's best ``top`` moves (0: every legal move).
+        depth: The rollouts' look-ahead (``None``: the game's own).
+        only: Judge these moves (notation) and the heuristic's favourite instead (the
+            search judges every move whatever this says).
 
     Returns:
         The judged moves, the highest win chance first (ties in the agent's order).
     """
-    agent = make_agent(judge_spec(view.game, worlds, top, depth), view.game, seed)
+    agent = make_agent(judge_spec(view.game, worlds, 1 if only else top, depth), view.game, seed)
     assert isinstance(agent, MoveEvaluator)
-    estimates = [e for e in agent.evaluate(view) if e.win is not None]
+    wanted = set(only)
+    include = [a for a in view.legal_actions if str(a) in wanted]
+    estimates = [e for e in agent.evaluate(view, include=include) if e.win is not None]
     order = {e.notation: i for i, e in enumerate(estimates)}
     ranked = sorted(estimates, key=lambda e: (-(e.win or 0.0), order[e.notation]))
     return [Alternative(e.notation, float(e.win or 0.0)) for e in ranked]
+
+
+def _combined(close: Sequence[Alternative], sweep: Sequence[Alternative]) -> list[Alternative]:
+    """The contenders' close judgement, every other move's from the sweep, best first."""
+    judged = {f.move for f in close}
+    return sorted([*close, *(f for f in sweep if f.move not in judged)], key=lambda f: -f.win)
 
 
 def solutions_of(figures: Sequence[Alternative], th: Thresholds = THRESHOLDS) -> tuple[str, ...]:
@@ -287,7 +319,8 @@ def mine_game(source: Source, seed: int, th: Thresholds | None = None) -> list[P
     for number, notation in enumerate(record.actions, start=1):
         seat = game.current_player
         assert seat is not None
-        if len(game.legal_actions()) >= th.min_moves:
+        late = number > th.start * len(record.actions)
+        if late and len(game.legal_actions()) >= th.min_moves:
             head = Record(
                 record.game,
                 record.players,
@@ -320,17 +353,31 @@ def _try_position(head: Record, seat: int, seed: int, label: str, th: Thresholds
     )
     if not solutions_of(screen, th):
         return None
-    figures = judge_moves(view, worlds=th.confirm_worlds, seed=derive_seed(seed, 2), depth=th.depth)
+    sweep = judge_moves(view, worlds=th.sweep_worlds, seed=derive_seed(seed, 2), depth=th.depth)
+    contenders = [f.move for f in sweep[: th.contenders]]
+
+    def close(stage: int) -> list[Alternative]:
+        judged = judge_moves(
+            view,
+            worlds=th.confirm_worlds,
+            seed=derive_seed(seed, stage),
+            depth=th.depth,
+            only=contenders,
+        )
+        return _combined(judged, sweep)
+
+    figures = close(3)
     solutions = solutions_of(figures, th)
     if not solutions:
         return None
-    again = judge_moves(view, worlds=th.confirm_worlds, seed=derive_seed(seed, 3), depth=th.depth)
+    again = close(4)
     if not holds(again, solutions, th):
         return None
-    # The figures shown are the mean of the two full judgements (twice the worlds).
+    # The figures shown are the mean of the two close judgements (twice the worlds) for
+    # the contenders and the sweep's for the rest, to four places, as the set is written.
     second = {f.move: f.win for f in again}
     merged = sorted(
-        (Alternative(f.move, (f.win + second[f.move]) / 2) for f in figures),
+        (Alternative(f.move, round((f.win + second[f.move]) / 2, 4)) for f in figures),
         key=lambda f: (f.move not in solutions, -f.win),
     )
     record = Record(head.game, head.players, head.seed, dict(head.options), head.actions)

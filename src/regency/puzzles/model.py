@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -34,6 +36,9 @@ __all__ = [
     "load_puzzles",
     "puzzle_id",
 ]
+
+NEAREST = 5
+"""How many of the unseen puzzles closest to a solver's rating :meth:`PuzzleSet.pick` draws from."""
 
 PUZZLES_FORMAT = "regency-puzzles"
 PUZZLES_VERSION = 1
@@ -243,6 +248,23 @@ class PuzzleSet:
             if candidate.id == puzzle:
                 return candidate
         raise PuzzleError(f"there is no {self.game} puzzle {quote(puzzle)}")
+
+    def pick(
+        self, rating: float, seen: Collection[str] = (), rng: random.Random | None = None
+    ) -> Puzzle:
+        """A puzzle for a solver of ``rating``, near it, not yet seen.
+
+        One of the :data:`NEAREST` unseen puzzles whose ratings are closest to ``rating``,
+        at random (from every puzzle once all are seen).
+
+        Raises:
+            PuzzleError: if the set is empty.
+        """
+        if not self.puzzles:
+            raise PuzzleError(f"the {self.game} set has no puzzles")
+        fresh = [p for p in self.puzzles if p.id not in seen] or list(self.puzzles)
+        fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
+        return (rng or random.Random()).choice(fresh[:NEAREST])
 
     def to_json(self) -> str:
         """The set as JSON text, one puzzle a line (small, and readable in a diff)."""

@@ -11,6 +11,7 @@ wherever the solver keeps it: the browser's storage, or a file for the terminal.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,30 +123,40 @@ class Rating:
         return cls(figures["rating"], figures["deviation"], figures["volatility"], tries)
 
     def after(self, puzzle: float, solved: bool, deviation: float = PUZZLE_DEVIATION) -> Rating:
-        """The rating after one try at a puzzle rated ``puzzle`` (Glicko-2, one period).
+        """The rating after one try at a puzzle rated ``puzzle`` (one Glicko-2 period).
 
         Args:
             puzzle: The puzzle's rating.
             solved: Whether the solver found the answer.
             deviation: The puzzle rating's deviation.
         """
-        mu = (self.rating - DEFAULT_RATING) / SCALE
-        phi = self.deviation / SCALE
-        mu_j, g = (puzzle - DEFAULT_RATING) / SCALE, _g(deviation / SCALE)
-        expected = 1.0 / (1.0 + math.exp(-g * (mu - mu_j)))
-        score = 1.0 if solved else 0.0
-        v = 1.0 / (g * g * expected * (1.0 - expected))
-        delta = v * g * (score - expected)
-        sigma = _volatility(phi, self.volatility, delta, v)
+        return self.after_period([(puzzle, deviation, 1.0 if solved else 0.0)])
+
+    def after_period(self, results: Sequence[tuple[float, float, float]]) -> Rating:
+        """The rating after a rating period of ``results`` (Glickman's steps 2 to 8).
+
+        Args:
+            results: Each game of the period as (the opponent's rating, its deviation,
+                the score: 1 won, 0 lost, 0.5 drawn); at least one.
+        """
+        mu, phi = (self.rating - DEFAULT_RATING) / SCALE, self.deviation / SCALE
+        games = []
+        for rating, deviation, score in results:
+            g = _g(deviation / SCALE)
+            expected = 1.0 / (1.0 + math.exp(-g * (mu - (rating - DEFAULT_RATING) / SCALE)))
+            games.append((g, expected, score))
+        v = 1.0 / sum(g * g * e * (1.0 - e) for g, e, _ in games)
+        improvement = sum(g * (s - e) for g, e, s in games)
+        sigma = _volatility(phi, self.volatility, v * improvement, v)
         phi_star = math.sqrt(phi * phi + sigma * sigma)
         phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
-        mu_new = mu + phi_new * phi_new * g * (score - expected)
+        mu_new = mu + phi_new * phi_new * improvement
         low, high = LIMITS["rating"]
         return Rating(
             rating=min(high, max(low, DEFAULT_RATING + SCALE * mu_new)),
             deviation=min(DEFAULT_DEVIATION, max(MIN_DEVIATION, SCALE * phi_new)),
             volatility=min(LIMITS["volatility"][1], max(LIMITS["volatility"][0], sigma)),
-            tries=self.tries + 1,
+            tries=self.tries + len(games),
         )
 
 

@@ -1,0 +1,105 @@
+"""``regency puzzles``: solving in the terminal (through a pipe), the ratings file, mining."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from regency.puzzles import PuzzleSet, load_puzzles
+from tests.cli.helpers import run
+
+Fixtures = tuple[pytest.CaptureFixture[str], pytest.MonkeyPatch]
+
+
+@pytest.fixture
+def io(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Fixtures:
+    return capsys, monkeypatch
+
+
+def solve(
+    io: Fixtures, tmp_path: Path, game: str, entries: list[str]
+) -> tuple[int, str, str, Path]:
+    """Solve the first puzzle of ``game`` typing ``entries``; the ratings go in tmp_path."""
+    puzzle = load_puzzles(game).puzzles[0]
+    ratings = tmp_path / "ratings.json"
+    argv = ["puzzles", "--game", game, "--id", puzzle.id, "--ratings", str(ratings)]
+    code, out, err = run(argv, "\n".join(entries) + "\n", *io)
+    return code, out, err, ratings
+
+
+@pytest.mark.parametrize("game", ["claim", "claim-kingdoms", "kingdoms"])
+def test_solving_a_puzzle_raises_the_rating_kept_in_the_file(
+    io: Fixtures, tmp_path: Path, game: str
+) -> None:
+    puzzle = load_puzzles(game).puzzles[0]
+    code, out, _, ratings = solve(io, tmp_path, game, [puzzle.solutions[0]])
+    assert code == 0
+    assert "Correct!" in out and puzzle.explanation.split(":")[0] in " ".join(out.split())
+    assert "Your rating: 1500 →" in out
+    kept = json.loads(ratings.read_text())["games"][game]
+    assert kept["rating"]["rating"] > 1500 and kept["rating"]["tries"] == 1
+    assert kept["seen"] == [puzzle.id]
+
+
+def test_a_wrong_move_lowers_the_rating_and_shows_every_chance(
+    io: Fixtures, tmp_path: Path
+) -> None:
+    puzzle = load_puzzles("claim").puzzles[0]
+    wrong = next(a for a in puzzle.alternatives if a.move not in puzzle.solutions)
+    code, out, _, ratings = solve(io, tmp_path, "claim", ["nonsense", wrong.move])
+    assert code == 0
+    assert "Not this time." in out and "←" in out and "✓" in out
+    assert f"{100 * wrong.win:.0f}%" in out
+    assert "nonsense" in out.lower()  # the refusal of the entry that is no move
+    assert json.loads(ratings.read_text())["games"]["claim"]["rating"]["rating"] < 1500
+
+
+def test_quitting_leaves_the_rating_alone(io: Fixtures, tmp_path: Path) -> None:
+    code, _, _, ratings = solve(io, tmp_path, "claim", ["q"])
+    assert code == 0 and not ratings.exists()
+
+
+def test_a_corrupt_ratings_file_is_refused_and_kept(io: Fixtures, tmp_path: Path) -> None:
+    ratings = tmp_path / "ratings.json"
+    ratings.write_text('{"games": {"claim": {"rating": {"rating": "high"}}}}')
+    argv = ["puzzles", "--game", "claim", "--ratings", str(ratings)]
+    code, _, err = run(argv, "q\n", *io)
+    assert code == 2 and "not a puzzle rating file" in err and "move it away" in err
+    assert "high" in ratings.read_text()
+
+
+def test_an_unknown_puzzle_is_refused(io: Fixtures, tmp_path: Path) -> None:
+    argv = ["puzzles", "--game", "claim", "--id", "c0", "--ratings", str(tmp_path / "r")]
+    code, _, err = run(argv, "", *io)
+    assert code == 2 and "no claim puzzle 'c0'" in err
+
+
+def test_mining_writes_a_set_that_reads_back(io: Fixtures, tmp_path: Path) -> None:
+    out = tmp_path / "claim.json"
+    argv = ["puzzles", "mine", "claim", "--games", "1", "--players", "2", "--quiet"]
+    code, said, _ = run([*argv, "--seed", "3", "--out", str(out)], "", *io)
+    assert code == 0 and f"written to {out}" in " ".join(said.split())
+    mined = PuzzleSet.from_json(out.read_text())
+    assert mined.game == "claim" and mined.mined["games"] == 1
+    assert mined.mined["thresholds"]["gap"] == 0.25
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--players", "5"], "played by 2, 3, 4"),
+        (["--players", "two"], "--players wants counts"),
+        (["--games", "-1"], "--games must be from 0"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--agents", "nobody"], "nobody"),
+    ],
+)
+def test_mining_refuses_bad_arguments(
+    io: Fixtures, tmp_path: Path, argv: list[str], words: str
+) -> None:
+    base = ["puzzles", "mine", "claim", "--quiet", "--out", str(tmp_path / "x.json")]
+    code, _, err = run([*base, *argv], "", *io)
+    assert code == 2 and words in err
+    assert not (tmp_path / "x.json").exists()

@@ -1,0 +1,121 @@
+"""Mining: what makes a puzzle, judged from the seat's view only (regency.puzzles.mining)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import regency
+from regency.puzzles import Alternative, PuzzleSet
+from regency.puzzles.mining import (
+    THRESHOLDS,
+    difficulty,
+    explain,
+    holds,
+    judge_moves,
+    judge_spec,
+    mine,
+    mine_game,
+    play_record,
+    record_sources,
+    self_play_sources,
+    solutions_of,
+    thresholds_for,
+)
+from tests.puzzles.conftest import CHEAP
+
+
+def figures(*wins: float) -> list[Alternative]:
+    return [Alternative(f"M{i}", w) for i, w in enumerate(wins)]
+
+
+@pytest.mark.parametrize(
+    ("wins", "answers"),
+    [
+        ((0.8, 0.5, 0.3), ("M0",)),  # clear by 0.3
+        ((0.8, 0.56, 0.3), ()),  # 0.24 behind: not clear enough
+        ((0.8, 0.78, 0.3, 0.2, 0.1, 0.0), ("M0", "M1")),  # two equivalent answers
+        ((0.8, 0.78, 0.3), ()),  # two answers of three moves: a guess, no puzzle
+        ((0.8, 0.79, 0.77, 0.3, 0.2, 0.1, 0.1, 0.1, 0.1), ()),  # three answers: too many
+        ((0.3, 0.0, 0.0), ()),  # the best keeps too little
+        ((0.9,), ()),  # one move: nothing to find
+    ],
+)
+def test_what_makes_a_puzzle(wins: tuple[float, ...], answers: tuple[str, ...]) -> None:
+    assert solutions_of(figures(*wins), THRESHOLDS) == answers
+
+
+def test_a_puzzle_holds_when_an_answer_is_best_again_by_the_margin() -> None:
+    assert holds(figures(0.7, 0.5, 0.1), ("M0",))
+    assert not holds(figures(0.7, 0.6, 0.1), ("M0",))  # by 0.1 only
+    assert not holds(figures(0.7, 0.2), ("M1",))  # another move is best
+    assert holds(figures(0.7, 0.69, 0.3), ("M0", "M1"))
+
+
+def test_the_explanation_names_the_moves_in_words() -> None:
+    game = regency.new_game("claim", players=2, seed=4)
+    legal = [str(a) for a in game.legal_actions()]
+    judged = [Alternative(m, w) for m, w in zip(legal, [0.81, 0.4, 0.1, 0.05, 0.0], strict=False)]
+    text = explain(game, (legal[0],), judged)
+    assert text.startswith(game.describe(legal[0]) + " is the only move")
+    assert "81%" in text and game.describe(legal[1]) in text and "40%" in text
+    assert legal[0] not in text.split(":")[0] or legal[0] == game.describe(legal[0])
+
+
+def test_difficulty_grows_with_the_moves_to_choose_from() -> None:
+    game = regency.new_game("claim", players=2, seed=4)
+    view = game.view(game.current_player)
+    legal = [str(a) for a in view.legal_actions]
+    judged = [Alternative(m, 0.9 - 0.1 * i) for i, m in enumerate(legal)]
+    wide = [Alternative(m, 0.9 if i == 0 else 0.1) for i, m in enumerate(legal)]
+    rating = difficulty(view, (legal[0],), judged)
+    assert 600 <= rating <= 2500 and rating % 10 == 0
+    assert difficulty(view, (legal[0],), wide) < rating  # a wide margin is easier to see
+    assert difficulty(view, (legal[0], legal[1]), judged) < rating + 150
+
+
+@pytest.mark.parametrize("name", [i.name for i in regency.available_games()])
+def test_the_judge_sees_only_the_seats_view(name: str) -> None:
+    """The same seed judges a position and a re-deal of what the seat cannot see alike."""
+    record = play_record(name, 2, 8, ["random", "random"])
+    game = regency.replay(record, stop=len(record.actions) // 2)
+    seat = game.current_player
+    assert seat is not None
+    other = game.resample_hidden(seat, random.Random(2))
+    th = thresholds_for(name)
+    judged = [
+        judge_moves(p.view(seat), worlds=2, seed=9, top=3, depth=th.depth or 4)
+        for p in (game, other)
+    ]
+    assert judged[0] == judged[1]
+    assert judge_spec(name, 2) in ("rollout:top=0,iters=2", "ismcts:iters=250")
+
+
+def test_mining_is_reproducible_and_does_not_depend_on_the_workers(mined: PuzzleSet) -> None:
+    sources = self_play_sources("claim", [2], 6, seed=3)
+    again = mine("claim", sources, seed=3, thresholds=CHEAP)
+    assert again == mined
+    parallel = mine("claim", sources, seed=3, thresholds=CHEAP, workers=2)
+    assert parallel.puzzles == mined.puzzles
+
+
+def test_a_limit_keeps_the_first_games_puzzles(mined: PuzzleSet) -> None:
+    sources = self_play_sources("claim", [2], 6, seed=3)
+    seen: list[tuple[int, int, int]] = []
+    first = mine(
+        "claim", sources, seed=3, thresholds=CHEAP, limit=1, progress=lambda *a: seen.append(a)
+    )
+    assert len(first) == 1
+    assert seen[-1][0] < 6  # it stopped before the last game
+    assert first.puzzles[0].id in {p.id for p in mined.puzzles}
+
+
+def test_recorded_games_are_mined_as_played() -> None:
+    record = play_record("claim", 2, 3, ["heuristic", "heuristic"])
+    sources = record_sources("claim", [record, play_record("kingdoms", 2, 1, ["random"] * 2)])
+    assert len(sources) == 1 and sources[0].record == record
+    puzzles = mine_game(sources[0], 3, CHEAP)
+    for puzzle in puzzles:
+        assert record.actions[: len(puzzle.record.actions)] == puzzle.record.actions
+        assert puzzle.source == "recorded game 1"
