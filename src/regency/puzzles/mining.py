@@ -4,18 +4,23 @@
 the game, judges the legal moves *from the deciding seat's view only* (as analysis does,
 :mod:`regency.analysis`): the judge is given ``game.view(seat)`` and deals its own worlds
 consistent with it, never the real hidden cards. A decision becomes a puzzle when it
-passes three judgements, each on worlds of its own (:class:`Thresholds` holds the figures):
+passes four judgements, each on worlds of its own (:class:`Thresholds` holds the figures):
 
 1. **Screen** (cheap, every decision with at least ``min_moves`` legal moves): the
    heuristic's best ``screen_top`` moves, ``screen_worlds`` rollouts each. The best must
    lead the second by ``gap``.
-2. **Confirm**: *every* legal move, ``confirm_worlds`` rollouts each, on other worlds.
-   The answers are the best move and any within ``same`` of it (equivalent moves, such as
-   two cards that play alike), at most ``max_solutions`` of them and never more than a
-   third of the moves; every other move must trail the weakest answer by ``gap``, and
-   the best must keep at least ``min_win``.
-3. **Hold**: every legal move again, on a third set of worlds: the best must again be an
-   answer and lead every other move by ``hold``.
+2. **Sweep**: *every* legal move, ``sweep_worlds`` rollouts each, on other worlds; its
+   best ``contenders`` moves go on.
+3. **Confirm**: the contenders, ``confirm_worlds`` rollouts each, on other worlds again
+   (every other move keeps its sweep figure). The answers are the best move and any
+   within ``same`` of it (equivalent moves, such as two cards that play alike), at most
+   ``max_solutions`` of them and never more than a third of the moves; every other move
+   must trail the weakest answer by ``gap``, and the best must keep at least ``min_win``.
+4. **Hold**: the contenders once more, on a fourth set of worlds: an answer must again be
+   best, ahead of every other move by ``hold``.
+
+A game without a heuristic ranking (Claim) is judged by its tree search instead, which
+weighs every legal move at each step (:func:`judge_spec`).
 
 At most ``per_game`` puzzles are taken from one game (its decisions tried in a seeded
 random order), so that a set is not a few games' worth. Everything is seeded from the
@@ -53,6 +58,7 @@ __all__ = [
     "mine",
     "mine_game",
     "play_record",
+    "rejudge",
     "solutions_of",
     "thresholds_for",
 ]
@@ -79,6 +85,8 @@ class Thresholds:
             computer player uses).
         start: The share of a game's moves before which no decision is tried (0: from
             the first).
+        value: What ends a rollout: ``judge``, the heuristic's judgement, or ``net``, the
+            game's learned evaluation (:mod:`~regency.agents.value`).
     """
 
     min_moves: int = 3
@@ -95,6 +103,7 @@ class Thresholds:
     per_game: int = 3
     depth: int | None = None
     start: float = 0.0
+    value: str = "judge"
 
 
 THRESHOLDS = Thresholds()
@@ -105,9 +114,16 @@ GAME_THRESHOLDS = {
     # of a position's moves are within a few hundredths of each other, so no decision
     # passes the screen. Played out to the end (each rollout then ends in a win or a
     # loss), the moves that decide the game stand out; more worlds pay for the noise.
-    # Only the second half of a game is tried: the opening's moves are alike even then,
-    # and a rollout from there costs a whole game.
-    "claim-kingdoms": Thresholds(screen_worlds=12, confirm_worlds=40, depth=1000, start=0.5),
+    # Only the last third or so of a game is tried: earlier moves are alike even then,
+    # and a rollout from there costs most of a game.
+    "claim-kingdoms": Thresholds(screen_worlds=8, confirm_worlds=40, depth=1000, start=0.65),
+    # Kingdoms has few decisions where one move is far ahead of every other: a castle or a
+    # tile a square away often does nearly as well, and 40-move rollouts, noisy, pass a
+    # dozen decisions a game through the screen that the sweep then finds matched. Its
+    # learned evaluation after 4 moves (rollout:value=net) varies far less from world to
+    # world and costs a ninth as much: with it a gap of 0.15 is real, and about one
+    # decision a game has one.
+    "kingdoms": Thresholds(gap=0.15, hold=0.1, depth=4, value="net"),
 }
 """Thresholds of their own for the games that need them."""
 
@@ -117,7 +133,9 @@ def thresholds_for(game: str) -> Thresholds:
     return GAME_THRESHOLDS.get(game, THRESHOLDS)
 
 
-def judge_spec(game: str, worlds: int, top: int = 0, depth: int | None = None) -> str:
+def judge_spec(
+    game: str, worlds: int, top: int = 0, depth: int | None = None, value: str = "judge"
+) -> str:
     """The agent spec that judges a decision's moves in ``game`` with a budget of ``worlds``.
 
     A game with a heuristic ranking and judgement (Kingdoms, Claim Kingdoms) is judged by
@@ -129,7 +147,8 @@ def judge_spec(game: str, worlds: int, top: int = 0, depth: int | None = None) -
     info = game_info(game)
     if info.ranking is not None and info.judge is not None:
         ahead = "" if depth is None else f",depth={depth}"
-        return f"rollout:top={top},iters={worlds}{ahead}"
+        ending = "" if value == "judge" else f",value={value}"
+        return f"rollout:top={top},iters={worlds}{ahead}{ending}"
     return f"ismcts:iters={worlds * SEARCHES_PER_WORLD}"
 
 
@@ -146,6 +165,7 @@ def judge_moves(
     top: int = 0,
     depth: int | None = None,
     only: Sequence[str] = (),
+    value: str = "judge",
 ) -> list[Alternative]:
     """Judge a decision's moves from the seat's view alone (:func:`judge_spec`'s agent).
 
@@ -157,11 +177,13 @@ def judge_moves(
         depth: The rollouts' look-ahead (``None``: the game's own).
         only: Judge these moves (notation) and the heuristic's favourite instead (the
             search judges every move whatever this says).
+        value: What ends a rollout (``judge`` or ``net``).
 
     Returns:
         The judged moves, the highest win chance first (ties in the agent's order).
     """
-    agent = make_agent(judge_spec(view.game, worlds, 1 if only else top, depth), view.game, seed)
+    spec = judge_spec(view.game, worlds, 1 if only else top, depth, value)
+    agent = make_agent(spec, view.game, seed)
     assert isinstance(agent, MoveEvaluator)
     wanted = set(only)
     include = [a for a in view.legal_actions if str(a) in wanted]
@@ -349,11 +371,18 @@ def _try_position(head: Record, seat: int, seed: int, label: str, th: Thresholds
         position.apply(position.parse_action(notation))
     view = position.view(seat)
     screen = judge_moves(
-        view, worlds=th.screen_worlds, top=th.screen_top, seed=derive_seed(seed, 1), depth=th.depth
+        view,
+        worlds=th.screen_worlds,
+        top=th.screen_top,
+        seed=derive_seed(seed, 1),
+        depth=th.depth,
+        value=th.value,
     )
     if not solutions_of(screen, th):
         return None
-    sweep = judge_moves(view, worlds=th.sweep_worlds, seed=derive_seed(seed, 2), depth=th.depth)
+    sweep = judge_moves(
+        view, worlds=th.sweep_worlds, seed=derive_seed(seed, 2), depth=th.depth, value=th.value
+    )
     contenders = [f.move for f in sweep[: th.contenders]]
 
     def close(stage: int) -> list[Alternative]:
@@ -362,6 +391,7 @@ def _try_position(head: Record, seat: int, seed: int, label: str, th: Thresholds
             worlds=th.confirm_worlds,
             seed=derive_seed(seed, stage),
             depth=th.depth,
+            value=th.value,
             only=contenders,
         )
         return _combined(judged, sweep)
@@ -391,6 +421,29 @@ def _try_position(head: Record, seat: int, seed: int, label: str, th: Thresholds
         rating=difficulty(view, solutions, merged),
         source=label,
     )
+
+
+def rejudge(puzzle: Puzzle, seed: int, th: Thresholds | None = None) -> list[Alternative]:
+    """Judge a puzzle again on new worlds, as its confirmation judged it.
+
+    The answers and the moves closest behind them (the puzzle's best ``th.contenders``
+    alternatives) are judged with ``th.confirm_worlds`` from the seat's view, seeded by
+    ``seed``; the puzzle keeps its answer when one of its answers comes out first.
+
+    Returns:
+        Those moves judged, the best first.
+    """
+    th = th or thresholds_for(puzzle.game)
+    contenders = [a.move for a in puzzle.alternatives[: th.contenders]]
+    judged = judge_moves(
+        puzzle.view(),
+        worlds=th.confirm_worlds,
+        seed=seed,
+        depth=th.depth,
+        value=th.value,
+        only=contenders,
+    )
+    return [f for f in judged if f.move in contenders]
 
 
 def _mine_one(args: tuple[Source, int, Thresholds]) -> tuple[int, list[Puzzle]]:
@@ -425,7 +478,7 @@ def mine(
     Returns:
         The set, easiest first.
     """
-    thresholds = thresholds or thresholds_for(game)
+    th = thresholds = thresholds or thresholds_for(game)
     todo = list(sources)
     found: dict[int, list[Puzzle]] = {}
     count = 0
@@ -475,7 +528,8 @@ def mine(
         "command": command,
         "seed": seed,
         "thresholds": asdict(thresholds),
-        "judge": "rollout (the game's look-ahead), every legal move",
+        "screen": judge_spec(game, th.screen_worlds, th.screen_top, th.depth, th.value),
+        "judge": judge_spec(game, th.confirm_worlds, 0, th.depth, th.value),
         "games": len(found),
     }
     return PuzzleSet(game, tuple(ordered), mined)

@@ -1,0 +1,76 @@
+"""The puzzle sets shipped in the package: enough of them, legal, hiding what they must,
+and holding their answers when judged again on new worlds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import regency
+from regency.puzzles import load_puzzles
+from regency.puzzles.mining import rejudge, thresholds_for
+
+GAMES = [info.name for info in regency.available_games()]
+SHIPPED = 100
+"""The fewest puzzles a game's set must have (issue 35)."""
+
+KEPT = 0.95
+"""The share of a set whose answer must survive judging again with a new seed."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_ships_its_set(game: str) -> None:
+    puzzles = load_puzzles(game)  # read and checked: every record replays, every answer legal
+    assert len(puzzles) >= SHIPPED
+    assert puzzles.mined["command"].startswith(f"regency puzzles mine {game} ")
+    assert len({p.id for p in puzzles.puzzles}) == len(puzzles)
+    ratings = [p.rating for p in puzzles.puzzles]
+    assert ratings == sorted(ratings) and ratings[0] >= 600 and ratings[-1] <= 2500
+    assert len({p.players for p in puzzles.puzzles}) > 1  # more than one player count
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_shipped_puzzle_is_a_clear_choice_in_words(game: str) -> None:
+    th = thresholds_for(game)
+    for puzzle in load_puzzles(game).puzzles:
+        position = puzzle.position()
+        assert position.current_player == puzzle.seat
+        assert len(puzzle.alternatives) >= th.min_moves
+        wins = {a.move: a.win for a in puzzle.alternatives}
+        others = [w for m, w in wins.items() if m not in puzzle.solutions]
+        assert min(wins[s] for s in puzzle.solutions) - max(others) >= th.hold
+        for answer in puzzle.solutions:
+            assert position.describe(answer) in puzzle.explanation
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_shipped_puzzle_shows_the_solver_nothing_hidden(game: str) -> None:
+    """Re-dealing what the seat cannot see changes nothing it is shown."""
+    rng = random.Random(35)
+    changed = 0
+    for puzzle in load_puzzles(game).puzzles:
+        position = puzzle.position()
+        shown = position.view(puzzle.seat)
+        other = position.resample_hidden(puzzle.seat, rng)
+        changed += other.state_dict() != position.state_dict()
+        again = other.view(puzzle.seat)
+        assert again.observation == shown.observation
+        assert [str(a) for a in again.legal_actions] == [str(a) for a in shown.legal_actions]
+    assert changed, "re-dealing never changed anything: the test has no teeth"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_few_shipped_puzzles_keep_their_answer_judged_again(game: str) -> None:
+    """Three puzzles a game, judged again with a new seed (the whole set: the slow test)."""
+    puzzles = load_puzzles(game).puzzles
+    for puzzle in random.Random(7).sample(puzzles, 3):
+        assert rejudge(puzzle, seed=2026)[0].move in puzzle.solutions, puzzle.id
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_set_keeps_its_answers_judged_again(game: str) -> None:
+    puzzles = load_puzzles(game).puzzles
+    kept = sum(rejudge(p, seed=2026)[0].move in p.solutions for p in puzzles)
+    assert kept >= KEPT * len(puzzles), f"{kept} of {len(puzzles)} kept their answer"
