@@ -45,6 +45,25 @@ def keys_of(data: Any) -> set[str]:
     return set()
 
 
+def test_the_pages_are_served_with_titles_and_unknown_games_refused(
+    sqlite_client: TestClient,
+) -> None:
+    html = {"Accept": "text/html"}
+    for path, title in (
+        ("/puzzles", "Puzzles: find the move that wins"),
+        ("/puzzles/claim", "Claim puzzles"),
+        ("/puzzles/kingdoms/k0000000000", "Kingdoms puzzle k0000000000"),
+    ):
+        answer = sqlite_client.get(path, headers=html)
+        assert answer.status_code == 200 and f"<title>{title} · regency</title>" in answer.text
+        assert '<script type="module" src="/static/puzzles.js">' in answer.text
+    for path in ("/puzzles/chess", "/puzzles/chess/c0000000000"):
+        assert sqlite_client.get(path, headers=html).status_code == 404
+        assert sqlite_client.get(path).json()["error"] == "no_such_game"
+    lobby = sqlite_client.get("/", headers=html).text
+    assert 'href="/puzzles"' in lobby
+
+
 def test_the_listing_names_each_game_with_puzzles_and_the_starting_rating(
     sqlite_client: TestClient,
 ) -> None:

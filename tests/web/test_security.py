@@ -234,6 +234,11 @@ PAGES: dict[str, Any] = {
     ),
     "replay": (lambda s: f"{s.url}/replay/{_finished(s)}?seat=0", "#result"),
     "rules": (lambda s: s.url + "/rules/kingdoms", "main.rules h1"),
+    # A puzzle's board (or, where no puzzles ship, the page's word that there are none).
+    "puzzles": (
+        lambda s: s.url + "/puzzles/kingdoms",
+        "#table[data-mine=true], #message:not(:empty)",
+    ),
 }
 
 
