@@ -159,3 +159,61 @@ def test_on_a_phone_the_moves_are_on_screen(server: ThreadServer, browser: Any) 
             assert 0 <= box["y"] <= 844 - box["height"], "Next puzzle is off screen"
     finally:
         context.close()
+
+
+def test_a_puzzle_is_solved_with_the_keyboard_alone_and_axe_finds_nothing_serious(
+    server: ThreadServer, page: Any
+) -> None:
+    from tests.web.test_table_ux import axe_violations
+
+    puzzle = first_puzzles("claim")[0]
+    answer = puzzle.solutions[0]
+    page.goto(f"{server.url}/puzzles/claim/{puzzle.id}")
+    page.wait_for_selector("#table[data-mine=true]")
+    assert axe_violations(page) == []
+    focused = "() => document.activeElement && document.activeElement.dataset.move || null"
+    in_group = (
+        "m => { const a = document.activeElement, g = a && a.closest('[data-roving]');"
+        ' return Boolean(g && g.querySelector(`button[data-move="${m}"]`)); }'
+    )
+    for _ in range(30):  # Tab from group to group to the answer's
+        if page.evaluate(in_group, answer):
+            break
+        page.keyboard.press("Tab")
+    for _ in range(20):  # then the arrows along it
+        if page.evaluate(focused) == answer:
+            break
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == answer
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#verdict:not([hidden])")
+    assert "Correct" in page.inner_text("#verdict-h")
+    assert page.evaluate("() => document.activeElement.id") == "verdict"
+    assert axe_violations(page) == []
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "next-puzzle"
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{server.url}/puzzles/claim")
+    page.wait_for_selector("#table[data-mine=true]")
+
+
+def test_a_stored_rating_the_server_refuses_is_cleared_with_its_message(
+    server: ThreadServer, page: Any
+) -> None:
+    puzzle = first_puzzles("claim")[0]
+    page.goto(f"{server.url}/puzzles/claim/{puzzle.id}")
+    bad = {"rating": 99999, "deviation": 100, "volatility": 0.06, "tries": 3}
+    page.evaluate(
+        f"() => localStorage.setItem('regency.puzzles.rating.claim', '{json.dumps(bad)}')"
+    )
+    page.reload()
+    page.wait_for_selector("#table[data-mine=true]")
+    click_move(page, puzzle.solutions[0])
+    page.wait_for_selector("#message:not(:empty)")
+    said = page.inner_text("#message")
+    assert "Your stored rating could not be read" in said
+    assert "rating must be from 100 to 4000" in said
+    assert stored_rating(page, "claim") is None
+    click_move(page, puzzle.solutions[0])  # again: a new solver's first try
+    page.wait_for_selector("#verdict:not([hidden])")
+    assert stored_rating(page, "claim") == Rating().after(puzzle.rating, True).to_dict()

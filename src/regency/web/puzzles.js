@@ -148,7 +148,11 @@ async function attempt(move) {
     answer = await api(`/api/puzzles/${puzzle.game}/${puzzle.id}/attempt`,
       { json: { move, rating: ratingOf(puzzle.game) } });
   } catch (error) {
-    fail(error);
+    if (error.body && error.body.error === "bad_rating") {  // edited by hand: start again
+      store.set(ratingKey(puzzle.game), null);
+      drawHead();
+      fail(new Error(`Your stored rating could not be read (${error.message}), so it starts again: try the move again.`));
+    } else fail(error);
     return;
   }
   tried = answer;
