@@ -119,6 +119,18 @@ def test_the_lobby_links_the_puzzles_and_each_game_shows_its_rating(
     page.click("#solve-claim")
     page.wait_for_selector("#table[data-mine=true]")
     assert page.url == f"{server.url}/puzzles/claim"
+    # One puzzle after another at /puzzles/claim: a try, then Next brings a new one here.
+    first = page.get_attribute("#table", "data-puzzle")
+    page.locator("#table button.legal").first.click()
+    page.wait_for_selector("#verdict:not([hidden])")
+    page.click("#next-puzzle")
+    page.wait_for_function(
+        "f => { const t = document.querySelector('#table');"
+        " return t && t.dataset.puzzle !== f && t.dataset.mine === 'true'; }",
+        arg=first,
+    )
+    assert page.url == f"{server.url}/puzzles/claim" and page.is_hidden("#verdict")
+    assert page.evaluate("() => document.activeElement.id") == "head-h"
 
 
 def load_listing_titles() -> list[str]:

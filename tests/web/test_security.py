@@ -287,7 +287,7 @@ def test_every_page_works_under_the_content_security_policy(
 
 
 def test_static_assets_carry_the_security_headers(server: ThreadServer) -> None:
-    for path in ["/static/table.js", "/static/style.css", "/api/games"]:
+    for path in ["/static/table.js", "/static/style.css", "/api/games", "/api/puzzles"]:
         headers = httpx.get(server.url + path).headers
         for header, value in SECURITY_HEADERS.items():
             assert headers.get(header) == value, (path, header)

@@ -209,9 +209,14 @@ function drawVerdict(answer, counted) {
   verdictBox.hidden = false;
 }
 
-function nextClicked() {
-  if (puzzleId) location.href = `/puzzles/${gameName}`;  // from a link: on to the game's puzzles
-  else load();
+async function nextClicked() {
+  if (puzzleId) {
+    location.href = `/puzzles/${gameName}`;  // from a link: on to the game's puzzles
+    return;
+  }
+  await load();
+  // The button is gone with the answer: the keyboard starts again at the new puzzle's title.
+  document.getElementById("head-h").focus();
 }
 
 function tryAgain() {
