@@ -192,8 +192,8 @@ def attempt(puzzle: Puzzle, move: str, rating: Any) -> dict[str, Any]:
         "correct": verdict.correct,
         "move": verdict.move,
         "move_text": position.describe(verdict.move),
-        "win": verdict.win,
-        "best_win": verdict.best_win,
+        "win": round(verdict.win, 4),
+        "best_win": round(verdict.best_win, 4),
         "solutions": [{"move": s, "text": position.describe(s)} for s in puzzle.solutions],
         "alternatives": [
             {"move": a.move, "text": position.describe(a.move), "win": round(a.win, 4)}
