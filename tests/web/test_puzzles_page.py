@@ -218,7 +218,10 @@ def test_a_stored_rating_the_server_refuses_is_cleared_with_its_message(
     page.evaluate(
         f"() => localStorage.setItem('regency.puzzles.rating.claim', '{json.dumps(bad)}')"
     )
-    page.reload()
+    page.evaluate("() => localStorage.setItem('regency.puzzles.seen.claim', '[\"<b>\", 7]')")
+    page.goto(f"{server.url}/puzzles/claim")  # the next puzzle comes all the same
+    page.wait_for_selector("#table[data-mine=true]")
+    page.goto(f"{server.url}/puzzles/claim/{puzzle.id}")
     page.wait_for_selector("#table[data-mine=true]")
     click_move(page, puzzle.solutions[0])
     page.wait_for_selector("#message:not(:empty)")

@@ -45,7 +45,8 @@ function ratingWords(r) {
 }
 
 function noteSeen(id) {
-  const seen = store.get(seenKey(gameName), []).filter((s) => s !== id);
+  const kept = store.get(seenKey(gameName), []);
+  const seen = (Array.isArray(kept) ? kept : []).filter((s) => s !== id);
   seen.push(id);
   store.set(seenKey(gameName), seen.slice(-SEEN_KEPT));
 }
@@ -83,9 +84,13 @@ function drawGames() {
 
 async function nextPuzzle() {
   const r = ratingOf(gameName);
+  // Only a hint of where to look, so stored values edited by hand are tamed, not refused
+  // (a try sends the rating itself, which the server checks and reports).
+  const near = Math.min(5000, Math.max(0, r ? r.rating : listing.start.rating));
+  const seen = store.get(seenKey(gameName), []);
   const query = new URLSearchParams({
-    rating: String(r ? r.rating : listing.start.rating),
-    seen: store.get(seenKey(gameName), []).join(","),
+    rating: String(Number.isFinite(near) ? near : listing.start.rating),
+    seen: (Array.isArray(seen) ? seen : []).filter((id) => /^[a-z0-9]{1,32}$/.test(id)).join(","),
   });
   return api(`/api/puzzles/${gameName}/next?${query}`);
 }
