@@ -209,26 +209,46 @@ def test_an_illegal_move_or_a_bad_rating_is_422_with_a_clear_message(
         assert malformed.status_code == 422 and malformed.json()["error"] == "bad_request"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_puzzle_shows_nothing_its_seat_cannot_see(game: str) -> None:
-    """Re-deal what the seat cannot see: the payload is the same, and it holds no secret."""
+def test_a_puzzle_shows_nothing_its_seat_cannot_see() -> None:
+    """Re-deal what the seat cannot see: the payload is the same, and it holds no secret.
+
+    Up to 12 puzzles of each game. A position may hide nothing (2-player Claim's second
+    phase: every card is known), so the re-deals must change something somewhere among
+    them all, not in each game's.
+    """
     rng = random.Random(35)
     changed = 0
-    for puzzle in puzzles_of(game)[:4]:
-        shown = puzzle_payload(puzzle)
-        record = puzzle.record.to_dict()
-        real, recent = replay_public(record, len(puzzle.record.actions), puzzle.seat)
-        for _ in range(3):
-            other = real.resample_hidden(puzzle.seat, rng)
-            changed += other.state_dict() != real.state_dict()
-            assert puzzle_message(puzzle, other, recent) == shown
-        check_recent_moves(puzzle, rng)
-        assert not keys_of(shown) & SECRET_KEYS
-        text = json.dumps(shown)
-        assert puzzle.explanation not in text
-        if puzzle.record.seed >= 10**6:  # a short seed could be any figure of the position
-            assert str(puzzle.record.seed) not in text
+    shipped = 0
+    for game in GAMES:
+        try:
+            puzzles = load_puzzles(game).puzzles[:12]
+        except PuzzleError:
+            continue
+        shipped += len(puzzles)
+        for puzzle in puzzles:
+            changed += check_payload(puzzle, rng)
+    if not shipped:
+        pytest.skip("no puzzles ship")
     assert changed, "re-dealing never changed anything: the test has no teeth"
+
+
+def check_payload(puzzle: Puzzle, rng: random.Random) -> int:
+    """Check one puzzle's payload; how many of its re-deals changed the game."""
+    shown = puzzle_payload(puzzle)
+    record = puzzle.record.to_dict()
+    real, recent = replay_public(record, len(puzzle.record.actions), puzzle.seat)
+    changed = 0
+    for _ in range(3):
+        other = real.resample_hidden(puzzle.seat, rng)
+        changed += other.state_dict() != real.state_dict()
+        assert puzzle_message(puzzle, other, recent) == shown, puzzle.id
+    check_recent_moves(puzzle, rng)
+    assert not keys_of(shown) & SECRET_KEYS
+    text = json.dumps(shown)
+    assert puzzle.explanation not in text
+    if puzzle.record.seed >= 10**6:  # a short seed could be any figure of the position
+        assert str(puzzle.record.seed) not in text
+    return changed
 
 
 def check_recent_moves(puzzle: Puzzle, rng: random.Random) -> None:
