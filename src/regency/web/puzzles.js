@@ -185,8 +185,9 @@ function moveList(answer) {
   const answers = new Set(answer.solutions.map((s) => s.move));
   const rows = answer.alternatives.map((a) => el("tr", {
     class: [answers.has(a.move) ? "answer" : "", a.move === answer.move ? "tried" : ""].join(" ").trim() || null },
-  el("td", {}, a.text, answers.has(a.move) ? el("span", { class: "tag good" }, " the answer") : "",
-    a.move === answer.move ? el("span", { class: "tag" }, " your move") : ""),
+  el("td", {}, a.text, el("span", { class: "tags" },
+    answers.has(a.move) ? el("span", { class: "tag good" }, " the answer") : "",
+    a.move === answer.move ? el("span", { class: "tag" }, " your move") : "")),
   el("td", { class: "num" }, pct(a.win))));
   return el("table", { class: "moves-judged" }, el("caption", { class: "small muted" }, "Every move, best first"),
     el("thead", {}, el("tr", {}, el("th", {}, "Move"), el("th", { class: "num" }, "Win chance"))),
