@@ -232,3 +232,15 @@ def test_a_stored_rating_the_server_refuses_is_cleared_with_its_message(
     click_move(page, puzzle.solutions[0])  # again: a new solver's first try
     page.wait_for_selector("#verdict:not([hidden])")
     assert stored_rating(page, "claim") == Rating().after(puzzle.rating, True).to_dict()
+
+
+def test_a_link_to_a_puzzle_that_is_gone_leads_on_to_the_games_puzzles(
+    server: ThreadServer, page: Any
+) -> None:
+    first_puzzles("claim")
+    page.goto(f"{server.url}/puzzles/claim/c0000000000")
+    page.wait_for_selector("#message:not(:empty)")
+    assert "there is no claim puzzle 'c0000000000'" in page.inner_text("#message")
+    page.click("#solve-others")
+    page.wait_for_selector("#table[data-mine=true]")
+    assert page.url == f"{server.url}/puzzles/claim"

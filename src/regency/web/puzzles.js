@@ -103,6 +103,11 @@ async function load(id = null) {
     show(next);
   } catch (error) {
     fail(error);
+    // A link to a puzzle a newer set no longer has: on to the game's puzzles.
+    if (id && error.body && error.body.error === "no_such_puzzle") {
+      message.append(" ", el("a", { href: `/puzzles/${gameName}`, id: "solve-others" },
+        "Solve this game's puzzles instead"));
+    }
   }
 }
 
