@@ -98,7 +98,7 @@ async function nextPuzzle() {
 async function load(id = null) {
   message.textContent = "";
   try {
-    const next = id ? await api(`/api/puzzles/${gameName}/${id}`) : await nextPuzzle();
+    const next = id ? await api(`/api/puzzles/${gameName}/${encodeURIComponent(id)}`) : await nextPuzzle();
     game = game || await gameModule(next.game);
     show(next);
   } catch (error) {
