@@ -7,7 +7,8 @@ clocks`` takes just those); the replay page's win-chance graph of an analysed ga
 desktop width and at a phone's 390 px (``--only graph``); a Claim trick being gathered to
 its winner and a Kingdoms castle flying to its square, caught mid-flight (the animations
 slowed fifty times; ``--only motion``); the table chat (desktop and a 390 px phone,
-``--only chat``).
+``--only chat``); a puzzle of each game before and after a try, right for the first game
+and wrong for the others (desktop and a 390 px phone, ``--only puzzles``).
 
     .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
@@ -258,12 +259,36 @@ def chat(browser: Any, url: str, out: Path) -> None:
         context.close()
 
 
+def puzzle_shots(browser: Any, url: str, out: Path) -> None:
+    """Each game's first puzzle, before a try and after one (the answer for Claim, a wrong
+    move for the others), at desktop width and on a 390 px phone; and the games' list."""
+    from regency.puzzles import load_puzzles
+    from tests.web.test_puzzles import wrong_move
+    from tests.web.test_puzzles_page import click_move
+
+    for suffix, viewport, mobile in [("", DESKTOP, False), ("-phone", PHONE_390, True)]:
+        context = browser.new_context(viewport=viewport, is_mobile=mobile, device_scale_factor=1)
+        page = context.new_page()
+        page.goto(f"{url}/puzzles")
+        page.wait_for_selector("#solve-claim")
+        shoot(page, out / f"puzzles{suffix}.png")
+        for index, game in enumerate(("claim", "claim-kingdoms", "kingdoms")):
+            puzzle = load_puzzles(game).puzzles[0]
+            page.goto(f"{url}/puzzles/{game}/{puzzle.id}")
+            page.wait_for_selector("#table[data-mine=true]")
+            shoot(page, out / f"puzzle-{game}{suffix}.png")
+            click_move(page, puzzle.solutions[0] if index == 0 else wrong_move(puzzle))
+            page.wait_for_selector("#verdict:not([hidden])")
+            shoot(page, out / f"puzzle-{game}-tried{suffix}.png")
+        context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument(
         "--only",
-        choices=["clocks", "rematch", "graph", "motion", "chat"],
+        choices=["clocks", "rematch", "graph", "motion", "chat", "puzzles"],
         help="take only these screenshots",
     )
     args = parser.parse_args()
@@ -289,6 +314,8 @@ def main() -> None:
             motion_shots(browser, server, out)
         if args.only in (None, "chat"):
             chat(browser, server.url, out)
+        if args.only in (None, "puzzles"):
+            puzzle_shots(browser, server.url, out)
         if args.only is not None:
             browser.close()
             return

@@ -25,7 +25,7 @@ def test_lobby_for_browsers_json_for_programs(sqlite_client: TestClient) -> None
 
 
 def test_assets_ship_in_the_package_and_name_no_remote_host(sqlite_client: TestClient) -> None:
-    for name in ["style.css", "common.js", "lobby.js", "table.js", "replay.js"]:
+    for name in ["style.css", "common.js", "lobby.js", "table.js", "replay.js", "puzzles.js"]:
         answer = sqlite_client.get(f"/static/{name}")
         assert answer.status_code == 200, name
         assert "http://" not in answer.text and "https://" not in answer.text, name

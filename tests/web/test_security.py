@@ -234,6 +234,11 @@ PAGES: dict[str, Any] = {
     ),
     "replay": (lambda s: f"{s.url}/replay/{_finished(s)}?seat=0", "#result"),
     "rules": (lambda s: s.url + "/rules/kingdoms", "main.rules h1"),
+    # A puzzle's board (or, where no puzzles ship, the page's word that there are none).
+    "puzzles": (
+        lambda s: s.url + "/puzzles/kingdoms",
+        "#table[data-mine=true], #message:not(:empty)",
+    ),
 }
 
 
@@ -282,7 +287,7 @@ def test_every_page_works_under_the_content_security_policy(
 
 
 def test_static_assets_carry_the_security_headers(server: ThreadServer) -> None:
-    for path in ["/static/table.js", "/static/style.css", "/api/games"]:
+    for path in ["/static/table.js", "/static/style.css", "/api/games", "/api/puzzles"]:
         headers = httpx.get(server.url + path).headers
         for header, value in SECURITY_HEADERS.items():
             assert headers.get(header) == value, (path, header)

@@ -31,8 +31,11 @@ __all__ = [
     "known_game",
     "no_such_game",
     "page",
+    "replay_public",
     "replayed_view",
     "rules_html",
+    "seat_list",
+    "seat_view_after",
     "title",
     "wants_html",
 ]
@@ -101,6 +104,43 @@ def replayed_view(record: dict[str, Any], step: int, seat: int | None) -> dict[s
     Returns:
         A ``view`` message like the live one, plus ``step`` and ``steps``.
     """
+    out = seat_view_after(record, step, seat)
+    out["legal_moves"] = []  # a replay is looked at, not played
+    out["step"] = step
+    out["steps"] = len(record["actions"])
+    return out
+
+
+def seat_view_after(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
+    """The live table's view message for ``seat`` after the first ``step`` moves of a record.
+
+    What a seat at the table would have been sent then, its legal moves included: the
+    replay page shows it (without the moves), a puzzle is one (:mod:`regency.server.puzzles`).
+    """
+    game, recent = replay_public(record, step, seat)
+    return view_message(
+        game,
+        seat,
+        table=record.get("meta", {}).get("table", ""),
+        version=step,
+        recent=recent[-RECENT:],
+        seats=seat_list(record, game.num_players),
+    )
+
+
+def replay_public(
+    record: dict[str, Any], step: int, seat: int | None
+) -> tuple[regency.Game[Any], list[dict[str, Any]]]:
+    """The game after the first ``step`` moves of ``record``, and every move as ``seat`` saw it.
+
+    Returns:
+        The game (every card in it: build only ``seat``'s view from it) and the moves
+        made, each ``{"number", "seat", "move"}`` with the move as ``seat`` was shown it
+        (``Game.public_action``).
+
+    Raises:
+        ValueError: if ``step`` is not from 0 to the record's length.
+    """
     actions = record["actions"]
     if not 0 <= step <= len(actions):
         raise ValueError(f"step {step} is not between 0 and {len(actions)}")
@@ -113,20 +153,13 @@ def replayed_view(record: dict[str, Any], step: int, seat: int | None) -> dict[s
         action = game.parse_action(notation)
         recent.append({"number": number, "seat": mover, "move": game.public_action(action, seat)})
         game.play(action)
-    names = record.get("meta", {}).get("seats") or [f"Seat {s}" for s in range(game.num_players)]
-    seats = [{"seat": s, "name": str(n), "kind": _kind(str(n))} for s, n in enumerate(names)]
-    out = view_message(
-        game,
-        seat,
-        table=record.get("meta", {}).get("table", ""),
-        version=step,
-        recent=recent[-RECENT:],
-        seats=seats,
-    )
-    out["legal_moves"] = []  # a replay is looked at, not played
-    out["step"] = step
-    out["steps"] = len(actions)
-    return out
+    return game, recent
+
+
+def seat_list(record: dict[str, Any], players: int) -> list[dict[str, Any]]:
+    """Who sat where in a recorded game, as the view message lists them (``Seat N`` unnamed)."""
+    names = record.get("meta", {}).get("seats") or [f"Seat {s}" for s in range(players)]
+    return [{"seat": s, "name": str(n), "kind": _kind(str(n))} for s, n in enumerate(names)]
 
 
 def known_game(game: str) -> bool:

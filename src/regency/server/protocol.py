@@ -16,6 +16,7 @@ __all__ = [
     "MAX_BODY",
     "MAX_WS_MESSAGE",
     "ActionRequest",
+    "AttemptRequest",
     "ChatRequest",
     "CreateTable",
     "RematchRequest",
@@ -160,3 +161,16 @@ class WsChat(_Strict):
 
     type: Literal["chat"]
     text: str = Field(max_length=MAX_CHAT_REQUEST)
+
+
+class AttemptRequest(_Strict):
+    """``POST /api/puzzles/{game}/{id}/attempt``: a move tried, and the solver's rating.
+
+    Attributes:
+        move: The move, in the game's notation (one of the puzzle view's legal moves).
+        rating: The solver's rating as the last answer gave it (``None``: a new solver's;
+            checked by :meth:`regency.puzzles.Rating.from_dict`).
+    """
+
+    move: str = Field(min_length=1, max_length=200)
+    rating: dict[str, Any] | None = Field(default=None, max_length=8)

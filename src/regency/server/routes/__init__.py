@@ -3,6 +3,7 @@
 * ``pages``: the lobby, the table pages, the rules pages (HTML);
 * ``replays``: the replay page and the views of a finished game, step by step;
 * ``analysis``: move analysis of finished games;
+* ``puzzles``: the puzzles page and its API (positions from real games to solve);
 * ``tables``: the games on offer, setting up a table, a table's summary;
 * ``seats``: a seat's view, moves and WebSocket (with the seat's token);
 * ``spectators``: the public view and its WebSocket (with the spectators' token);
@@ -25,6 +26,7 @@ from regency.server.routes import (
     history,
     operations,
     pages,
+    puzzles,
     rematches,
     replays,
     seats,
@@ -38,6 +40,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     pages.router,
     replays.router,
     analysis.router,
+    puzzles.router,
     tables.router,
     seats.router,
     rematches.router,

@@ -1,0 +1,85 @@
+"""Puzzles from real games: the pages and the API (:mod:`regency.server.puzzles`).
+
+* ``GET /puzzles``, ``/puzzles/{game}``, ``/puzzles/{game}/{id}``: the puzzles page (pick
+  a game; solve that game's puzzles one after another; one puzzle, for a link).
+* ``GET /api/puzzles``: the games with puzzles and a new solver's rating.
+* ``GET /api/puzzles/{game}/next?rating=R&seen=id,...``: a puzzle near the rating, not
+  one of those seen (at most :data:`~regency.server.puzzles.MAX_SEEN` ids).
+* ``GET /api/puzzles/{game}/{id}``: that puzzle, as its seat sees it.
+* ``POST /api/puzzles/{game}/{id}/attempt``: try a move; the verdict, every move's win
+  chance and the solver's new rating.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, Response
+
+from regency.server.pages import known_game, no_such_game, page, title
+from regency.server.protocol import AttemptRequest
+from regency.server.puzzles import (
+    attempt,
+    find,
+    listing,
+    next_puzzle,
+    parse_seen,
+    puzzle_payload,
+    puzzle_set,
+)
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.get("/puzzles", response_class=HTMLResponse, include_in_schema=False)
+async def puzzles_page() -> HTMLResponse:
+    return page("puzzles.html", "Puzzles: find the move that wins · regency")
+
+
+@router.get("/puzzles/{game}", response_class=HTMLResponse, include_in_schema=False)
+async def game_puzzles_page(game: str, request: Request) -> Response:
+    if not known_game(game):
+        return no_such_game(request, game)
+    return page("puzzles.html", f"{title(game)} puzzles · regency")
+
+
+@router.get("/puzzles/{game}/{puzzle_id}", response_class=HTMLResponse, include_in_schema=False)
+async def one_puzzle_page(game: str, puzzle_id: str, request: Request) -> Response:
+    if not known_game(game):
+        return no_such_game(request, game)
+    return page("puzzles.html", f"{title(game)} puzzle {puzzle_id} · regency")
+
+
+@router.get("/api/puzzles", summary="The games with puzzles, and a new solver's rating")
+async def games_with_puzzles() -> dict[str, Any]:
+    return await asyncio.to_thread(listing)
+
+
+@router.get("/api/puzzles/{game}/next", summary="A puzzle near the solver's rating, not yet seen")
+async def next_one(
+    game: str,
+    rating: Annotated[float, Query(ge=0, le=5000)] = 1500.0,
+    seen: Annotated[str, Query(max_length=20_000)] = "",
+) -> dict[str, Any]:
+    ids = parse_seen(seen)
+    puzzles = await asyncio.to_thread(puzzle_set, game)
+    return await asyncio.to_thread(puzzle_payload, next_puzzle(puzzles, rating, ids))
+
+
+@router.get("/api/puzzles/{game}/{puzzle_id}", summary="A puzzle, as its seat sees it")
+async def one_puzzle(game: str, puzzle_id: str) -> dict[str, Any]:
+    puzzle = await asyncio.to_thread(find, game, puzzle_id)
+    return await asyncio.to_thread(puzzle_payload, puzzle)
+
+
+@router.post(
+    "/api/puzzles/{game}/{puzzle_id}/attempt",
+    summary="Try a move: right or wrong, every move's win chance, the new rating",
+)
+async def try_move(game: str, puzzle_id: str, body: AttemptRequest) -> dict[str, Any]:
+    puzzle = await asyncio.to_thread(find, game, puzzle_id)
+    return await asyncio.to_thread(attempt, puzzle, body.move, body.rating)

@@ -1,0 +1,259 @@
+// The puzzles page (issue 35): /puzzles lists the games with puzzles, /puzzles/<game>
+// gives one puzzle after another near the solver's rating, /puzzles/<game>/<id> one puzzle
+// (a link to share). The position is the puzzle seat's view, drawn by the table's own
+// drawTable with the legal moves clickable; a click sends the move to the server, which
+// judges it and works out the new rating (Glicko-2): nothing is computed here.
+//
+// Kept in localStorage, per game (docs/web.md):
+//   regency.puzzles.rating.<game>  the solver's rating, as the server last gave it
+//   regency.puzzles.seen.<game>    the ids of the latest puzzles shown (at most SEEN_KEPT)
+import { api, drawTable, el, gameModule } from "/static/common.js";
+
+const SEEN_KEPT = 200;  // the server takes at most 500 (regency.server.puzzles.MAX_SEEN)
+const [, , gameName = null, puzzleId = null] = location.pathname.split("/").map(decodeURIComponent);
+const message = document.getElementById("message");
+const verdictBox = document.getElementById("verdict");
+const board = document.getElementById("board");
+let listing = null;   // GET /api/puzzles
+let puzzle = null;    // the puzzle shown
+let game = null;      // its game's drawing module
+let tried = null;     // the answer to the try at it (null before)
+let rated = false;    // the rating was moved by a try at this puzzle already
+let state = {};       // the drawing's own state (the piece chosen to place), per puzzle
+
+const pct = (x) => `${Math.round(100 * x)}%`;
+const store = {
+  get(key, fallback) {
+    try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
+  },
+  set(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode: not kept */ }
+  },
+};
+const ratingKey = (name) => `regency.puzzles.rating.${name}`;
+const seenKey = (name) => `regency.puzzles.seen.${name}`;
+
+/** The solver's rating in `name` (null: a new solver, who starts at the server's start). */
+function ratingOf(name) {
+  const r = store.get(ratingKey(name), null);
+  return r && typeof r === "object" && typeof r.rating === "number" ? r : null;
+}
+
+function ratingWords(r) {
+  if (!r) return `${Math.round(listing ? listing.start.rating : 1500)} (new)`;
+  return `${Math.round(r.rating)} (${r.tries} ${r.tries === 1 ? "try" : "tries"})`;
+}
+
+function noteSeen(id) {
+  const kept = store.get(seenKey(gameName), []);
+  const seen = (Array.isArray(kept) ? kept : []).filter((s) => s !== id);
+  seen.push(id);
+  store.set(seenKey(gameName), seen.slice(-SEEN_KEPT));
+}
+
+function fail(error) {
+  message.textContent = error.message;
+}
+
+// -- the games ---------------------------------------------------------------------------
+
+function drawGames() {
+  const box = document.getElementById("games");
+  if (gameName) {  // solving one game's puzzles: the others in a line, with their ratings
+    const others = listing.games.filter((g) => g.game !== gameName);
+    box.className = "small other-games";
+    box.replaceChildren(...(others.length ? ["Other puzzles: ", ...others.flatMap((g, i) => [i ? " · " : "",
+      el("a", { href: `/puzzles/${g.game}`, id: `solve-${g.game}` }, g.title),
+      el("span", { class: "muted" }, ` (your rating ${ratingWords(ratingOf(g.game))})`)])] : []));
+    return;
+  }
+  if (!listing.games.length) {
+    box.replaceChildren(el("p", { class: "panel" }, "This server has no puzzles yet."));
+    return;
+  }
+  box.replaceChildren(...listing.games.map((g) => el("article", { class: "panel game-card" },
+    el("h2", {}, `${g.title} puzzles`),
+    el("p", { class: "small" }, `${g.count} puzzles, rated ${g.lowest} to ${g.highest}.`),
+    el("p", { class: "small" }, "Your rating: ", el("strong", { class: "solver-rating", dataset: { game: g.game } },
+      ratingWords(ratingOf(g.game)))),
+    el("a", { class: "button primary", href: `/puzzles/${g.game}`, id: `solve-${g.game}` },
+      `Solve ${g.title} puzzles`))));
+}
+
+// -- one puzzle --------------------------------------------------------------------------
+
+async function nextPuzzle() {
+  const r = ratingOf(gameName);
+  // Only a hint of where to look, so stored values edited by hand are tamed, not refused
+  // (a try sends the rating itself, which the server checks and reports).
+  const near = Math.min(5000, Math.max(0, r ? r.rating : listing.start.rating));
+  const seen = store.get(seenKey(gameName), []);
+  const query = new URLSearchParams({
+    rating: String(Number.isFinite(near) ? near : listing.start.rating),
+    seen: (Array.isArray(seen) ? seen : []).filter((id) => /^[a-z0-9]{1,32}$/.test(id)).join(","),
+  });
+  return api(`/api/puzzles/${gameName}/next?${query}`);
+}
+
+async function load(id = null) {
+  message.textContent = "";
+  try {
+    const next = id ? await api(`/api/puzzles/${gameName}/${encodeURIComponent(id)}`) : await nextPuzzle();
+    game = game || await gameModule(next.game);
+    show(next);
+  } catch (error) {
+    fail(error);
+    // A link to a puzzle a newer set no longer has: on to the game's puzzles.
+    if (id && error.body && error.body.error === "no_such_puzzle") {
+      message.append(" ", el("a", { href: `/puzzles/${gameName}`, id: "solve-others" },
+        "Solve this game's puzzles instead"));
+    }
+  }
+}
+
+function show(next) {
+  puzzle = next;
+  tried = null;
+  rated = false;
+  state = {};
+  noteSeen(puzzle.id);
+  verdictBox.hidden = true;
+  verdictBox.replaceChildren();
+  drawHead();
+  drawBoard(true);
+}
+
+function drawHead() {
+  document.getElementById("where").textContent = `${puzzle.title} · puzzle ${puzzle.id}`;
+  document.getElementById("head-h").textContent = `${puzzle.title} puzzle, rated ${puzzle.rating}`;
+  document.getElementById("about").replaceChildren(
+    el("span", { class: "prompt" }, puzzle.prompt), " ",
+    el("span", { class: "muted" }, "Your rating: ",
+      el("strong", { id: "my-rating" }, ratingWords(ratingOf(puzzle.game))), ". "),
+    el("a", { href: `/puzzles/${puzzle.game}/${puzzle.id}`, id: "link" }, "Link to this puzzle"));
+}
+
+function drawBoard(interactive) {
+  // A new root per drawing of a new puzzle: the table's motion and focus memory are the
+  // previous puzzle's, not this one's.
+  if (!board.firstChild || board.firstChild.dataset.puzzle !== puzzle.id) {
+    board.replaceChildren(el("div", { id: "table", dataset: { puzzle: puzzle.id } }));
+  }
+  const root = board.firstChild;
+  root.classList.toggle("tried", !interactive);
+  drawTable(root, puzzle.view, game, {
+    interactive,
+    play: (move) => { if (!tried) attempt(move); },
+    state,
+    rerender: () => drawBoard(interactive),
+    extra: [el("section", { class: "panel small", "aria-label": "about this puzzle" },
+      el("a", { href: `/rules/${puzzle.game}`, target: "_blank" }, "Rules of this game"))],
+  });
+}
+
+async function attempt(move) {
+  message.textContent = "";
+  let answer;
+  try {
+    answer = await api(`/api/puzzles/${puzzle.game}/${puzzle.id}/attempt`,
+      { json: { move, rating: ratingOf(puzzle.game) } });
+  } catch (error) {
+    if (error.body && error.body.error === "bad_rating") {  // edited by hand: start again
+      store.set(ratingKey(puzzle.game), null);
+      drawHead();
+      fail(new Error(`Your stored rating could not be read (${error.message}), so it starts again: try the move again.`));
+    } else fail(error);
+    return;
+  }
+  tried = answer;
+  if (!rated) store.set(ratingKey(puzzle.game), answer.rating);
+  drawVerdict(answer, !rated);
+  rated = true;
+  drawHead();
+  drawBoard(false);
+  verdictBox.focus();
+  verdictBox.scrollIntoView({ block: "start" });
+}
+
+// -- the verdict -------------------------------------------------------------------------
+
+function ratingChange(answer, counted) {
+  if (!counted) return el("p", { class: "small muted" }, "Your rating counts your first try only.");
+  const before = Math.round(answer.before.rating);
+  const after = Math.round(answer.rating.rating);
+  const change = after - before;
+  return el("p", { id: "rating-change" }, `Your ${puzzle.title} puzzle rating: `,
+    el("strong", {}, `${before} → ${after} (${change >= 0 ? "+" : "−"}${Math.abs(change)})`));
+}
+
+function moveList(answer) {
+  const answers = new Set(answer.solutions.map((s) => s.move));
+  const rows = answer.alternatives.map((a) => el("tr", {
+    class: [answers.has(a.move) ? "answer" : "", a.move === answer.move ? "tried" : ""].join(" ").trim() || null },
+  el("td", {}, a.text, el("span", { class: "tags" },
+    answers.has(a.move) ? el("span", { class: "tag good" }, " the answer") : "",
+    a.move === answer.move ? el("span", { class: "tag" }, " your move") : "")),
+  el("td", { class: "num" }, pct(a.win))));
+  return el("table", { class: "moves-judged" }, el("caption", { class: "small muted" }, "Every move, best first"),
+    el("thead", {}, el("tr", {}, el("th", {}, "Move"), el("th", { class: "num" }, "Win chance"))),
+    el("tbody", {}, rows));
+}
+
+function drawVerdict(answer, counted) {
+  const best = answer.solutions[0];
+  const lines = answer.correct
+    ? [el("p", {}, "You played ", el("strong", {}, answer.move_text), `: it keeps a ${pct(answer.win)} chance to win.`)]
+    : [el("p", {}, "You played ", el("strong", {}, answer.move_text), `: its win chance is ${pct(answer.win)}.`),
+      el("p", {}, "The answer: ", el("strong", {}, best.text), `, which keeps ${pct(answer.best_win)}.`)];
+  verdictBox.classList.toggle("right", answer.correct);
+  verdictBox.classList.toggle("wrong", !answer.correct);
+  verdictBox.replaceChildren(
+    el("h2", { id: "verdict-h" }, answer.correct ? "✓ Correct!" : "✗ Not the best move"),
+    ...lines,
+    el("p", { class: "explanation" }, answer.explanation),
+    ratingChange(answer, counted),
+    el("div", { class: "row verdict-actions" },
+      el("button", { type: "button", class: "primary", id: "next-puzzle", onclick: nextClicked }, "Next puzzle"),
+      // Wrong: the answer is shown, and may be played on the board to see it there.
+      answer.correct ? "" : el("button", { type: "button", id: "try-again", onclick: tryAgain }, "Try again")),
+    el("div", { class: "scroll-x" }, moveList(answer)));
+  verdictBox.hidden = false;
+}
+
+async function nextClicked() {
+  if (puzzleId) {
+    location.href = `/puzzles/${gameName}`;  // from a link: on to the game's puzzles
+    return;
+  }
+  await load();
+  // The button is gone with the answer: the keyboard starts again at the new puzzle's title.
+  document.getElementById("head-h").focus();
+}
+
+function tryAgain() {
+  tried = null;
+  verdictBox.hidden = true;
+  drawBoard(true);
+  const status = document.getElementById("status");
+  if (status) status.focus();
+}
+
+// -- start -------------------------------------------------------------------------------
+
+async function start() {
+  try {
+    listing = await api("/api/puzzles");
+  } catch (error) {
+    fail(error);
+    return;
+  }
+  drawGames();
+  if (!gameName) return;
+  if (!listing.games.some((g) => g.game === gameName)) {
+    fail(new Error("This server has no puzzles for that game."));
+    return;
+  }
+  await load(puzzleId);
+}
+
+start();
