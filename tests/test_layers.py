@@ -44,7 +44,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("regency.agents",),
     ("regency.analysis", "regency.puzzles"),
     ("regency",),
-    ("regency.sim", "regency.render", "regency.envs", "regency.train", "regency.puzzles"),
+    ("regency.sim", "regency.render", "regency.envs", "regency.train"),
     ("regency.tables",),
     ("regency.server",),
     ("regency.cli", "regency.__main__"),
@@ -60,8 +60,7 @@ Drawn from the imports (``docs/architecture.md``, "Layers")::
     tables                   setting up a table: options and a person or agent per seat
       |
     sim  render  envs        simulation; the text renderers; the RL environments
-    puzzles                  (sim reads ``regency.COMPILED``; envs use render for text);
-      |                      the puzzles from real games (the server shows them)
+      |                      (sim reads ``regency.COMPILED``; envs use render for text)
     regency                  the package's __init__ alone: the public API, and where
       |                      the built-in games join the registry
     analysis  puzzles        judging a recorded game's decisions with an agent;

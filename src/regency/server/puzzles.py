@@ -23,7 +23,6 @@ from regency.server.live_table import view_message
 from regency.server.pages import RECENT, replay_public, seat_list, title
 
 __all__ = [
-    "CLOSEST",
     "MAX_SEEN",
     "attempt",
     "listing",
@@ -36,9 +35,6 @@ __all__ = [
 
 MAX_SEEN = 500
 """The most puzzle ids a ``seen`` list may hold (the page keeps the latest 200)."""
-
-CLOSEST = 5
-"""The next puzzle is picked at random among this many unseen ones nearest the rating."""
 
 ID = re.compile(r"[a-z0-9]{1,32}")
 """What a puzzle id looks like (:func:`regency.puzzles.puzzle_id`: a letter and 10 hex)."""
@@ -116,15 +112,15 @@ def parse_seen(seen: str) -> set[str]:
 def next_puzzle(
     puzzles: PuzzleSet, rating: float, seen: set[str], rng: random.Random | None = None
 ) -> Puzzle:
-    """A puzzle near ``rating`` not in ``seen``: one of the :data:`CLOSEST` nearest at random.
+    """A puzzle near ``rating`` not in ``seen`` (:meth:`PuzzleSet.pick`).
 
-    When every puzzle has been seen, one of the nearest of them all.
+    Raises:
+        ProtocolError: 404 ``no_puzzles`` when the set is empty.
     """
-    if not len(puzzles):
-        raise ProtocolError(404, "no_puzzles", f"no puzzles ship for {puzzles.game}")
-    fresh = [p for p in puzzles.puzzles if p.id not in seen] or list(puzzles.puzzles)
-    fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
-    return (rng or random.Random()).choice(fresh[:CLOSEST])
+    try:
+        return puzzles.pick(rating, seen, rng)
+    except PuzzleError as exc:
+        raise ProtocolError(404, "no_puzzles", str(exc)) from None
 
 
 def puzzle_payload(puzzle: Puzzle) -> dict[str, Any]:
