@@ -48,7 +48,7 @@ from regency.agents.defaults import default_opponent
 from regency.agents.registry import AgentSpec, make_agent, parse_spec
 from regency.core.errors import CorruptSaveError, RegencyError, quote
 from regency.core.game import Game
-from regency.core.record import Record, read_json
+from regency.core.record import Record, check_document, read_json
 from regency.core.rng import derive_seed
 from regency.core.start import new_game, replay
 from regency.core.view import SeatView
@@ -434,13 +434,7 @@ class Analysis:
 
 
 def _from_dict(data: Any) -> Analysis:
-    if not isinstance(data, dict) or data.get("format") != ANALYSIS_FORMAT:
-        raise AnalysisError("not a regency analysis (its format is not regency-analysis)")
-    if data.get("version") != ANALYSIS_VERSION:
-        raise AnalysisError(
-            f"analysis version {quote(data.get('version'))} is not supported "
-            f"(this regency reads {ANALYSIS_VERSION})"
-        )
+    data = check_document(data, ANALYSIS_FORMAT, ANALYSIS_VERSION, "analysis", AnalysisError)
 
     def number(value: Any) -> float | None:
         if value is None:

@@ -9,7 +9,7 @@ import pytest
 
 import regency
 from regency.puzzles import load_puzzles
-from regency.puzzles.mining import rejudge, thresholds_for
+from regency.puzzles.mining import explain, rejudge, thresholds_for
 
 GAMES = [info.name for info in regency.available_games()]
 SHIPPED = 100
@@ -42,6 +42,8 @@ def test_a_shipped_puzzle_is_a_clear_choice_in_words(game: str) -> None:
         assert min(wins[s] for s in puzzle.solutions) - max(others) >= th.hold
         for answer in puzzle.solutions:
             assert position.describe(answer) in puzzle.explanation
+        # The words are the judgement's, as the mining writes them now.
+        assert puzzle.explanation == explain(position, puzzle.solutions, puzzle.alternatives)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -23,7 +23,14 @@ from typing import Any
 
 from regency.core.errors import CorruptSaveError, quote
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "SAVE_FORMAT", "Record", "read_json"]
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "SAVE_FORMAT",
+    "Record",
+    "check_document",
+    "read_json",
+]
 
 RECORD_FORMAT = "regency-record"
 RECORD_VERSION = 1
@@ -65,6 +72,31 @@ def read_json(text: object, what: str) -> Any:
         raise CorruptSaveError(f"{what} is nested too deeply to be a {what}") from None
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError, too-long ints
         raise CorruptSaveError(f"{what} is not valid JSON: {quote(str(exc), 120)}") from None
+
+
+def check_document(
+    data: Any, form: str, version: int, what: str, error: type[Exception]
+) -> dict[str, Any]:
+    """Check that JSON data is a ``form`` document of ``version`` (an analysis, a puzzle set).
+
+    Args:
+        data: The parsed JSON.
+        form: Its ``format`` (``"regency-analysis"``).
+        version: The one ``version`` this regency reads.
+        what: What it is called in a message (``"analysis"``).
+        error: The error to raise.
+
+    Raises:
+        error: naming what is wrong: not an object of that format, or another version.
+    """
+    if not isinstance(data, dict) or data.get("format") != form:
+        raise error(f"not a regency {what} (its format is not {form})")
+    if data.get("version") != version:
+        raise error(
+            f"{what} version {quote(data.get('version'))} is not supported "
+            f"(this regency reads {version})"
+        )
+    return data
 
 
 @dataclass(frozen=True, slots=True)

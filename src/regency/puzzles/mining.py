@@ -278,10 +278,14 @@ def explain(game: Game[Any], solutions: Sequence[str], figures: Sequence[Alterna
     )
     if rest:
         text += f" The next best, {game.describe(rest[0].move)}, wins {_pct(rest[0].win)}"
-        low = sum(f.win < 0.2 for f in rest[1:])
-        if low:
-            moves = "move wins" if low == 1 else "moves win"
-            text += f"; {low} of the other {len(rest) - 1} {moves} less than 20%"
+        others = rest[1:]
+        low = sum(f.win < 0.2 for f in others)
+        if low == len(others) == 1:
+            text += "; the other move less than 20%"
+        elif low and low == len(others):
+            text += f"; the other {low} moves all less than 20%"
+        elif low:
+            text += f"; {low} of the other {len(others)} moves less than 20%"
         text += "."
     return text
 

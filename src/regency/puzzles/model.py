@@ -20,7 +20,7 @@ from typing import Any
 
 from regency.core.errors import CorruptSaveError, RegencyError, quote
 from regency.core.game import Game
-from regency.core.record import Record, read_json
+from regency.core.record import Record, check_document, read_json
 from regency.core.registry import available_games
 from regency.core.start import replay
 from regency.core.view import SeatView
@@ -290,13 +290,7 @@ class PuzzleSet:
             data = read_json(text, "puzzle set")
         except CorruptSaveError as exc:
             raise PuzzleError(str(exc)) from None
-        if not isinstance(data, dict) or data.get("format") != PUZZLES_FORMAT:
-            raise PuzzleError("not a regency puzzle set (its format is not regency-puzzles)")
-        if data.get("version") != PUZZLES_VERSION:
-            raise PuzzleError(
-                f"puzzle set version {quote(data.get('version'))} is not supported "
-                f"(this regency reads {PUZZLES_VERSION})"
-            )
+        data = check_document(data, PUZZLES_FORMAT, PUZZLES_VERSION, "puzzle set", PuzzleError)
         game = data.get("game")
         puzzles = data.get("puzzles")
         if not isinstance(puzzles, list):
