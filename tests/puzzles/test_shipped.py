@@ -41,7 +41,7 @@ def test_a_shipped_puzzle_is_a_clear_choice_in_words(game: str) -> None:
         others = [w for m, w in wins.items() if m not in puzzle.solutions]
         assert min(wins[s] for s in puzzle.solutions) - max(others) >= th.hold
         for answer in puzzle.solutions:
-            assert position.describe(answer) in puzzle.explanation
+            assert position.describe(answer).lower() in puzzle.explanation.lower()
         # The words are the judgement's, as the mining writes them now.
         assert puzzle.explanation == explain(position, puzzle.solutions, puzzle.alternatives)
 

@@ -272,9 +272,11 @@ def explain(game: Game[Any], solutions: Sequence[str], figures: Sequence[Alterna
     rest = [f for f in figures if f.move not in solutions]
     names = " or ".join(game.describe(f.move) for f in answers)
     one = len(answers) == 1
+    best = round(100 * answers[0].win)
+    article = "an" if str(best).startswith("8") or best in (11, 18) else "a"
     text = (
         f"{_capital(names)} {'is the only move' if one else 'are the only moves'} that "
-        f"{'keeps' if one else 'keep'} a good chance to win: {_pct(answers[0].win)}."
+        f"{'keeps' if one else 'keep'} {article} {best}% chance to win."
     )
     if rest:
         text += f" The next best, {game.describe(rest[0].move)}, wins {_pct(rest[0].win)}"
