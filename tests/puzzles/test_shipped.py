@@ -71,8 +71,10 @@ def test_a_few_shipped_puzzles_keep_their_answer_judged_again(game: str) -> None
 
 
 @pytest.mark.slow
+@pytest.mark.rejudge
 @pytest.mark.parametrize("game", GAMES)
 def test_the_shipped_set_keeps_its_answers_judged_again(game: str) -> None:
+    """Every puzzle of the set judged again with a new seed (CI: the compiled engine)."""
     puzzles = load_puzzles(game).puzzles
     kept = sum(rejudge(p, seed=2026)[0].move in p.solutions for p in puzzles)
     assert kept >= KEPT * len(puzzles), f"{kept} of {len(puzzles)} kept their answer"
