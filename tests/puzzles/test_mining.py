@@ -18,6 +18,7 @@ from regency.puzzles.mining import (
     mine,
     mine_game,
     play_record,
+    playouts,
     record_sources,
     self_play_sources,
     solutions_of,
@@ -95,7 +96,23 @@ def test_the_judge_sees_only_the_seats_view(name: str) -> None:
         for p in (game, other)
     ]
     assert judged[0] == judged[1]
-    assert judge_spec(name, 2) in ("rollout:top=0,iters=2", "ismcts:iters=250")
+    assert judge_spec(name, 2) in ("rollout:top=0,iters=2", "playouts:iters=2")
+
+
+def test_playouts_judge_every_move_or_those_asked_for_on_the_same_worlds() -> None:
+    record = play_record("claim", 3, 5, ["heuristic"] * 3)
+    game = regency.replay(record, stop=len(record.actions) - 6)
+    view = game.view(game.current_player)
+    legal = [str(a) for a in view.legal_actions]
+    every = playouts(view, 6, seed=1)
+    assert sorted(f.move for f in every) == sorted(legal)
+    assert all(0.0 <= f.win <= 1.0 for f in every)
+    assert [f.win for f in every] == sorted((f.win for f in every), reverse=True)
+    assert playouts(view, 6, seed=1) == every  # seeded
+    some = playouts(view, 6, seed=1, only=legal[:2])
+    assert sorted(f.move for f in some) == sorted(legal[:2])
+    # The same worlds for every move: a move's figure does not depend on the others judged.
+    assert {f.move: f.win for f in some} == {f.move: f.win for f in every if f.move in legal[:2]}
 
 
 def test_mining_is_reproducible_and_does_not_depend_on_the_workers(mined: PuzzleSet) -> None:

@@ -19,8 +19,8 @@ passes four judgements, each on worlds of its own (:class:`Thresholds` holds the
 4. **Hold**: the contenders once more, on a fourth set of worlds: an answer must again be
    best, ahead of every other move by ``hold``.
 
-A game without a heuristic ranking (Claim) is judged by its tree search instead, which
-weighs every legal move at each step (:func:`judge_spec`).
+A game without a heuristic ranking and judgement (Claim) is judged by :func:`playouts`
+instead: every legal move played out to the end by its heuristic (:func:`judge_spec`).
 
 At most ``per_game`` puzzles are taken from one game (its decisions tried in a seeded
 random order), so that a set is not a few games' worth. Everything is seeded from the
@@ -58,6 +58,7 @@ __all__ = [
     "mine",
     "mine_game",
     "play_record",
+    "playouts",
     "rejudge",
     "solutions_of",
     "thresholds_for",
@@ -136,25 +137,61 @@ def thresholds_for(game: str) -> Thresholds:
 def judge_spec(
     game: str, worlds: int, top: int = 0, depth: int | None = None, value: str = "judge"
 ) -> str:
-    """The agent spec that judges a decision's moves in ``game`` with a budget of ``worlds``.
+    """How a decision's moves in ``game`` are judged with a budget of ``worlds``.
 
     A game with a heuristic ranking and judgement (Kingdoms, Claim Kingdoms) is judged by
-    rollouts: every legal move (``top=0``) or the heuristic's best ``top``, each played
-    out on the same ``worlds`` dealt worlds to the game's look-ahead. A game without them
-    (Claim) is judged by the tree search, :data:`SEARCHES_PER_WORLD` iterations a world,
-    which tries every legal move (``top`` is then ignored: the search is cheap enough).
+    its rollout agent (this is its spec): every legal move (``top=0``) or the heuristic's
+    best ``top``, each played out on the same ``worlds`` dealt worlds to the look-ahead.
+    A game without them (Claim) is judged by :func:`playouts` (``playouts:iters=N``):
+    every legal move played out to the end by the game's heuristic on the same worlds.
+    Not a tree search: it spends its visits on the move it likes and leaves the others
+    a few, so two cards that play alike come out one far above the other.
     """
     info = game_info(game)
     if info.ranking is not None and info.judge is not None:
         ahead = "" if depth is None else f",depth={depth}"
         ending = "" if value == "judge" else f",value={value}"
         return f"rollout:top={top},iters={worlds}{ahead}{ending}"
-    return f"ismcts:iters={worlds * SEARCHES_PER_WORLD}"
+    return f"playouts:iters={worlds}"
 
 
-SEARCHES_PER_WORLD = 125
-"""Tree-search iterations per world of budget in a game judged by the search: 1,500 for
-the screen and 4,000 for a full judgement, about as long as the rollouts take elsewhere."""
+def playouts(
+    view: SeatView[Any], worlds: int, seed: int, only: Sequence[str] = ()
+) -> list[Alternative]:
+    """Flat Monte Carlo: each legal move (or each of ``only``) played out to the end.
+
+    ``worlds`` worlds are dealt from the seat's view (``SeatView.world_sampler``: never
+    the real hidden cards); in each, every move is played and then the game's heuristic
+    (a random legal move for a game without one) plays every seat to the end, with the
+    same random tie-breaks for every move. A move's figure is the seat's mean reward.
+
+    Returns:
+        The moves judged, the highest win chance first (ties in the view's order).
+    """
+    info = game_info(view.game)
+    rng = random.Random(seed)
+    wanted = set(only)
+    moves = [a for a in view.legal_actions if not wanted or str(a) in wanted]
+    totals = [0.0] * len(moves)
+    sampler = view.world_sampler()
+    for _ in range(worlds):
+        world = sampler(rng)
+        ties = rng.getrandbits(64)
+        for i, action in enumerate(moves):
+            trial = world.clone()
+            trial.apply(action)
+            play = random.Random(ties)
+            while not trial.is_over:
+                seat = trial.current_player
+                assert seat is not None
+                legal = trial.legal_actions()
+                if len(legal) == 1 or info.heuristic is None:
+                    trial.apply(play.choice(legal))
+                else:
+                    trial.apply(info.heuristic(trial.view(seat), play))
+            totals[i] += trial.result().reward(view.seat)
+    order = sorted(range(len(moves)), key=lambda i: -totals[i])
+    return [Alternative(str(moves[i]), totals[i] / worlds) for i in order]
 
 
 def judge_moves(
@@ -167,22 +204,24 @@ def judge_moves(
     only: Sequence[str] = (),
     value: str = "judge",
 ) -> list[Alternative]:
-    """Judge a decision's moves from the seat's view alone (:func:`judge_spec`'s agent).
+    """Judge a decision's moves from the seat's view alone (:func:`judge_spec`).
 
     Args:
         view: The deciding seat's view: all the judge is given.
-        worlds: The budget (rollouts per move, or the search's worlds).
+        worlds: Rollouts per move.
         seed: The judge's seed.
-        top: Judge the heuristic's best ``top`` moves (0: every legal move).
+        top: Judge the heuristic's best ``top`` moves (0: every legal move; a game
+            judged by playouts judges every move).
         depth: The rollouts' look-ahead (``None``: the game's own).
-        only: Judge these moves (notation) and the heuristic's favourite instead (the
-            search judges every move whatever this says).
+        only: Judge these moves (notation) and the heuristic's favourite instead.
         value: What ends a rollout (``judge`` or ``net``).
 
     Returns:
         The judged moves, the highest win chance first (ties in the agent's order).
     """
     spec = judge_spec(view.game, worlds, 1 if only else top, depth, value)
+    if spec.startswith("playouts:"):
+        return playouts(view, worlds, seed, only)
     agent = make_agent(spec, view.game, seed)
     assert isinstance(agent, MoveEvaluator)
     wanted = set(only)

@@ -202,9 +202,9 @@ function moveList(answer) {
 function drawVerdict(answer, counted) {
   const best = answer.solutions[0];
   const lines = answer.correct
-    ? [el("p", {}, "You played ", el("strong", {}, answer.move_text), `: it keeps a ${pct(answer.win)} chance to win.`)]
+    ? [el("p", {}, "You played ", el("strong", {}, answer.move_text), `: its win chance is ${pct(answer.win)}.`)]
     : [el("p", {}, "You played ", el("strong", {}, answer.move_text), `: its win chance is ${pct(answer.win)}.`),
-      el("p", {}, "The answer: ", el("strong", {}, best.text), `, which keeps ${pct(answer.best_win)}.`)];
+      el("p", {}, "The answer: ", el("strong", {}, best.text), `, whose win chance is ${pct(answer.best_win)}.`)];
   verdictBox.classList.toggle("right", answer.correct);
   verdictBox.classList.toggle("wrong", !answer.correct);
   verdictBox.replaceChildren(
