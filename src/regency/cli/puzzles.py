@@ -298,7 +298,10 @@ def _run_mine(args: argparse.Namespace, console: Console) -> int:
         Path(args.out).write_text(found.to_json(), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write {args.out}: {exc.strerror}") from None
-    console.print(f"{len(found)} puzzles from {found.mined['games']} games, written to {args.out}.")
+    games = found.mined["games"]
+    console.print(
+        f"{len(found)} puzzles from {games} game{'' if games == 1 else 's'}, written to {args.out}."
+    )
     return 0
 
 
