@@ -85,6 +85,10 @@ def test_mining_writes_a_set_that_reads_back(io: Fixtures, tmp_path: Path) -> No
     mined = PuzzleSet.from_json(out.read_text())
     assert mined.game == "claim" and mined.mined["games"] == 1
     assert mined.mined["thresholds"]["gap"] == 0.25
+    # The command that gives this set, every setting in one order; not the workers.
+    assert mined.mined["command"] == (
+        f"regency puzzles mine claim --games 1 --players 2 --agents heuristic --seed 3 --out {out}"
+    )
 
 
 @pytest.mark.parametrize(

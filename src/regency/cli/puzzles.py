@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,12 +25,13 @@ from regency.cli.args import UsageError
 from regency.cli.batch import progress_bar
 from regency.cli.play.screen import height, listed_moves, refusal, sentence
 from regency.core.errors import IllegalActionError
+from regency.core.game import Game
 from regency.core.record import Record
 from regency.puzzles import Puzzle, PuzzleError, PuzzleSet, Rating, RatingError, load_puzzles
 from regency.puzzles.mining import mine, record_sources, self_play_sources
 from regency.render import renderer_for
 
-__all__ = ["RatingBook", "add_puzzles_arguments", "run_puzzles", "solve_one"]
+__all__ = ["RatingBook", "add_puzzles_arguments", "mining_command", "run_puzzles", "solve_one"]
 
 SEEN_KEPT = 500
 """How many solved puzzle ids per game the rating file keeps (the oldest go first)."""
@@ -226,14 +226,19 @@ def solve_one(console: Console, puzzle: Puzzle, book: RatingBook, read: Any) -> 
     before = book.rating(puzzle.game)
     after = before.after(puzzle.rating, verdict.correct)
     book.record(puzzle.game, puzzle.id, after)
-    _show_verdict(console, puzzle, verdict.move, verdict.correct, before, after)
+    _show_verdict(console, puzzle, position, verdict.move, verdict.correct, (before, after))
     return True
 
 
 def _show_verdict(
-    console: Console, puzzle: Puzzle, move: str, correct: bool, before: Rating, after: Rating
+    console: Console,
+    puzzle: Puzzle,
+    position: Game[Any],
+    move: str,
+    correct: bool,
+    ratings: tuple[Rating, Rating],
 ) -> None:
-    position = puzzle.position()
+    before, after = ratings
     if correct:
         console.print(Text("Correct! ", style="bold green") + Text(puzzle.explanation))
     else:
@@ -272,7 +277,7 @@ def _run_mine(args: argparse.Namespace, console: Console) -> int:
     sources = self_play_sources(args.game, players, args.games, args.seed, agents)
     records = [_read_record(path) for path in args.records]
     sources += record_sources(args.game, records, start=len(sources))
-    command = "regency puzzles mine " + " ".join(sys.argv[3:]) if sys.argv[1:2] else ""
+    command = mining_command(args)
 
     def run(progress: Any) -> PuzzleSet:
         return mine(
@@ -303,6 +308,24 @@ def _run_mine(args: argparse.Namespace, console: Console) -> int:
         f"{len(found)} puzzles from {games} game{'' if games == 1 else 's'}, written to {args.out}."
     )
     return 0
+
+
+def mining_command(args: argparse.Namespace) -> str:
+    """The ``mine`` command that gives this set, as the set keeps it.
+
+    Every setting that shapes the puzzles, in one order; not ``--workers`` nor
+    ``--quiet``, which change nothing in the set.
+    """
+    parts = [
+        f"regency puzzles mine {args.game} --games {args.games} --players {args.players}",
+        f"--agents {args.agents} --seed {args.seed}",
+    ]
+    if args.count is not None:
+        parts.append(f"--count {args.count}")
+    if args.records:
+        parts.append("--records " + " ".join(args.records))
+    parts.append(f"--out {args.out}")
+    return " ".join(parts)
 
 
 def _read_record(path: str) -> Record:

@@ -43,7 +43,7 @@ from regency.core.game import Game
 from regency.core.record import Record
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
-from regency.core.start import new_game
+from regency.core.start import new_game, replay
 from regency.core.view import SeatView
 from regency.puzzles.model import Alternative, Puzzle, PuzzleSet, puzzle_id
 
@@ -411,9 +411,7 @@ def mine_game(source: Source, seed: int, th: Thresholds | None = None) -> list[P
 
 
 def _try_position(head: Record, seat: int, seed: int, label: str, th: Thresholds) -> Puzzle | None:
-    position = new_game(head.game, players=head.players, seed=head.seed, **head.options)
-    for notation in head.actions:
-        position.apply(position.parse_action(notation))
+    position = replay(head)
     view = position.view(seat)
     screen = judge_moves(
         view,
@@ -455,10 +453,9 @@ def _try_position(head: Record, seat: int, seed: int, label: str, th: Thresholds
         (Alternative(f.move, round((f.win + second[f.move]) / 2, 4)) for f in figures),
         key=lambda f: (f.move not in solutions, -f.win),
     )
-    record = Record(head.game, head.players, head.seed, dict(head.options), head.actions)
     return Puzzle(
-        id=puzzle_id(record, seat),
-        record=record,
+        id=puzzle_id(head, seat),
+        record=head,
         seat=seat,
         solutions=tuple(f.move for f in merged if f.move in solutions),
         alternatives=tuple(merged),
@@ -523,7 +520,7 @@ def mine(
     Returns:
         The set, easiest first.
     """
-    th = thresholds = thresholds or thresholds_for(game)
+    th = thresholds or thresholds_for(game)
     todo = list(sources)
     found: dict[int, list[Puzzle]] = {}
     count = 0
@@ -547,7 +544,7 @@ def mine(
                 return True
         return True
 
-    jobs = [(source, seed, thresholds) for source in todo]
+    jobs = [(source, seed, th) for source in todo]
     if workers <= 1:
         for job in jobs:
             done(*_mine_one(job))
@@ -572,7 +569,7 @@ def mine(
     mined = {
         "command": command,
         "seed": seed,
-        "thresholds": asdict(thresholds),
+        "thresholds": asdict(th),
         "screen": judge_spec(game, th.screen_worlds, th.screen_top, th.depth, th.value),
         "judge": judge_spec(game, th.confirm_worlds, 0, th.depth, th.value),
         "games": len(found),
