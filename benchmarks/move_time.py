@@ -6,8 +6,9 @@ against ``--against`` (default ``heuristic``) in the others, until the agent has
 counted), and prints the median, 95th percentile, mean and longest wall time of those
 decisions: the figures of the "s/move" column in docs/measurements.md and of the
 learned-evaluation issue's target (median at most 1.0 s, 95th percentile at most 2 s).
-The machine is shared, so the load average is printed beside them, and the median of
-the processor time each decision took (what an idle core would take, near enough).
+The machine is shared, so the load average is printed beside them, and the median and
+95th percentile of the processor time each decision took (what an idle core would take,
+near enough).
 
 Run: ``.venv/bin/python benchmarks/move_time.py --game kingdoms --agent rollout``.
 """
@@ -56,13 +57,20 @@ def main() -> None:
             game.apply(action)
         seed += 1
     times.sort()
-    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    cpu.sort()
+    p95 = _percentile(times, 0.95)
     print(
         f"{args.game} {args.players}p {args.agent}: median {statistics.median(times):.3f} s, "
         f"95th percentile {p95:.3f} s, mean {statistics.fmean(times):.3f} s, "
         f"longest {times[-1]:.3f} s over {len(times)} decisions in {seed - args.seed} games; "
-        f"load {os.getloadavg()[0]:.1f}; processor time median {statistics.median(cpu):.3f} s"
+        f"load {os.getloadavg()[0]:.1f}; processor time median {statistics.median(cpu):.3f} s, "
+        f"95th percentile {_percentile(cpu, 0.95):.3f} s"
     )
+
+
+def _percentile(ordered: list[float], share: float) -> float:
+    """The value ``share`` of the way along ``ordered`` (sorted), the nearest rank."""
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 if __name__ == "__main__":

@@ -24,10 +24,12 @@ from regency.agents import make_agent
 from regency.sim.machine import describe_machine
 
 
-def positions(game: str, players: int, count: int) -> list[tuple[Any, int]]:
-    """``count`` positions (a copy of the game, the seat to move) from heuristic games."""
+def positions(game: str, players: int, count: int, seed: int = 0) -> list[tuple[Any, int]]:
+    """``count`` positions (a copy of the game, the seat to move) from heuristic games.
+
+    The games are dealt from ``seed``, ``seed + 1`` and on.
+    """
     found: list[tuple[Any, int]] = []
-    seed = 0
     while len(found) < count:
         state = regency.new_game(game, players=players, seed=seed)
         agents = [make_agent("heuristic", game, seed * 10 + s) for s in range(players)]

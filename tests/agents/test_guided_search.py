@@ -15,7 +15,7 @@ import regency
 from regency.agents import make_agent
 from regency.agents.base import AgentError
 from regency.agents.ismcts import ISMCTSAgent
-from regency.agents.rollout import RolloutAgent
+from regency.agents.rollout import DROP_Z, RolloutAgent
 
 GUIDED = ["claim-kingdoms", "kingdoms"]
 SPEC = "ismcts:iters=60,eval=heuristic,top=3"
@@ -239,7 +239,7 @@ def test_a_confident_rollout_pairs_every_candidate_with_the_favourite(game: str)
     state = decisions(game, 5, 2)[1]
     seat = state.current_player
     assert seat is not None
-    agent = make_agent("rollout:iters=5,top=3,depth=2,z=1", game, 1)
+    agent = make_agent("rollout:iters=5,top=3,depth=2,z=1,drop=0", game, 1)
     move = agent.choose(state.view(seat))
     root = agent.search(state.view(seat))  # type: ignore[attr-defined]
     assert set(agent._paired) == set(root.children) - {root.hint}  # type: ignore[attr-defined]
@@ -268,7 +268,7 @@ def test_an_open_decision_gets_more_worlds_a_settled_one_stops() -> None:
 
 
 def test_adaptive_worlds_stay_between_iters_and_most() -> None:
-    agent = make_agent("rollout:iters=4,most=20,top=3,depth=2,z=2", "kingdoms", 1)
+    agent = make_agent("rollout:iters=4,most=20,top=3,depth=2,z=2,drop=0", "kingdoms", 1)
     seen = []
     for state in decisions("kingdoms", 5, 12):
         seat = state.current_player
@@ -293,7 +293,7 @@ def test_rollout_judges_the_heuristics_best_moves_for_a_hint(game: str) -> None:
     seat = state.current_player
     assert seat is not None
     view = state.view(seat)
-    spec = "rollout:iters=6,top=3,depth=3,z=0.5"
+    spec = "rollout:iters=6,top=3,depth=3,z=0.5,drop=0"
     estimates = make_agent(spec, game, 4).evaluate(view)  # type: ignore[attr-defined]
     assert [e.action for e in estimates[:1]] == [make_agent(spec, game, 4).choose(view)]
     assert sorted(map(str, (e.action for e in estimates))) == sorted(map(str, view.legal_actions))
@@ -308,8 +308,9 @@ def test_rollout_judges_the_heuristics_best_moves_for_a_hint(game: str) -> None:
 @pytest.mark.parametrize("game", GUIDED)
 def test_rollout_judges_a_move_it_is_asked_to_without_changing_its_choice(game: str) -> None:
     """``include`` (analysis: the move played) adds a move judged on the same worlds; the
-    candidates' figures and the move preferred are those of a search without it."""
-    spec = "rollout:iters=6,top=2,depth=3,z=0.5"
+    candidates' figures and the move preferred are those of a search without it (with no
+    candidate dropped: see the dropping tests below)."""
+    spec = "rollout:iters=6,top=2,depth=3,z=0.5,drop=0"
     for state in decisions(game, 6, 12)[4:]:
         seat = state.current_player
         assert seat is not None
@@ -342,3 +343,92 @@ def test_rollout_with_top_0_judges_every_legal_move(game: str) -> None:
     estimates = make_agent("rollout:iters=2,top=0,depth=2", game, 1).evaluate(view)  # type: ignore[attr-defined]
     assert {e.action for e in estimates} == set(view.legal_actions)
     assert all(e.win is not None and e.visits == 2 for e in estimates)
+
+
+def test_a_candidate_is_dropped_once_likely_behind_the_favourite() -> None:
+    """``drop``: one standard error (DROP_Z) below an even score, not the choice's two."""
+    assert DROP_Z == 1.0
+    behind = RolloutAgent._behind
+    # Four worlds each. "lost" trails by 0.1 in every world (standard error 0); "likely"
+    # by 0.1 on average with a standard error of 0.058 (-0.1 + 0.058 < 0); "unsure" by
+    # 0.05 with a standard error of 0.087 (-0.05 + 0.087 > 0); "ahead" leads.
+    runs = {
+        "lost": [-0.1] * 4,
+        "likely": [0.0, -0.2, 0.0, -0.2],
+        "unsure": [0.1, -0.2, 0.1, -0.2],
+        "ahead": [0.1, 0.0, 0.1, 0.0],
+    }
+    paired = {name: (sum(a), sum(x * x for x in a)) for name, a in runs.items()}
+    assert behind(paired, 4) == {"lost", "likely"}
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_dropping_stops_rolling_out_the_candidates_behind(game: str) -> None:
+    """A dropped candidate gets no more worlds and is never chosen; with every rival of
+    the favourite dropped the decision ends early, and without dropping (``drop=0``)
+    every candidate gets every world."""
+    spec = "rollout:iters=12,top=3,depth=2,drop=3"
+    ended_early = 0
+    for number, state in enumerate(decisions(game, 8, 10)):
+        view = state.view(state.current_player or 0)
+        agent = make_agent(spec, game, number)
+        assert isinstance(agent, RolloutAgent)
+        root = agent.search(view)
+        move = agent._pick(root)
+        assert move == make_agent(spec, game, number).choose(view)
+        worlds = agent.last_iterations
+        favourite = root.children[root.hint]
+        assert favourite.visits == worlds <= 12
+        assert agent.last_rollouts == sum(child.visits for child in root.children.values())
+        kept = set(agent._paired)
+        for action, child in root.children.items():
+            if action == root.hint:
+                continue
+            if action in kept:
+                assert child.visits == worlds
+            else:  # dropped, after at least 3 worlds
+                assert 3 <= child.visits <= worlds
+        assert move == root.hint or move in kept
+        if worlds < 12:
+            assert not kept, "it stopped early with a rival of the favourite left"
+            ended_early += 1
+        full = make_agent(spec.replace("drop=3", "drop=0"), game, number)
+        assert isinstance(full, RolloutAgent)
+        whole = full.search(view)
+        assert full.last_iterations == 12
+        assert all(child.visits == 12 for child in whole.children.values())
+        assert full.last_rollouts >= agent.last_rollouts
+    assert ended_early, "no decision ended early: the test has no teeth"
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_a_move_to_judge_keeps_the_favourite_rolling_out_beside_it(game: str) -> None:
+    """Analysis: the move played (``include``) and the favourite get every world, so the
+    two are compared on the same ones, whatever was dropped; the choice is unchanged."""
+    spec = "rollout:iters=10,top=2,depth=2,drop=2"
+    for number, state in enumerate(decisions(game, 9, 12)[3:]):
+        view = state.view(state.current_player or 0)
+        plain = make_agent(spec, game, number)
+        assert isinstance(plain, RolloutAgent)
+        choice = plain.choose(view)
+        candidates = plain._candidates
+        outside = [a for a in view.legal_actions if a not in candidates]
+        if plain.last_iterations == 10 or not outside:
+            continue  # looking for a decision that dropping ended early
+        asked = make_agent(spec, game, number)
+        estimates = asked.evaluate(view, include=[outside[0]])  # type: ignore[attr-defined]
+        judged = {e.action: e for e in estimates if e.win is not None}
+        assert judged[outside[0]].visits == judged[estimates[0].action].visits == 10
+        assert estimates[0].action == choice
+        break
+    else:
+        pytest.fail("no decision that dropping ended early, with a move outside the candidates")
+
+
+def test_drop_is_checked() -> None:
+    assert make_agent("rollout", "kingdoms", 0).drop == 4  # type: ignore[attr-defined]
+    assert make_agent("rollout:drop=0", "kingdoms", 0).drop == 0  # type: ignore[attr-defined]
+    with pytest.raises(AgentError, match="drop must be at least 0"):
+        make_agent("rollout:drop=-1", "kingdoms", 0)
+    with pytest.raises(AgentError, match="drop must be a whole number"):
+        make_agent("rollout:drop=1.5", "kingdoms", 0)

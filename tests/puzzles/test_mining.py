@@ -96,7 +96,7 @@ def test_the_judge_sees_only_the_seats_view(name: str) -> None:
         for p in (game, other)
     ]
     assert judged[0] == judged[1]
-    assert judge_spec(name, 2) in ("rollout:top=0,iters=2", "playouts:iters=2")
+    assert judge_spec(name, 2) in ("rollout:top=0,iters=2,drop=0", "playouts:iters=2")
 
 
 def test_playouts_judge_every_move_or_those_asked_for_on_the_same_worlds() -> None:

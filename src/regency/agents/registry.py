@@ -312,7 +312,7 @@ def _register_builtin() -> None:
     register_agent(
         "rollout",
         RolloutAgent.from_params,
-        ("iters", "most", "top", "depth", "bias", "z", "value", "limit"),
+        ("iters", "most", "top", "depth", "bias", "z", "drop", "value", "limit"),
         slow=True,
     )
     for entry in entry_points(group=PLUGIN_GROUP):

@@ -151,7 +151,8 @@ def judge_spec(
     if info.ranking is not None and info.judge is not None:
         ahead = "" if depth is None else f",depth={depth}"
         ending = "" if value == "judge" else f",value={value}"
-        return f"rollout:top={top},iters={worlds}{ahead}{ending}"
+        # drop=0: every move judged on every world, never dropped for falling behind
+        return f"rollout:top={top},iters={worlds}{ahead}{ending},drop=0"
     return f"playouts:iters={worlds}"
 
 
