@@ -163,3 +163,53 @@ def test_drawn_tiles_split_the_tree_in_kingdoms() -> None:
     root = make_agent("ismcts:400", "kingdoms", 0).search(view)  # type: ignore[attr-defined]
     below = root.children[draw].children
     assert len(below) > 1 and all(key[0] == "chance" for key in below)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_choosing_stops_once_the_move_is_decided_and_plays_the_same_move(players: int) -> None:
+    """``choose`` stops an iteration budget when no later iteration could change the most
+    visited move: the move is the whole budget's (same seed), and some decisions end
+    early."""
+    spec, game = "ismcts:iters=400", "claim"
+    state = regency.new_game(game, players=players, seed=3)
+    rng = random.Random(3)
+    early = 0
+    decisions = 0
+    while not state.is_over and decisions < 12:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if len(view.legal_actions) > 1:
+            decisions += 1
+            chooser = make_agent(spec, game, decisions)
+            assert isinstance(chooser, ISMCTSAgent)
+            move = chooser.choose(view)
+            whole = make_agent(spec, game, decisions)
+            assert isinstance(whole, ISMCTSAgent)
+            root = whole.search(view)
+            assert whole.last_iterations == 400
+            full = max(  # as choose picks: in the order of the legal moves
+                (a for a in view.legal_actions if a in root.children),
+                key=lambda a: (root.children[a].visits, root.children[a].reward),
+            )
+            assert move == full
+            assert chooser.last_iterations % 50 == 0 and chooser.last_iterations <= 400
+            early += chooser.last_iterations < 400
+        state.apply(rng.choice(state.legal_actions()))
+    assert early, "no decision ended early: the test has no teeth"
+
+
+def test_a_move_is_decided_when_no_rival_can_catch_it() -> None:
+    from regency.agents.ismcts import Node, decided
+
+    root = Node(None, 0)
+    for key, visits in (("a", 60), ("b", 25), ("c", 10)):
+        child = Node(root, 0)
+        child.visits = visits
+        root.children[key] = child
+    assert decided(root, 34)  # b can reach 59 at most
+    assert not decided(root, 35)  # b could tie at 60
+    lone = Node(None, 0)
+    lone.children["a"] = Node(lone, 0)
+    lone.children["a"].visits = 5
+    assert decided(lone, 4) and not decided(lone, 5)  # an untried move could reach 5

@@ -49,6 +49,11 @@ A hard ``time_limit`` (:func:`~regency.agents.registry.make_agent`) bounds a dec
 well: the search stops at its budget or at the limit, whichever comes first, and always
 runs at least one iteration, so it can answer.
 
+Choosing a move (not judging moves) stops an iteration budget early once its move is
+decided: the most visited move leads every other by more visits than the iterations
+left, so no later iteration could change it. It plays the move the whole budget would,
+for less (about a tenth less in 2-player Claim, a sixth at 3 players).
+
 Seeded: the same seed and position give the same move for an iteration budget (one
 that the time limit does not cut short).
 """
@@ -75,7 +80,11 @@ from regency.core.game import Game
 from regency.core.registry import game_class, game_info
 from regency.core.view import SeatView
 
-__all__ = ["DEFAULT_ITERATIONS", "PRIOR_WEIGHT", "ISMCTSAgent", "Node"]
+__all__ = ["DEFAULT_ITERATIONS", "PRIOR_WEIGHT", "ISMCTSAgent", "Node", "decided"]
+
+DECIDED_EVERY = 50
+"""Iterations between checks of whether the move is decided (:func:`decided`): a check
+sorts the root's children, a small cost beside 50 iterations."""
 
 DEFAULT_ITERATIONS = 1000
 """Iterations per move when a game sets no ``search_iterations`` and no budget is given."""
@@ -199,7 +208,7 @@ class ISMCTSAgent:
             only: Hashable = legal[0]
             self.last_iterations = 0
             return only
-        root = self.search(view, started=started)
+        root = self.search(view, started=started, until_decided=True)
         best: Hashable = max(
             (a for a in legal if a in root.children),
             key=lambda a: (root.children[a].visits, root.children[a].reward),
@@ -230,6 +239,7 @@ class ISMCTSAgent:
         include: Collection[Hashable] = (),
         *,
         started: float | None = None,
+        until_decided: bool = False,
     ) -> Node:
         """Grow a tree from ``view`` within the budget and return its root.
 
@@ -242,6 +252,9 @@ class ISMCTSAgent:
             include: Moves the root must consider, with ``top`` (analysis).
             started: When the decision began (``time.perf_counter()``), from which
                 ``time`` and ``time_limit`` count; now by default.
+            until_decided: Stop an iteration budget once the most visited move can no
+                longer be overtaken (:meth:`choose`); the other moves' figures are then
+                those of fewer iterations.
         """
         if started is None:
             started = time.perf_counter()
@@ -262,11 +275,14 @@ class ISMCTSAgent:
         budget = None if self.seconds is not None else (self.iterations or 1)
         clock = time.perf_counter
         done = 0
+        check = DECIDED_EVERY if until_decided and budget is not None else 0
         while done == 0 or (
             (budget is None or done < budget) and (deadline is None or clock() < deadline)
         ):
             self._iterate(root, sampler(rng), me, rng, allowed)
             done += 1
+            if check and done % check == 0 and budget is not None and decided(root, budget - done):
+                break
         self.last_iterations = done
         return root
 
@@ -421,3 +437,18 @@ def _blend(scores: list[Any], shares: list[float] | None = None) -> list[float]:
         0.5 * share + 0.5 * ((score - low) / spread if spread else 0.5)
         for share, score in zip(shares, scores, strict=True)
     ]
+
+
+def decided(root: Node, left: int) -> bool:
+    """Whether the root's most visited move stays so with ``left`` iterations to come.
+
+    Each iteration adds one visit to one of the root's moves (a move not tried yet has
+    none), so the leader keeps its place if it leads the next move by more than ``left``.
+    """
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first > second + left
