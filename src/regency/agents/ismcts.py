@@ -84,7 +84,7 @@ __all__ = ["DEFAULT_ITERATIONS", "PRIOR_WEIGHT", "ISMCTSAgent", "Node", "decided
 
 DECIDED_EVERY = 50
 """Iterations between checks of whether the move is decided (:func:`decided`): a check
-sorts the root's children, a small cost beside 50 iterations."""
+reads each root move's visits once, a small cost beside 50 iterations."""
 
 DEFAULT_ITERATIONS = 1000
 """Iterations per move when a game sets no ``search_iterations`` and no budget is given."""

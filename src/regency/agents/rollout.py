@@ -25,8 +25,8 @@ rolled out in no later world and can no longer be chosen, and once every candida
 the favourite is dropped the decision ends. Such a candidate would almost never have
 ended surely ahead: most decisions keep the favourite, and their rivals' rollouts were
 the waste. Measured (``benchmarks/drop_candidates.py``; docs/measurements.md,
-"Dropping the moves behind"), dropping changed the full budget's choice in 2 of 700 positions, for
-52-70% of its rollouts; most decisions end after 4 worlds.
+"Dropping the moves behind"), dropping changed the full budget's choice in 2 of 700
+positions, for 52-70% of its rollouts; most decisions end after 4 worlds.
 
 With ``most`` above ``iters``, a decision that is still open after ``iters`` worlds (a
 candidate ahead on average, but not yet surely) gets more worlds, eight at a time, up to
