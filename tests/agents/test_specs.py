@@ -302,7 +302,8 @@ def test_a_time_limit_stops_a_huge_search_with_a_legal_move(spec: str, budget: i
 
 def test_rollouts_cut_short_keep_every_candidate_on_the_same_worlds() -> None:
     view = _open_view("kingdoms", 3)
-    agent = make_agent("rollout:iters=100000,depth=40", "kingdoms", 2, time_limit=0.5)
+    # drop=0: no candidate dropped for falling behind, so only the limit cuts worlds
+    agent = make_agent("rollout:iters=100000,depth=40,drop=0", "kingdoms", 2, time_limit=0.5)
     estimates = agent.evaluate(view)  # type: ignore[attr-defined]
     worlds = agent.last_iterations  # type: ignore[attr-defined]
     assert 1 <= worlds < 100_000
