@@ -10,7 +10,7 @@ import pytest
 import regency
 from regency.agents import make_agent
 from regency.agents.base import AgentError
-from regency.agents.ismcts import ISMCTSAgent
+from regency.agents.ismcts import ISMCTSAgent, Node, decided
 from regency.core.view import SeatView
 from regency.games.claim import ClaimState
 
@@ -200,8 +200,6 @@ def test_choosing_stops_once_the_move_is_decided_and_plays_the_same_move(players
 
 
 def test_a_move_is_decided_when_no_rival_can_catch_it() -> None:
-    from regency.agents.ismcts import Node, decided
-
     root = Node(None, 0)
     for key, visits in (("a", 60), ("b", 25), ("c", 10)):
         child = Node(root, 0)
