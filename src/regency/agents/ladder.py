@@ -191,10 +191,12 @@ MEASURED: dict[str, dict[int, dict[str, Strength]]] = {
             "random": _run(0.0, 200, 0.0, 0.019, 1 / 2, _LEVELS),
             "ismcts": _run(0.267, 60, 0.171, 0.390, 1 / 2, _STRENGTH),
             "rollout": _run(0.620, 200, 0.551, 0.684, 1 / 2, _LADDER),
+            "rollout:value=net": _run(0.710, 100, 0.615, 0.790, 1 / 2, _LEARNED),
         },
         3: {
             "random": _run(0.005, 201, 0.001, 0.028, 1 / 3, _LEVELS),
             "rollout": _run(0.456, 102, 0.363, 0.552, 1 / 3, _LADDER),
+            "rollout:value=net": _run(0.520, 102, 0.424, 0.614, 1 / 3, _LEARNED),
         },
         4: {
             "random": _run(0.0, 200, 0.0, 0.019, 1 / 4, _LEVELS),
