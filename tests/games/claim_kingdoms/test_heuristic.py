@@ -5,6 +5,7 @@ It decides from its seat's view only; these positions each have one clearly good
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
@@ -87,3 +88,33 @@ def test_it_only_ever_chooses_legal_actions_and_beats_random_play() -> None:
             game.apply(action)
         wins += game.result().reward(me)
     assert wins >= 13
+
+
+def test_kept_board_values_equal_fresh_ones_and_stay_bounded(monkeypatch: Any) -> None:
+    """``Board.value`` keeps what it worked out; kept or not, the figure is the same."""
+    module = importlib.import_module("regency.games.claim_kingdoms.heuristic")
+
+    def fresh(board: Any) -> float:
+        est = board.expected()
+        others = [e for s, e in enumerate(est) if s != board.me]
+        return float(est[board.me] - 0.75 * max(others) - 0.25 * sum(others) / len(others))
+
+    monkeypatch.setattr(module, "_VALUES", {})
+    monkeypatch.setattr(module, "_VALUES_KEPT", 40)
+    for players in (2, 3, 4):
+        game: Any = regency.new_game("claim-kingdoms", players=players, seed=players)
+        rng = random.Random(players)
+        while not game.is_over:
+            for me in range(players):  # every seat judges the same board
+                board = module.Board(
+                    dict(game._cards),
+                    dict(game._marks),
+                    list(game._points),
+                    me,
+                    game.factions,
+                    min(game._supply) <= 2,
+                )
+                for _ in range(2):  # worked out, then kept
+                    assert board.value() == fresh(board)
+                assert len(module._VALUES) <= 40
+            game.apply(choose(game.view(game.current_player), rng))

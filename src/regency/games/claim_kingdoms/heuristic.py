@@ -94,6 +94,16 @@ _GAINS: dict[tuple[int, bool, tuple[int, ...]], tuple[tuple[int, float], ...]] =
 rows of 0-7 markers (four seats), a few thousand in practice."""
 
 
+_VALUES: dict[tuple[Any, ...], float] = {}
+""":meth:`Board.value` by what it reads: the seat judging, ``hard``, each seat's points
+and each faction's row of markers. (The factions in play are always summed in
+:class:`Faction` order, so equal keys give equal values to the last bit.)"""
+
+_VALUES_KEPT = 50_000
+"""At most this many values are kept (about 12 MB; a late 4-player decision of
+``rollout`` judges some 8,000 different boards)."""
+
+
 class Board:
     """The grid, markers and points as a seat sees them, cheap to copy and change.
 
@@ -193,10 +203,21 @@ class Board:
 
     def value(self) -> float:
         """How good the position is for ``me``: expected score less the rivals'."""
-        est = self.expected()
-        me = self.me
-        others = [est[s] for s in range(len(est)) if s != me]
-        return est[me] - 0.75 * max(others) - 0.25 * sum(others) / len(others)
+        # Search judges the same boards again and again (in a late 4-player decision, 9
+        # calls in 10 meet a board judged before), so values are kept by everything they
+        # read. The same computation, kept: the figures are the same to the last bit.
+        # Every faction's row is in the key: a faction not in play has none of its cards
+        # on the grid, so its row is all zeros and adds nothing.
+        key = (self.me, self.hard, *self.points, *self.counts)
+        value = _VALUES.get(key)
+        if value is None:
+            if len(_VALUES) >= _VALUES_KEPT:
+                _VALUES.clear()  # a bound on memory; a new decision soon fills it again
+            est = self.expected()
+            me = self.me
+            others = [est[s] for s in range(len(est)) if s != me]
+            value = _VALUES[key] = est[me] - 0.75 * max(others) - 0.25 * sum(others) / len(others)
+        return value
 
     def expected(self) -> list[float]:
         """Each seat's expected score: its points and its likely share of each faction."""
