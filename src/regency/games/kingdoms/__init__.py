@@ -99,10 +99,9 @@ register(
         array_writer=array_writer,
         value_features=value_features,
         # rollout wins 70% of 200 2-player games against the heuristic (the ladder), 43%
-        # of 102 against two heuristics (fair share 33%) and 33.5% of 100 against three
-        # (fair share 25%). At 3 players, up to 96 worlds for a decision still open after
-        # 32 (most=96) won 53.4% of the same 102 deals, at 1.4 to 3.7 times the time a
-        # move (two rough measures).
-        default_opponents={2: "rollout", 3: "rollout:most=96", 4: "rollout"},
+        # of 102 against two heuristics (fair share 33%) and 31.5% of 100 against three
+        # (fair share 25%). Up to 96 worlds for a decision still open after 32 (most=96)
+        # won 53.4% of the same 102 deals at 3 players and 55.5% of the same 100 at 4.
+        default_opponents={2: "rollout", 3: "rollout:most=96", 4: "rollout:most=96"},
     )
 )
