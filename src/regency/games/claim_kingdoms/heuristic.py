@@ -53,6 +53,9 @@ _LOOK_SAMPLES = 40
 
 _POINTS = tuple(f.points for f in Faction)
 
+_SCORERS = frozenset((Faction.GOBLINS, Faction.DWARVES, Faction.DRAGONS))
+"""The factions whose one use of the power is to score (when it makes a point)."""
+
 
 def _share(margin: int) -> float:
     """A player's expected share of a faction's points given its lead in markers."""
@@ -280,12 +283,18 @@ class Board:
         return 1  # a Gnome's point
 
     def after(self, action: Action, power: int, sq: int) -> Board:
-        """The board after ``action``, a power decision for the card on ``sq``."""
-        board = self.copy()
+        """The board after ``action``, a power decision for the card on ``sq``.
+
+        After a score it shares this board's grid and markers, which a score leaves as
+        they are (search judges hundreds of thousands of these boards, and copying the
+        grid was a fifth of the time): change such a board only through :meth:`after`
+        or a :meth:`copy`, as the search does.
+        """
         kind = action.kind
         if kind == SCORE:
-            board.points[self.me] += self.score(power, sq, action.arg)
-        elif kind == MARK:
+            return self._scored(self.score(power, sq, action.arg))
+        board = self.copy()
+        if kind == MARK:
             board.points[self.me] += 1
             board.add_marker(action.square, self.me)
         elif kind == REMOVE:
@@ -298,6 +307,12 @@ class Board:
         elif kind == FLIP:
             board.flip(action.square)
         return board
+
+    def _scored(self, points: int) -> Board:
+        """This board after ``me`` scores ``points``, sharing its grid (see :meth:`after`)."""
+        mine = self.points.copy()
+        mine[self.me] += points
+        return Board(self.cards, self.marks, mine, self.me, self.factions, self.hard, self.counts)
 
     def best_power(
         self,
@@ -315,6 +330,12 @@ class Board:
         now = self.value()
         if faction == Faction.SEERS:
             return now + (_SEER_LOOK if deck else 0.0)
+        if faction in _SCORERS:  # the one use (:meth:`uses`), its points worked out once
+            points = self.score(faction, sq, 0)
+            if not points:
+                return now
+            value = self._scored(points).value()
+            return value if must else max(now, value)
         best = float("-inf") if must else now
         for action in self.uses(faction, sq, deck, copied):
             if action.kind == COPY:
