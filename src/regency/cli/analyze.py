@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from regency import available_games
 from regency.analysis import LABELS, Analysis, analyze, default_agent, lost_points
 from regency.cli.args import UsageError
 from regency.cli.batch import progress_bar
@@ -45,8 +46,9 @@ def add_analyze_arguments(parser: argparse.ArgumentParser) -> None:
         "--agent",
         help="the judging agent, one that judges moves (default: the default computer "
         "player, at half its playing budget, in iterations so that it is reproducible: "
-        "2-player claim ismcts:iters=2500, claim-kingdoms rollout:iters=12, kingdoms "
-        "rollout:iters=16; rollout judges the heuristic's best three moves and the move "
+        "2-player "
+        + ", ".join(f"{info.name} {default_agent(info.name)}" for info in available_games())
+        + "; rollout judges the heuristic's best three moves and the move "
         "played); e.g. ismcts:iters=5000 or rollout:top=0 (every legal move)",
     )
     parser.add_argument("--seat", type=int, help="analyse only this seat's decisions")
