@@ -91,6 +91,12 @@ class Person:
         self.page.goto(url)
         self.page.wait_for_selector("#table[data-version]")
 
+    def wait_connected(self) -> None:
+        """Wait for the page's socket to be open (its header says "connected")."""
+        self.page.wait_for_function(
+            "() => document.querySelector('#conn').textContent === 'connected'", timeout=30_000
+        )
+
     def said(self) -> list[str]:
         """The messages shown (hidden ones too), as ``name: text``."""
         texts: list[str] = self.page.eval_on_selector_all(
@@ -214,8 +220,10 @@ def test_typing_survives_a_move_and_the_rate_limit_is_explained(
     table = two_people(server, "kingdoms", seed=3)
     ann = people_of(link(server.url, table, 0))
     # A move lands while Ann is typing: the page redraws, her words and focus stay.
+    ann.wait_connected()  # the socket's first view has come: the next redraw is the move's
     ann.page.click("#chat-text")
     ann.page.keyboard.type("half a sen")
+    assert ann.page.input_value("#chat-text") == "half a sen"
     seen = int(ann.page.get_attribute("#table", "data-version"))
     move_for(server.url, table)
     ann.page.wait_for_function(
@@ -236,6 +244,23 @@ def test_typing_survives_a_move_and_the_rate_limit_is_explained(
     assert ann.page.input_value("#chat-text") == "half a sentence"  # not lost either
     # The cap is in the box as well as on the server.
     assert ann.page.get_attribute("#chat-text", "maxlength") == "200"
+
+
+def test_a_dropped_connection_gives_the_chat_box_back(server: ThreadServer, people_of: Any) -> None:
+    """The table pauses (inert, which drops the focus) and comes back: so does the focus."""
+    table = two_people(server, "kingdoms", seed=4)
+    ann = people_of(link(server.url, table, 0))
+    ann.wait_connected()
+    ann.page.click("#chat-text")  # a mouse: no keyboard player's focus memory to fall back on
+    ann.page.keyboard.type("half")
+    ann.context.set_offline(True)
+    ann.page.wait_for_selector("#offline.lost", state="visible", timeout=15_000)
+    assert ann.page.evaluate("() => document.activeElement.id") != "chat-text"  # paused
+    ann.context.set_offline(False)
+    ann.page.wait_for_selector("#offline.back", state="visible", timeout=30_000)
+    assert ann.page.evaluate("() => document.activeElement.id") == "chat-text"
+    ann.page.keyboard.type(" a sentence")
+    assert ann.page.input_value("#chat-text") == "half a sentence"
 
 
 MARKS = """() => [

@@ -38,6 +38,7 @@ let online = true;       // the socket is open (or the table has not been read y
 let everOnline = false;  // it has been open once: a close after that is a lost connection
 let retry = null;        // the timer of the next attempt to reconnect
 let backTimer = null;
+let focusAtPause = null;  // what had focus when the table was paused (inert drops it)
 const state = {};
 const baseTitle = document.title;
 const banner = document.getElementById("offline");
@@ -248,6 +249,8 @@ function connectionLost(title = "Connection to the server lost.") {
   online = false;
   pending = false;
   clearTimeout(backTimer);
+  const active = document.activeElement;
+  focusAtPause = active && active !== document.body && root.contains(active) ? active : null;
   root.inert = true;
   root.classList.add("paused");
   conn.textContent = "offline";
@@ -276,6 +279,12 @@ function connectionBack() {
   online = true;
   root.inert = false;
   root.classList.remove("paused");
+  // Back where the person was (the chat box they were typing in): an element the table
+  // kept across its redraws, unless they have since put the focus somewhere else.
+  const had = focusAtPause;
+  focusAtPause = null;
+  const nowhere = !document.activeElement || document.activeElement === document.body;
+  if (had && had.isConnected && root.contains(had) && nowhere) had.focus({ preventScroll: true });
   turnSignals();
   showBanner("back", [el("strong", {}, "Connected again."), " The table is up to date."]);
   backTimer = setTimeout(() => { banner.hidden = true; }, 5000);
