@@ -212,6 +212,20 @@ def test_replay_steps_forwards_and_backwards(server: ThreadServer, page: Any) ->
         page.goto(f"{server.url}/replay/{table['table']}?seat=1&step={step}")
         wait_text(page, "#counter", f"move {steps} of {steps}")
 
+    # Quick presses, before the first one's view has come: each counts (three steps on,
+    # not one), and the last asked for is the one shown, whichever answer comes last
+    # (step 0 is known to the page, step 5 must be asked of the server).
+    press = """(keys) => { for (const key of keys)
+      document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true })); }"""
+    page.evaluate(press, ["Home"])
+    wait_text(page, "#counter", f"move 0 of {steps}")
+    page.evaluate(press, ["ArrowRight", "ArrowRight", "ArrowRight"])
+    wait_text(page, "#counter", f"move 3 of {steps}")
+    page.evaluate("() => document.getElementById('next').click()")
+    page.evaluate(press, ["Home"])  # after a step the page must fetch: home is drawn
+    page.wait_for_timeout(500)  # (long enough for the step's answer to have come)
+    wait_text(page, "#counter", f"move 0 of {steps}")
+
 
 @pytest.mark.parametrize("game", ["claim", "claim-kingdoms", "kingdoms"])
 def test_table_pages_fit_a_phone(server: ThreadServer, browser: Any, game: str) -> None:

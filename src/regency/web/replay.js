@@ -19,6 +19,9 @@ const state = {};
 const box = document.getElementById("analysis");
 const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(100 * x)}%`);
 const cache = new Map();
+let aim = null;    // the step asked for last: a quick second press counts from it, not from the one drawn
+let shows = 0;     // how many steps have been asked for: only the latest is drawn (answers may cross)
+let ready = null;  // the game's module and the seat chooser, set up once from the first view
 let graphFocus = false;  // the graph's point for the move shown takes the focus (the keyboard went there)
 // The table's chat, published with the record: each message shown from the move it followed.
 const chat = chatPanel({ tableId, seat: null, upTo: 0 });
@@ -34,40 +37,55 @@ async function viewAt(n, who = seat) {
   return cache.get(key);
 }
 
+/** The game's module, the page's title and the seat chooser, from the first view. */
+async function setUp(view) {
+  game = await gameModule(view.game);
+  const t = await titles();
+  document.getElementById("where").textContent = `${t[view.game] || view.game} · replay of table ${tableId}`;
+  const select = document.getElementById("seat");
+  // Each seat by the one name the whole page uses for it (a replay says "You" to nobody).
+  select.replaceChildren(el("option", { value: "" }, "a spectator"),
+    ...view.seats.map((s) => el("option", { value: s.seat, selected: s.seat === seat },
+      thirdPerson(s.name, s.seat) === `Seat ${s.seat}` ? `seat ${s.seat}` : `seat ${s.seat}: ${thirdPerson(s.name, s.seat)}`)));
+  select.addEventListener("change", () => {
+    seat = select.value === "" ? null : Number(select.value);
+    show(aim ?? step);
+  });
+}
+
+/** One step forwards or backwards (`delta`) from the step asked for last. */
+function stepBy(delta) {
+  const from = aim ?? step;
+  if (from === null || steps === null) return;  // the game's length is not known yet
+  show(Math.max(0, Math.min(steps, from + delta)));
+}
+
 async function show(n, keepGraphFocus = false) {
-  graphFocus = keepGraphFocus;
+  const ticket = ++shows;
+  aim = n === null ? steps : Math.max(0, steps === null ? n : Math.min(n, steps));
   let view;
   try {
     // The server answers only for steps 0 to the game's length: learn it first.
     if (steps === null) steps = (await viewAt(0)).steps;
     view = await viewAt(n === null ? steps : Math.max(0, Math.min(n, steps)));
+    if (!ready) ready = setUp(view);
+    await ready;
   } catch (error) {
-    root.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+    if (ticket === shows) root.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
     return;
   }
+  if (ticket !== shows) return;  // a later step was asked for meanwhile: it draws
+  graphFocus = keepGraphFocus;
   steps = view.steps;
   step = view.step;
-  if (!game) {
-    game = await gameModule(view.game);
-    const t = await titles();
-    document.getElementById("where").textContent = `${t[view.game] || view.game} · replay of table ${tableId}`;
-    const select = document.getElementById("seat");
-    // Each seat by the one name the whole page uses for it (a replay says "You" to nobody).
-    select.replaceChildren(el("option", { value: "" }, "a spectator"),
-      ...view.seats.map((s) => el("option", { value: s.seat, selected: s.seat === seat },
-        thirdPerson(s.name, s.seat) === `Seat ${s.seat}` ? `seat ${s.seat}` : `seat ${s.seat}: ${thirdPerson(s.name, s.seat)}`)));
-    select.addEventListener("change", () => {
-      seat = select.value === "" ? null : Number(select.value);
-      show(step);
-    });
-  }
+  aim = step;
   seatNames = view.seats.map((s) => s.name);
   seatColours = game.colours ? game.colours(view.observation) : COLOUR_NAMES;
   drawAnalysis();
   chat.setSeats(view.seats);
   chat.setUpTo(step);
   drawTable(root, view, game, { interactive: false, replay: true, play: () => {}, state,
-    rerender: () => show(step), extra: [chat.node] });
+    rerender: () => show(aim ?? step), extra: [chat.node] });
   chat.refresh();  // the seats' marks in the colours the table now uses
   document.getElementById("counter").textContent = `move ${step} of ${steps}`;
   document.getElementById("prev").disabled = step <= 0;
@@ -202,8 +220,8 @@ function drawAnalysis() {
 }
 
 document.getElementById("first").addEventListener("click", () => show(0));
-document.getElementById("prev").addEventListener("click", () => show(Math.max(0, step - 1)));
-document.getElementById("next").addEventListener("click", () => show(Math.min(steps, step + 1)));
+document.getElementById("prev").addEventListener("click", () => stepBy(-1));
+document.getElementById("next").addEventListener("click", () => stepBy(1));
 document.getElementById("last").addEventListener("click", () => show(steps));
 document.getElementById("copy").addEventListener("click", async (event) => {
   try { await navigator.clipboard.writeText(location.href); event.target.textContent = "Copied"; }
@@ -213,8 +231,8 @@ document.getElementById("download").href = `/api/tables/${tableId}/record`;
 document.getElementById("scoresheet").replaceChildren(scoresheetButtons(tableId));
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("select, input")) return;
-  if (event.key === "ArrowRight") show(Math.min(steps, step + 1));
-  else if (event.key === "ArrowLeft") show(Math.max(0, step - 1));
+  if (event.key === "ArrowRight") stepBy(1);
+  else if (event.key === "ArrowLeft") stepBy(-1);
   else if (event.key === "Home") show(0);
   else if (event.key === "End") show(steps);
   else return;
