@@ -214,7 +214,7 @@ def test_replay_steps_forwards_and_backwards(server: ThreadServer, page: Any) ->
 
     # Quick presses, before the first one's view has come: each counts (three steps on,
     # not one), and the last asked for is the one shown, whichever answer comes last
-    # (step 0 is known to the page, step 5 must be asked of the server).
+    # (step 0 is known to the page, step 4 must be asked of the server).
     press = """(keys) => { for (const key of keys)
       document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true })); }"""
     page.evaluate(press, ["Home"])

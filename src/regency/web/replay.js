@@ -60,14 +60,17 @@ function stepBy(delta) {
   show(Math.max(0, Math.min(steps, from + delta)));
 }
 
+/** Step `n` within the game (`null`: its end), as far as its length is known yet. */
+const within = (n) => (n === null ? steps : Math.max(0, Math.min(n, steps ?? n)));
+
 async function show(n, keepGraphFocus = false) {
   const ticket = ++shows;
-  aim = n === null ? steps : Math.max(0, steps === null ? n : Math.min(n, steps));
+  aim = within(n);
   let view;
   try {
     // The server answers only for steps 0 to the game's length: learn it first.
     if (steps === null) steps = (await viewAt(0)).steps;
-    view = await viewAt(n === null ? steps : Math.max(0, Math.min(n, steps)));
+    view = await viewAt(within(n));
     if (!ready) ready = setUp(view);
     await ready;
   } catch (error) {

@@ -284,7 +284,7 @@ function connectionBack() {
   const had = focusAtPause;
   focusAtPause = null;
   const nowhere = !document.activeElement || document.activeElement === document.body;
-  if (had && had.isConnected && root.contains(had) && nowhere) had.focus({ preventScroll: true });
+  if (had && root.contains(had) && nowhere) had.focus({ preventScroll: true });
   turnSignals();
   showBanner("back", [el("strong", {}, "Connected again."), " The table is up to date."]);
   backTimer = setTimeout(() => { banner.hidden = true; }, 5000);
