@@ -405,10 +405,11 @@ def test_the_default_agent_is_the_default_opponent_at_half_its_budget(
     assert default_agent("kingdoms", 2) == "rollout:top=4,iters=16"
     assert default_agent("claim-kingdoms", 2) == "rollout:top=4,iters=12"
     assert hint_agent("kingdoms", 2) == "rollout:top=4,iters=32"  # the full playing budget
-    # more worlds for open decisions (``most``): halved with the rest of the budget.
+    # more worlds for open decisions (``most``): left out of analysis, kept by hints.
     monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "rollout:most=96")
-    assert default_agent("kingdoms", 3) == "rollout:most=48,iters=16"
+    assert default_agent("kingdoms", 3) == "rollout:iters=16"
     assert hint_agent("kingdoms", 3) == "rollout:most=96,iters=32"
+    assert default_agent("kingdoms", 3, share=0.99) == "rollout:iters=32"
     monkeypatch.setattr(analysis_module, "default_opponent", lambda g, p: "heuristic")
     assert hint_agent("kingdoms", 2) == "ismcts:iters=2000"
 
