@@ -13,6 +13,7 @@ from regency.agents.defaults import default_opponent
 from regency.agents.ladder import (
     LOWER_NAMES,
     MEASURED,
+    RATING_BASE,
     TOP_NAME,
     YARDSTICK,
     find_level,
@@ -28,9 +29,12 @@ MEASUREMENTS = (Path(__file__).parents[2] / "docs" / "measurements.md").read_tex
 def test_each_ladder_climbs_by_its_figures_to_the_default_opponent(game: str, players: int) -> None:
     levels = ladder(game, players)
     assert len(levels) >= 3, "at least random, the heuristic and the default"
-    figures = [level.strength.won for level in levels if level.strength is not None]
-    assert len(figures) == len(levels), "every level is measured"
-    assert figures == sorted(figures) and len(set(figures)) == len(figures), figures
+    ratings = [level.strength.rating for level in levels if level.strength is not None]
+    assert len(ratings) == len(levels), "every level is measured"
+    assert ratings == sorted(ratings) and len(set(ratings)) == len(ratings), ratings
+    # Against the heuristic alone, the figures climb in the same order.
+    figures = [lv.strength.won for lv in levels if lv.strength and lv.strength.against == YARDSTICK]
+    assert figures == sorted(figures), figures
     assert levels[-1].agent == default_opponent(game, players)
     assert [level.default for level in levels] == [False] * (len(levels) - 1) + [True]
     assert [level.name for level in levels] == [*LOWER_NAMES[: len(levels) - 1], TOP_NAME]
@@ -78,8 +82,34 @@ def test_the_json_has_every_player_count() -> None:
     assert "Won 62.0% of 200 games against Strong" in below["about"]
 
 
+@pytest.mark.parametrize(("game", "players"), COUNTS)
+def test_a_match_rates_a_level_from_its_rival_a_level_below(game: str, players: int) -> None:
+    levels = ladder(game, players)
+    for i, level in enumerate(levels):
+        strength = level.strength
+        if strength is None or strength.against == YARDSTICK:
+            continue
+        assert players == 2 and strength.fair == 0.5
+        rival = next(lv for lv in levels[:i] if lv.agent == strength.against)
+        assert rival.strength is not None and strength.base == rival.strength.rating
+        assert f"against {rival.name} (95% interval" in level.about
+
+
+def test_a_match_won_counts_from_the_rivals_rating() -> None:
+    from regency.agents.ladder import Strength
+
+    rival = Strength(0.698, 200, 0.6, 0.8, 0.5, "here")
+    even = Strength(0.5, 400, 0.45, 0.55, 0.5, "here", against="rollout", base=rival.rating)
+    assert even.rating == rival.rating > RATING_BASE  # an even match: the rival's rating
+    ahead = Strength(10 / 11, 10**6, 0.9, 0.92, 0.5, "here", against="rollout", base=1645)
+    assert ahead.rating == 1645 + 400  # ten to one: 400 above the rival
+    top = ladder("kingdoms", 2)[-1]  # the match that made 2-player Kingdoms' default
+    assert top.strength is not None and top.strength.against == "rollout"
+    assert top.strength.to_json()["against"] == "rollout"
+
+
 def test_ratings_put_the_heuristic_at_1500_and_ten_to_one_at_400_above() -> None:
-    from regency.agents.ladder import RATING_BASE, Strength
+    from regency.agents.ladder import Strength
 
     def rated(won: float, games: int, fair: float) -> int:
         return Strength(won, games, 0, 1, fair, "here").rating

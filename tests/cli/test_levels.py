@@ -58,7 +58,8 @@ def test_games_lists_the_levels(capsys: Any, monkeypatch: Any) -> None:
     monkeypatch.setenv("COLUMNS", "120")
     code, out, _ = run(["games"], "", capsys, monkeypatch)
     assert code == 0 and "--level NAME" in out
-    assert "Strongest rollout:most=96 53.4% of 102" in out
+    assert "Strongest rollout:most=96 1643 53.4% of 102" in out  # 3-player Kingdoms
+    assert "Strongest rollout:most=96 1726 61.5% of 400 vs rollout" in out  # 2 players
     code, out, _ = run(["games", "--json"], "", capsys, monkeypatch)
     games = json.loads(out)
     assert all(g["levels"] == ladders_json(g["name"]) for g in games)

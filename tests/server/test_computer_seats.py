@@ -224,7 +224,7 @@ def test_the_default_opponent_moves_with_a_think_time(sqlite_client: TestClient)
         options={"first": 1},
         think_time=0.1,
     )
-    assert table["seats"][1]["agent"] == "rollout"
+    assert table["seats"][1]["agent"] == "rollout:most=96"
     token = table["invites"][0]["token"]
     moved = wait_until(
         sqlite_client,

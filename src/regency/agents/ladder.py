@@ -1,13 +1,16 @@
 """The ladder of computer opponents: per game and player count, levels weakest first.
 
 A level is a computer player as people choose one: a name (``"Beginner"`` up to
-``"Strongest"``), the agent spec that plays it, and the measured figure that orders it.
-The figure is always of one kind, so that the levels of a ladder compare: the share of
-the games the agent won (a shared win counts its share) against the game's heuristic
-player in every other seat, on mirrored deals (``benchmarks/strength.py``; each row of
-:data:`MEASURED` is a run in docs/measurements.md, whose section it names). At 3 and 4
-players the agent takes one seat against heuristics in all the others (in 4-player Claim,
-a partnership game, both seats of one partnership), so the fair share is 1/players (1/2).
+``"Strongest"``), the agent spec that plays it, and the measured figure that rates it.
+The figure is the share of the games the agent won (a shared win counts its share) on
+mirrored deals (``benchmarks/strength.py``; each row of :data:`MEASURED` is a run in
+docs/measurements.md, whose section it names), against the game's heuristic player in
+every other seat, or, for a level that was measured against the one below it, in a
+2-player match against that level. At 3 and 4 players the agent takes one seat against
+heuristics in all the others (in 4-player Claim, a partnership game, both seats of one
+partnership), so the fair share is 1/players (1/2). Each figure becomes an Elo-style
+rating (:attr:`Strength.rating`), the heuristic's 1500, a match's counted from its
+rival's rating, and the levels climb by it.
 
 The heuristic is the yardstick: its share against itself is the fair share, by symmetry,
 so it needs no run. The top level is the default opponent, read from
@@ -53,7 +56,7 @@ RATING_BASE = 1500
 """The yardstick's rating (:attr:`Strength.rating`)."""
 
 YARDSTICK = "heuristic"
-"""The agent every figure is measured against (each game's rule-based player)."""
+"""The agent the ratings start from (each game's rule-based player, rated 1500)."""
 
 TOP_NAME = "Strongest"
 """The top level's name: the default opponent."""
@@ -64,18 +67,21 @@ LOWER_NAMES = ("Beginner", "Casual", "Strong", "Expert")
 
 @dataclass(frozen=True, slots=True)
 class Strength:
-    """One measured figure: how often an agent won against the heuristic.
+    """One measured figure: how often an agent won against the heuristic, or another level.
 
     Attributes:
         won: The agent's share of the games won (a shared win counts its share): one
             seat against heuristics in every other seat, or one partnership against a
-            heuristic partnership when ``team``.
+            heuristic partnership when ``team``, or one seat against ``against``.
         games: How many games (0 for the yardstick, whose share is the fair share).
         low: The lower end of the 95% interval (Wilson).
         high: Its upper end.
         fair: The fair share: 1/players, or 1/2 for a partnership.
         source: Where the run is written down (``docs/measurements.md``, a section).
         team: Whether the agent played both seats of one partnership (4-player Claim).
+        against: The agent spec of the rival: the heuristic (:data:`YARDSTICK`), or for a
+            2-player match another level of the same ladder.
+        base: The rival's rating (:data:`RATING_BASE` for the heuristic).
     """
 
     won: float
@@ -85,22 +91,26 @@ class Strength:
     fair: float
     source: str
     team: bool = False
+    against: str = YARDSTICK
+    base: int = RATING_BASE
 
     @property
     def rating(self) -> int:
         """An Elo-style rating from the run, the heuristic (the yardstick) at 1500.
 
         The odds of the agent's share of wins against the odds of the fair share, on
-        Elo's scale: ``1500 + 400 * log10((p / (1 - p)) / (f / (1 - f)))``, so that at 2
-        players a rating 400 above another wins about ten games to one against it. ``p``
-        carries one game of the fair share (``(won * games + fair) / (games + 1)``), so a
-        run of no wins (or all wins) still has a finite rating, and the yardstick's is
-        1500 exactly.
+        Elo's scale, counted from the rival's rating ``b``:
+        ``b + 400 * log10((p / (1 - p)) / (f / (1 - f)))``, so that at 2 players a
+        rating 400 above another wins about ten games to one against it. ``p`` carries
+        one game of the fair share (``(won * games + fair) / (games + 1)``), so a run of
+        no wins (or all wins) still has a finite rating, and the yardstick's is 1500
+        exactly. A match against a level rates from that level's figure alone, not from
+        every run there is (no fit over all of them).
         """
         fair = self.fair
         p = (self.won * self.games + fair) / (self.games + 1)
         odds = (p / (1 - p)) / (fair / (1 - fair))
-        return round(RATING_BASE + 400 * math.log10(odds))
+        return round(self.base + 400 * math.log10(odds))
 
     def to_json(self) -> dict[str, Any]:
         """The figure as JSON (for the game server), shares rounded to 0.001."""
@@ -111,7 +121,7 @@ class Strength:
             "low": round(self.low, 3),
             "high": round(self.high, 3),
             "fair": round(self.fair, 3),
-            "against": YARDSTICK,
+            "against": self.against,
             "team": self.team,
             "source": self.source,
         }
@@ -164,6 +174,18 @@ def _team(won: float, games: int, low: float, high: float, source: str) -> Stren
     return Strength(won, games, low, high, 0.5, source, team=True)
 
 
+def _match(
+    rival: tuple[str, Strength], won: float, games: int, low: float, high: float, source: str
+) -> Strength:
+    """A 2-player match against another level (``rival``: its spec and figure)."""
+    spec, strength = rival
+    return Strength(won, games, low, high, 1 / 2, source, against=spec, base=strength.rating)
+
+
+# Kingdoms' `rollout` at 2 players: a level of its own, and the rival of the default's match.
+_KINGDOMS_ROLLOUT = ("rollout", _run(0.698, 200, 0.631, 0.757, 1 / 2, _LADDER))
+
+
 # Left out on purpose: `ismcts` in Kingdoms (1.7% of 60 games: one win, not told apart
 # from random's none); `ismcts:1000` in Claim, which no run against the heuristic tells
 # apart from the default `ismcts` (92.0% of 100 games against 92.0% of 200 at 2 players,
@@ -209,10 +231,13 @@ MEASURED: dict[str, dict[int, dict[str, Strength]]] = {
         2: {
             "random": _run(0.0, 200, 0.0, 0.019, 1 / 2, _LEVELS),
             "ismcts:500,eval=heuristic,top=5": _run(0.162, 40, 0.079, 0.305, 1 / 2, _LADDER),
-            # rollouts cut after 4 moves and judged by the learned evaluation: weaker than
-            # the default, but about a third of a second a decision in pure Python
-            "rollout:value=net,depth=4,iters=32": _run(0.600, 100, 0.502, 0.691, 1 / 2, _LEARNED),
-            "rollout": _run(0.698, 200, 0.631, 0.757, 1 / 2, _LADDER),
+            # rollout:value=net,depth=4,iters=32 (60.0% of 100) is left out: five levels
+            # are the most a ladder names, and it was the quick one before rollout's
+            # decisions got quicker than it
+            _KINGDOMS_ROLLOUT[0]: _KINGDOMS_ROLLOUT[1],
+            # 58.0% of 100 against the heuristic, on deals where rollout won 68.0%; but
+            # 61.5% of 400 against rollout itself: the match rates it
+            "rollout:most=96": _match(_KINGDOMS_ROLLOUT, 0.615, 400, 0.566, 0.661, _LEARNED),
         },
         3: {
             "random": _run(0.0, 201, 0.0, 0.019, 1 / 3, _LEVELS),
@@ -236,15 +261,20 @@ def _percent(share: float) -> str:
     return f"{share:.1%}"
 
 
-def _about(spec: str, strength: Strength | None, players: int, yardstick: str) -> str:
-    """The sentence people read about a level (a tooltip in the lobby)."""
+def _about(spec: str, strength: Strength | None, players: int, names: dict[str, str]) -> str:
+    """The sentence people read about a level (a tooltip in the lobby).
+
+    ``names`` gives the level names of the ladder's agents, so that the rival is named
+    as people see it.
+    """
     if strength is None:
         return "The default computer player; its strength is not measured yet."
     if spec == YARDSTICK:
         return (
-            f"A rule-based player, rated {RATING_BASE}: the yardstick that every other "
-            "level was measured against."
+            f"A rule-based player, rated {RATING_BASE}: the yardstick from which the other "
+            "levels are rated."
         )
+    yardstick = names.get(strength.against, strength.against)
     rated = f"Rated {strength.rating}. "
     interval = f"95% interval: {_percent(strength.low)}-{_percent(strength.high)}"
     share = "none" if strength.won == 0 else _percent(strength.won)
@@ -267,7 +297,7 @@ def ladder(game: str, players: int) -> tuple[Level, ...]:
     """The levels of computer player for ``game`` at ``players`` seats, weakest first.
 
     The measured agents of :data:`MEASURED` and the heuristic (the yardstick), ordered by
-    their figures, then the default opponent on top (:func:`default_opponent`). A game
+    their ratings, then the default opponent on top (:func:`default_opponent`). A game
     with no run of its default opponent gets that one level alone.
 
     Raises:
@@ -283,22 +313,21 @@ def ladder(game: str, players: int) -> tuple[Level, ...]:
     measured = dict(MEASURED.get(info.name, {}).get(players, {}))
     top_strength = measured.pop(top, None)
     if top_strength is None:
-        return (Level(TOP_NAME, top, None, True, _about(top, None, players, "")),)
+        return (Level(TOP_NAME, top, None, True, _about(top, None, players, {})),)
     if info.heuristic is not None and top != YARDSTICK:
         fair = top_strength.fair
         measured[YARDSTICK] = Strength(
             fair, 0, fair, fair, fair, "by symmetry: the heuristic against itself"
         )
-    below = sorted(measured.items(), key=lambda item: item[1].won)
+    below = sorted(measured.items(), key=lambda item: item[1].rating)
     if len(below) > len(LOWER_NAMES):
         raise AgentError(f"{info.title} at {players} players has more levels than names")
     names = dict(zip((spec for spec, _ in below), LOWER_NAMES, strict=False))
-    yardstick = names.get(YARDSTICK, YARDSTICK)
     levels = [
-        Level(names[spec], spec, strength, False, _about(spec, strength, players, yardstick))
+        Level(names[spec], spec, strength, False, _about(spec, strength, players, names))
         for spec, strength in below
     ]
-    about = _about(top, top_strength, players, yardstick)
+    about = _about(top, top_strength, players, names)
     levels.append(Level(TOP_NAME, top, top_strength, True, about))
     return tuple(levels)
 

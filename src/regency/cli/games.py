@@ -61,10 +61,12 @@ def _list_levels(console: Console, games: list[GameInfo]) -> None:
         "players",
         "level",
         "agent",
-        "won vs heuristic",
+        "rating",
+        "won",
         title="Computer levels, weakest first (regency play GAME --level NAME)",
-        caption="A seat against heuristics in every other (in 4-player Claim a partnership "
-        "against theirs); a fair share is 1/players (1/2 for partnerships).",
+        caption="Won: a seat against heuristics in every other (in 4-player Claim a "
+        "partnership against theirs; a fair share is 1/players, 1/2 for partnerships), or "
+        "a 2-player match against the level named. Ratings: the heuristic's is 1500.",
         box=box.SIMPLE,
     )
     levels.columns[3].overflow = "fold"  # a long spec wraps rather than losing its end
@@ -77,6 +79,7 @@ def _list_levels(console: Console, games: list[GameInfo]) -> None:
                     str(players) if i == 0 else "",
                     level.name,
                     level.agent,
+                    str(level.strength.rating) if level.strength else "",
                     _figure(level),
                     end_section=i == len(steps) - 1,
                 )
@@ -84,10 +87,11 @@ def _list_levels(console: Console, games: list[GameInfo]) -> None:
 
 
 def _figure(level: Level) -> str:
-    """A level's measured figure in a few words: ``62.0% of 200``."""
+    """A level's measured figure in a few words: ``62.0% of 200``, ``61.5% of 400 vs rollout``."""
     strength = level.strength
     if strength is None:
         return "not measured"
     if level.agent == YARDSTICK:
         return "the yardstick"
-    return f"{strength.won:.1%} of {strength.games}"
+    won = f"{strength.won:.1%} of {strength.games}"
+    return won if strength.against == YARDSTICK else f"{won} vs {strength.against}"
