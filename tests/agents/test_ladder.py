@@ -26,7 +26,7 @@ MEASUREMENTS = (Path(__file__).parents[2] / "docs" / "measurements.md").read_tex
 
 
 @pytest.mark.parametrize(("game", "players"), COUNTS)
-def test_each_ladder_climbs_by_its_figures_to_the_default_opponent(game: str, players: int) -> None:
+def test_each_ladder_climbs_by_its_ratings_to_the_default_opponent(game: str, players: int) -> None:
     levels = ladder(game, players)
     assert len(levels) >= 3, "at least random, the heuristic and the default"
     ratings = [level.strength.rating for level in levels if level.strength is not None]

@@ -16,7 +16,7 @@ The heuristic is the yardstick: its share against itself is the fair share, by s
 so it needs no run. The top level is the default opponent, read from
 :data:`regency.agents.defaults.STRONGEST` and never written here, so the ladder and
 ``regency play`` cannot disagree; a run of the default belongs in :data:`MEASURED`, and
-the tests check that every ladder has one and climbs by its figures.
+the tests check that every ladder has one and climbs by its ratings.
 
 Levels are named by place, so a name means the same step in every ladder: the top is
 ``"Strongest"``, the others from the bottom ``"Beginner"``, ``"Casual"``, ``"Strong"``.
