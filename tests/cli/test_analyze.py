@@ -206,7 +206,7 @@ def test_a_kingdoms_hint_comes_from_its_default_opponent() -> None:
                 break
         game.play(rng.choice(game.legal_actions()))
     session = Session(Console(file=io.StringIO(), width=200), table, game)
-    assert session.hint_agent == "rollout:iters=32"
+    assert session.hint_agent == "rollout:most=96,iters=32"  # the default at its whole budget
     session.hint_agent = "rollout:iters=4,depth=4"
     hint = session.hint(seat).plain
     assert hint.count("%") == 3
