@@ -175,17 +175,15 @@ def _team(won: float, games: int, low: float, high: float, source: str) -> Stren
 
 
 def _match(
-    rival: tuple[str, Strength], won: float, games: int, low: float, high: float, source: str
+    spec: str, rival: Strength, won: float, games: int, low: float, high: float, source: str
 ) -> Strength:
-    """A 2-player match against another level (``rival``: its spec and figure)."""
-    spec, strength = rival
-    return Strength(won, games, low, high, 1 / 2, source, against=spec, base=strength.rating)
+    """A 2-player match against the level ``spec``, whose figure is ``rival``."""
+    return Strength(won, games, low, high, 1 / 2, source, against=spec, base=rival.rating)
 
 
-# Kingdoms' `rollout` at 2 players: a level of its own, and the rival of the default's match.
-_KINGDOMS_ROLLOUT = ("rollout", _run(0.698, 200, 0.631, 0.757, 1 / 2, _LADDER))
-# The same for Claim Kingdoms' `rollout:value=net` at 2 players.
-_CLAIM_KINGDOMS_NET = ("rollout:value=net", _run(0.710, 100, 0.615, 0.790, 1 / 2, _LEARNED))
+# The 2-player levels that a default's match was played against: levels of their own too.
+_KINGDOMS_ROLLOUT = _run(0.698, 200, 0.631, 0.757, 1 / 2, _LADDER)
+_CLAIM_KINGDOMS_NET = _run(0.710, 100, 0.615, 0.790, 1 / 2, _LEARNED)
 
 
 # Left out on purpose: `ismcts` in Kingdoms (1.7% of 60 games: one win, not told apart
@@ -218,9 +216,9 @@ MEASURED: dict[str, dict[int, dict[str, Strength]]] = {
             "ismcts": _run(0.267, 60, 0.171, 0.390, 1 / 2, _STRENGTH),
             # rollout (62.0% of 200) is left out: five levels are the most a ladder names,
             # and the two above it are rollout made stronger
-            _CLAIM_KINGDOMS_NET[0]: _CLAIM_KINGDOMS_NET[1],
+            "rollout:value=net": _CLAIM_KINGDOMS_NET,
             "rollout:value=net,most=48": _match(
-                _CLAIM_KINGDOMS_NET, 0.5575, 400, 0.509, 0.605, _LEARNED
+                "rollout:value=net", _CLAIM_KINGDOMS_NET, 0.5575, 400, 0.509, 0.605, _LEARNED
             ),
         },
         3: {
@@ -242,10 +240,12 @@ MEASURED: dict[str, dict[int, dict[str, Strength]]] = {
             # rollout:value=net,depth=4,iters=32 (60.0% of 100) is left out: five levels
             # are the most a ladder names, and it was the quick one before rollout's
             # decisions got quicker than it
-            _KINGDOMS_ROLLOUT[0]: _KINGDOMS_ROLLOUT[1],
+            "rollout": _KINGDOMS_ROLLOUT,
             # 58.0% of 100 against the heuristic, on deals where rollout won 68.0%; but
             # 61.5% of 400 against rollout itself: the match rates it
-            "rollout:most=96": _match(_KINGDOMS_ROLLOUT, 0.615, 400, 0.566, 0.661, _LEARNED),
+            "rollout:most=96": _match(
+                "rollout", _KINGDOMS_ROLLOUT, 0.615, 400, 0.566, 0.661, _LEARNED
+            ),
         },
         3: {
             "random": _run(0.0, 201, 0.0, 0.019, 1 / 3, _LEVELS),
@@ -282,22 +282,21 @@ def _about(spec: str, strength: Strength | None, players: int, names: dict[str, 
             f"A rule-based player, rated {RATING_BASE}: the yardstick from which the other "
             "levels are rated."
         )
-    yardstick = names.get(strength.against, strength.against)
+    rival = names.get(strength.against, strength.against)  # the heuristic's level, mostly
     rated = f"Rated {strength.rating}. "
     interval = f"95% interval: {_percent(strength.low)}-{_percent(strength.high)}"
     share = "none" if strength.won == 0 else _percent(strength.won)
     won = f"{rated}Won {share} of {strength.games} games"
     if strength.team:
         return (
-            f"{won}, with a partner of its level, against a {yardstick} partnership "
+            f"{won}, with a partner of its level, against a {rival} partnership "
             f"(a fair share is 50%; {interval})."
         )
     if players == 2:
-        return f"{won} against {yardstick} ({interval})."
-    rivals = _COUNT_WORDS.get(players - 1, str(players - 1))
+        return f"{won} against {rival} ({interval})."
+    count = _COUNT_WORDS.get(players - 1, str(players - 1))
     return (
-        f"{won} against {rivals} {yardstick} players (a fair share is "
-        f"{strength.fair:.0%}; {interval})."
+        f"{won} against {count} {rival} players (a fair share is {strength.fair:.0%}; {interval})."
     )
 
 
