@@ -119,6 +119,18 @@ def wait_ready(page: Any, timeout: float = 30_000) -> None:
     )
 
 
+def wait_connected(page: Any, timeout: float = 30_000) -> None:
+    """Until the page's socket is open (its header says "connected").
+
+    The page reads its first view over HTTP and only then opens the socket, so a page
+    that is ready to move may not be listening yet: a test that cuts the server off, or
+    makes a move it expects the socket to bring, waits for this first.
+    """
+    page.wait_for_function(
+        "() => document.querySelector('#conn').textContent === 'connected'", timeout=timeout
+    )
+
+
 def shown_cards(page: Any) -> list[str]:
     """Every card code the page's DOM holds, in attributes or in its text."""
     html: str = page.content()

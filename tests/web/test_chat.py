@@ -32,7 +32,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import ThreadServer
-from tests.web.helpers import bearer, create, link, move_for, wait_finished
+from tests.web.helpers import bearer, create, link, move_for, wait_connected, wait_finished
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -93,9 +93,7 @@ class Person:
 
     def wait_connected(self) -> None:
         """Wait for the page's socket to be open (its header says "connected")."""
-        self.page.wait_for_function(
-            "() => document.querySelector('#conn').textContent === 'connected'", timeout=30_000
-        )
+        wait_connected(self.page)
 
     def said(self) -> list[str]:
         """The messages shown (hidden ones too), as ``name: text``."""

@@ -23,6 +23,7 @@ from tests.web.helpers import (
     link,
     move_for,
     version,
+    wait_connected,
     wait_finished,
     wait_ready,
     wait_version,
@@ -92,7 +93,7 @@ def test_the_spectator_page_draws_the_table_and_follows_the_moves(
     assert "You are watching" in page.locator("#table").inner_text()
     assert page.locator("#table ol.log").inner_text() == "No moves yet."
     assert page.locator("#table button.legal").count() == 0  # nothing to press
-    page.wait_for_function("() => document.querySelector('#conn').textContent === 'connected'")
+    wait_connected(page)
     # A move made elsewhere (over HTTP, by the seat to move) reaches the page on its socket.
     before = move_for(server.url, table)
     wait_version(page, equal=1)
@@ -115,7 +116,7 @@ def test_invite_links_carry_the_token_after_the_hash_and_the_page_plays(
     wire = Wire(page)
     page.goto(link(server.url, table, 0))
     wait_ready(page)
-    page.wait_for_function("() => document.querySelector('#conn').textContent === 'connected'")
+    wait_connected(page)
     seen = version(page)
     page.locator("#table button.legal:not([disabled])").first.click()
     wait_version(page, above=seen)
@@ -141,7 +142,7 @@ def test_an_old_query_link_works_and_the_token_leaves_the_query(
     wire = Wire(page)
     page.goto(link(server.url, table, seat, form="?"))
     page.wait_for_selector("#table .kboard")
-    page.wait_for_function("() => document.querySelector('#conn').textContent === 'connected'")
+    wait_connected(page)
     assert "?token=" not in page.url and "#token=" in page.url
     assert page.evaluate("() => location.search") == ""
     assert page.url == link(server.url, table, seat, form="#")

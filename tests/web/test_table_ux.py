@@ -35,6 +35,7 @@ from tests.web.helpers import (
     link,
     move_for,
     version,
+    wait_connected,
     wait_finished,
     wait_ready,
     wait_version,
@@ -375,6 +376,7 @@ def _seat_zero_to_move(url: str, context: Any) -> Any:
     p = context.new_page()
     p.goto(link(url, table, 0))
     wait_ready(p)
+    wait_connected(p)  # listening: a server cut off now is a connection lost
     return p
 
 
