@@ -79,6 +79,8 @@ def test_the_caps_are_the_servers_settings(sqlite_db: str) -> None:
             ("ismcts:time=2.5", 422),
             ("ismcts:iters=1000", 201),
             ("ismcts:iters=1001", 422),
+            ("ismcts:infer=1000", 201),
+            ("ismcts:infer=1001", 422),
         ]:
             seats = [{"name": "a"}, {"agent": spec}]
             answer = client.post("/api/tables", json={**body, "seats": seats})

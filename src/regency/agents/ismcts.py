@@ -41,6 +41,10 @@ Spec: ``ismcts`` with parameters
   ``n ** widen`` children (``widen=0.5``; 0 to 1), so search deepens before it
   broadens; with ``prior=heuristic`` the heuristic's move comes first.
 * ``top``: the root's moves are the heuristic's best ``top`` only (games with a ranking);
+* ``infer``: policy-based inference: deal this many worlds per decision, weigh each by
+  how likely the game's model of play makes the rivals' moves so far in it, and search
+  worlds drawn from them in proportion (:mod:`~regency.agents.inference`; games with a
+  ``world_weigher`` only; at most ``MAX_POOL``);
 * ``eval``: ``heuristic`` judges a playout's cut-off by the game's heuristic judgement,
   ``net`` by its learned evaluation (:mod:`~regency.agents.value`; weights for the
   player count must ship).
@@ -64,6 +68,7 @@ import math
 import random
 import time
 from collections.abc import Collection, Hashable, Sequence
+from inspect import getattr_static
 from typing import Any
 
 from regency.agents.base import (
@@ -74,6 +79,7 @@ from regency.agents.base import (
     number_param,
     root_estimates,
 )
+from regency.agents.inference import MAX_POOL, WeightedWorlds
 from regency.agents.tree import Node
 from regency.core.errors import quote
 from regency.core.game import Game
@@ -115,6 +121,7 @@ class ISMCTSAgent:
         top: int | None = None,
         evaluation: str | None = None,
         time_limit: float | None = None,
+        infer: int | None = None,
     ) -> None:
         info = game_info(game)
         for key, value, minimum in (
@@ -127,6 +134,12 @@ class ISMCTSAgent:
         ):
             if value is not None:
                 check_number("ismcts", key, value, minimum)
+        if infer is not None:
+            check_number("ismcts", "infer", infer, 1, MAX_POOL)
+            # A classmethod: the game's own, not the contract's (which weighs nothing).
+            if getattr_static(game_class(game), "world_weigher") is vars(Game)["world_weigher"]:
+                raise AgentError(f"ismcts: {game} has no model of play to weigh worlds by (infer)")
+        self.infer = infer
         if widen is not None:  # above 1 it limits nothing (and n ** widen overflows)
             check_number("ismcts", "widen", widen, 0.0, 1.0)
         if iterations is None and seconds is None:
@@ -198,6 +211,7 @@ class ISMCTSAgent:
             widen=number_param("ismcts", params, "widen", float, 0.0, maximum=1.0),
             top=number_param("ismcts", params, "top", int, 1),
             evaluation=params.get("eval"),
+            infer=number_param("ismcts", params, "infer", int, 1, maximum=MAX_POOL),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
@@ -265,6 +279,10 @@ class ISMCTSAgent:
             self._judge = learned_value(self.game, view.players).judge
         sampler = view.world_sampler()
         rng = self._rng
+        if self.infer:
+            weigh = game_class(self.game).world_weigher(view.observation)
+            if weigh is not None:  # no rival has shown anything yet: every world counts
+                sampler = WeightedWorlds(sampler, weigh, self.infer, rng)
         root = Node(None, me)
         allowed = None
         if self._ranking is not None and self.top is not None:

@@ -189,7 +189,7 @@ def make_agent(
 
 CAPPED_TIME = ("time", "limit")
 """The spec parameters :func:`check_spec` holds to ``max_seconds``."""
-CAPPED_ITERATIONS = ("iters", "most")
+CAPPED_ITERATIONS = ("iters", "most", "infer")
 """The spec parameters :func:`check_spec` holds to ``max_iterations``."""
 
 
@@ -207,7 +207,7 @@ def check_spec(
     (with a fixed seed), so every parameter is checked for its type and range and the
     agent for whether it can play the game at all (``rollout`` needs a heuristic ranking,
     ``ismcts:top`` too) and at that player count. With caps, a ``time`` parameter above
-    ``max_seconds`` and an ``iters`` or ``most`` parameter above ``max_iterations`` are
+    ``max_seconds`` and an ``iters``, ``most`` or ``infer`` parameter above ``max_iterations`` are
     refused (an agent's own defaults are not: they are about a second a move).
 
     Args:
@@ -215,7 +215,7 @@ def check_spec(
         game: The registered game the agent would play.
         players: The number of seats of that game.
         max_seconds: The longest ``time`` per move allowed, if any.
-        max_iterations: The largest ``iters`` and ``most`` allowed, if any.
+        max_iterations: The largest ``iters``, ``most`` and ``infer`` allowed, if any.
 
     Returns:
         The parsed spec.
@@ -304,7 +304,19 @@ def _register_builtin() -> None:
     register_agent(
         "ismcts",
         ISMCTSAgent.from_params,
-        ("iters", "time", "c", "rollout", "reward", "depth", "prior", "widen", "top", "eval"),
+        (
+            "iters",
+            "time",
+            "c",
+            "rollout",
+            "reward",
+            "depth",
+            "prior",
+            "widen",
+            "top",
+            "eval",
+            "infer",
+        ),
         slow=True,
     )
     from regency.agents.rollout import RolloutAgent

@@ -275,6 +275,22 @@ class Game(ABC, Generic[A]):
         """
         return lambda rng: cls.sample_world(observation, rng)
 
+    @classmethod
+    def world_weigher(cls, observation: dict[str, Any]) -> Callable[[Self], float] | None:
+        """Return how likely a world makes the other seats' play so far, or ``None``.
+
+        Worlds dealt from ``observation`` all agree with what the seat has seen, but not
+        all explain equally well why the other seats played as they did: a rival who
+        threw their lowest card most likely held no lower one. A game with a model of
+        play returns a function giving each world (from :meth:`world_sampler`) a
+        weight, proportional to the probability of the rivals' moves in that world, so
+        that search can deal worlds in proportion (policy-based inference, Solinas,
+        Rebstock and Buro, AAAI 2019; ISMCTS's ``infer``). ``None``: no model, every
+        consistent world counts the same.
+        """
+        del observation
+        return None
+
     def playout(self, rng: random.Random, moves: int | None = None) -> None:
         """Play uniformly random legal moves until the game ends (search rollouts).
 

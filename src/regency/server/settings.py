@@ -25,7 +25,7 @@ class ServerSettings:
         max_think: The most seconds a computer seat may think about one move: a spec
             asking for more (``ismcts:time=100``) is refused, and every search is
             stopped there whatever its iterations.
-        max_iterations: The largest ``iters`` or ``most`` an agent spec may ask for.
+        max_iterations: The largest ``iters``, ``most`` or ``infer`` an agent spec may ask for.
         max_open_tables: How many unfinished tables the server keeps; setting up one
             more is refused (503) until some end or expire.
         tables_per_minute: How many tables one client (by address) may set up per

@@ -19,7 +19,7 @@ from regency.core.view import SeatView
 from regency.games.claim.cards import CODE_TO_KIND
 from regency.games.claim.rules import trick_winner
 
-__all__ = ["choose", "wins_over"]
+__all__ = ["choose", "faction_stakes", "follower_worth", "wins_over"]
 
 _AVERAGE_DRAW = 4.5
 """What a blind draw from the pile is worth on average (values run 0-9)."""
@@ -33,7 +33,7 @@ def _value(code: str) -> int:
     return int(code[2:])
 
 
-def _follower_worth(code: str) -> float:
+def follower_worth(code: str) -> float:
     """How much a card helps in phase two.
 
     High cards win tricks; Doppelgangers follow anything and Knights beat Goblins, so
@@ -60,7 +60,7 @@ def _teammates(obs: dict[str, Any], seat: int) -> set[int]:
     return next(set(t) for t in teams if seat in t)
 
 
-def _faction_stakes(obs: dict[str, Any], seat: int) -> dict[str, float]:
+def faction_stakes(obs: dict[str, Any], seat: int) -> dict[str, float]:
     """How much each faction's vote is still in play for us (low: decided either way)."""
     mates = _teammates(obs, seat)
     mine: dict[str, int] = {}
@@ -102,7 +102,7 @@ _FACTION_CODES = {
 
 
 def _play_phase_one(obs: dict[str, Any], legal: list[str], seat: int) -> str:
-    prize = max((_follower_worth(c) for c in obs["face_up"]), default=0.0)
+    prize = max((follower_worth(c) for c in obs["face_up"]), default=0.0)
     undead_played = sum(1 for c in obs["played"] if _faction(c) == "UN")
     want = prize - _AVERAGE_DRAW + 2.0 * undead_played
     by_value = sorted(legal, key=lambda c: (_value(c), _faction(c) == "DO"))
@@ -124,7 +124,7 @@ def _play_phase_one(obs: dict[str, Any], legal: list[str], seat: int) -> str:
 
 
 def _play_phase_two(obs: dict[str, Any], legal: list[str], seat: int) -> str:
-    stakes = _faction_stakes(obs, seat)
+    stakes = faction_stakes(obs, seat)
     played = obs["played"]
     by_value = sorted(legal, key=lambda c: (_value(c), stakes.get(_faction(c), 1.0)))
 
@@ -158,9 +158,9 @@ def _take(obs: dict[str, Any], legal: list[str]) -> str:
         card = notation.split()[-1]
         if card.lower() == "deck":
             peek = obs.get("peek")
-            options[notation] = _follower_worth(peek) if peek else _AVERAGE_DRAW
+            options[notation] = follower_worth(peek) if peek else _AVERAGE_DRAW
         else:
-            options[notation] = _follower_worth(card.upper())
+            options[notation] = follower_worth(card.upper())
     return max(legal, key=lambda n: options[n])
 
 

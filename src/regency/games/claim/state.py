@@ -608,6 +608,13 @@ class ClaimState(Game[ClaimAction]):
 
         return world_sampler(cls, observation)
 
+    @classmethod
+    def world_weigher(cls, observation: dict[str, Any]) -> Callable[[Self], float] | None:
+        """How likely a world makes the rivals' plays this phase (see ``inference.py``)."""
+        from regency.games.claim.inference import world_weigher
+
+        return world_weigher(observation)
+
     def resample_hidden(self, seat: int, rng: random.Random) -> Self:
         """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""
         from regency.games.claim.worlds import resample
