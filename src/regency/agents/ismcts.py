@@ -30,7 +30,8 @@ Spec: ``ismcts`` with parameters
   ``search_iterations`` (about a second a move) by default;
 * ``time``: seconds per move instead (not reproducible across machines);
 * ``c``: the UCB exploration constant (default 0.7);
-* ``rollout``: ``random`` (default; the game's ``playout``) or ``heuristic``;
+* ``rollout``: ``random`` (default; the game's ``playout``), ``heuristic``, or
+  ``greedy`` (the game's cheap rule of thumb, ``greedy_playout``, where it has one);
 * ``depth``: stop playouts after this many moves and judge the position by the game's
   ``estimate`` (its running score) instead of playing to the end;
 * ``reward``: ``win`` (default: the share of the win) or ``score`` (half that, half the
@@ -144,8 +145,14 @@ class ISMCTSAgent:
             check_number("ismcts", "widen", widen, 0.0, 1.0)
         if iterations is None and seconds is None:
             iterations = info.search_iterations or DEFAULT_ITERATIONS
-        if rollout not in ("random", "heuristic"):
-            raise AgentError(f"ismcts: rollout must be random or heuristic, not {quote(rollout)}")
+        if rollout not in ("random", "heuristic", "greedy"):
+            raise AgentError(
+                f"ismcts: rollout must be random, heuristic or greedy, not {quote(rollout)}"
+            )
+        if rollout == "greedy" and (
+            getattr_static(game_class(game), "greedy_playout") is vars(Game)["greedy_playout"]
+        ):
+            raise AgentError(f"ismcts: {game} has no greedy playout (rollout)")
         if reward not in ("win", "score"):
             raise AgentError(f"ismcts: reward must be win or score, not {quote(reward)}")
         self.reward = reward
@@ -182,6 +189,7 @@ class ISMCTSAgent:
         needs_policy = rollout == "heuristic" or prior == "heuristic"
         self._policy = HeuristicAgent(game, rng) if needs_policy else None
         self._heuristic = self._policy if rollout == "heuristic" else None
+        self._greedy = rollout == "greedy"
         self.time_limit = time_limit
         """Seconds after which a decision stops searching, whatever the budget says
         (:class:`~regency.agents.base.TimeLimited`); ``None``: no limit."""
@@ -378,7 +386,9 @@ class ISMCTSAgent:
                 break  # a chance outcome seen for the first time: a new node
         # Simulation, to the end or (depth) to a cut-off judged by the game's estimate.
         if not world.is_over:
-            if self._heuristic is None:
+            if self._greedy:
+                world.greedy_playout(rng, self.depth)
+            elif self._heuristic is None:
                 world.playout(rng, self.depth)
             else:
                 self._heuristic_playout(world, self.depth)

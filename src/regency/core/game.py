@@ -306,6 +306,20 @@ class Game(ABC, Generic[A]):
             self._apply(choice(rng, self.legal_actions()))
             left -= 1
 
+    def greedy_playout(self, rng: random.Random, moves: int | None = None) -> None:
+        """Play to the end by the game's cheap rule of thumb (ISMCTS ``rollout=greedy``).
+
+        Optional: a game that has one overrides this (Claim: a follower wins a trick
+        worth having as cheaply as it can, else throws its lowest card). Rivals who play
+        like that are nearer real ones than random players, at a fraction of the cost of
+        the heuristic.
+
+        Raises:
+            NotImplementedError: the game has no such rule.
+        """
+        del rng, moves
+        raise NotImplementedError(f"{type(self).__name__} has no greedy playout")
+
     def estimate(self) -> list[float] | None:
         """Each seat's score as things stand (in ``Result.scores`` units), or ``None``.
 
