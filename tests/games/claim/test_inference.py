@@ -18,7 +18,7 @@ from regency.games.claim.inference import (
     FEATURES,
     MODEL,
     Play,
-    _follow,
+    may_follow,
     play_probability,
     rival_plays,
     weights,
@@ -89,7 +89,7 @@ def test_a_world_weighs_the_product_of_the_rivals_plays_this_phase() -> None:
     expected = 1.0
     for play in plays:
         hand.append(play.card)
-        legal = _follow(hand, play.played[0][:2]) if play.played else hand
+        legal = may_follow(hand, play.played[0][:2]) if play.played else hand
         expected *= play_probability(play, sorted(legal))
     weigh = world_weigher(seen)
     assert weigh is not None
@@ -119,7 +119,7 @@ def test_following_by_codes_is_the_rule(hand: set[int], lead: int) -> None:
     """R-CLAIM-5 on codes (what the model works with) is the engine's follow_mask."""
     mask = sum(1 << c for c in hand)
     by_rule = sorted(codes(follow_mask(mask, CARD_FACTION[lead])))
-    assert sorted(_follow(codes(mask), CARD_CODE[lead][:2])) == by_rule
+    assert sorted(may_follow(codes(mask), CARD_CODE[lead][:2])) == by_rule
 
 
 @given(

@@ -19,9 +19,9 @@ from regency.core.view import SeatView
 from regency.games.claim.cards import CODE_TO_KIND
 from regency.games.claim.rules import trick_winner
 
-__all__ = ["choose", "faction_stakes", "follower_worth", "wins_over"]
+__all__ = ["AVERAGE_DRAW", "choose", "faction_stakes", "follower_worth", "wins_over"]
 
-_AVERAGE_DRAW = 4.5
+AVERAGE_DRAW = 4.5
 """What a blind draw from the pile is worth on average (values run 0-9)."""
 
 
@@ -104,7 +104,7 @@ _FACTION_CODES = {
 def _play_phase_one(obs: dict[str, Any], legal: list[str], seat: int) -> str:
     prize = max((follower_worth(c) for c in obs["face_up"]), default=0.0)
     undead_played = sum(1 for c in obs["played"] if _faction(c) == "UN")
-    want = prize - _AVERAGE_DRAW + 2.0 * undead_played
+    want = prize - AVERAGE_DRAW + 2.0 * undead_played
     by_value = sorted(legal, key=lambda c: (_value(c), _faction(c) == "DO"))
     if not obs["played"]:
         # Leading: bid with our strongest card for a good prize, else lead our weakest.
@@ -158,7 +158,7 @@ def _take(obs: dict[str, Any], legal: list[str]) -> str:
         card = notation.split()[-1]
         if card.lower() == "deck":
             peek = obs.get("peek")
-            options[notation] = follower_worth(peek) if peek else _AVERAGE_DRAW
+            options[notation] = follower_worth(peek) if peek else AVERAGE_DRAW
         else:
             options[notation] = follower_worth(card.upper())
     return max(legal, key=lambda n: options[n])

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from regency.games.claim.cards import codes
-from regency.games.claim.heuristic import faction_stakes, follower_worth, wins_over
+from regency.games.claim.heuristic import AVERAGE_DRAW, faction_stakes, follower_worth, wins_over
 
 if TYPE_CHECKING:
     from regency.games.claim.state import ClaimState
@@ -38,6 +38,7 @@ __all__ = [
     "Play",
     "features",
     "kind_name",
+    "may_follow",
     "play_probability",
     "rival_plays",
     "want_of",
@@ -65,10 +66,6 @@ FEATURES = (
 
 MODEL = Path(__file__).resolve().parent / "play_model.json"
 """The fitted policy and its recipe (``benchmarks/fit_claim_play.py`` writes it)."""
-
-_AVERAGE_DRAW = 4.5
-"""What a blind draw is worth (as the heuristic has it): a face-up card above it is
-worth bidding for."""
 
 
 def kind_name(phase: int, leading: bool) -> str:
@@ -118,7 +115,7 @@ def _value(code: str) -> int:
     return int(code[2:])
 
 
-def _follow(hand: list[str], lead: str) -> list[str]:
+def may_follow(hand: list[str], lead: str) -> list[str]:
     """The cards of ``hand`` (codes) that may follow a lead in ``lead`` (R-CLAIM-5)."""
     same = [c for c in hand if c[:2] == lead]
     if not same:
@@ -178,7 +175,7 @@ def want_of(
     if phase == 1:
         prize = max((follower_worth(c) for c in face_up), default=0.0)
         undead = sum(1 for c in played if c[:2] == "UN")
-        return (prize - _AVERAGE_DRAW + 2 * undead) / 5
+        return (prize - AVERAGE_DRAW + 2 * undead) / 5
     if not played:
         return 0.0
     return sum(stakes.get(c[:2], 1.0) for c in played if c[:2] != "DW") - 0.1
@@ -248,7 +245,7 @@ def world_weigher(observation: dict[str, Any]) -> Callable[[ClaimState], float] 
         for k, play in enumerate(plays):
             hand = hands[play.seat]
             hand.append(play.card)  # before this card, the hand held it and all since
-            legal = _follow(hand, play.played[0][:2]) if play.played else hand
+            legal = may_follow(hand, play.played[0][:2]) if play.played else hand
             key = (k, tuple(sorted(legal)))
             p = known.get(key)
             if p is None:
