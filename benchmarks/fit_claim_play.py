@@ -15,6 +15,11 @@ games and weights.
     PYTHONPATH=/tmp/compiled .venv/bin/python benchmarks/fit_claim_play.py --games 120
 
 Takes about 6 s a game with the compiled engine (ismcts, both seats).
+
+``--check N`` fits nothing: over N new games it measures what the shipped model buys a
+search, at every decision of phase one: the share of a rival's hand (card for card)
+that the worlds ISMCTS searches get right, dealt uniformly and dealt by weight
+(``ismcts:infer=1000``), and the pool's effective size.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 import time
 from pathlib import Path
@@ -30,8 +36,10 @@ from typing import Any
 import numpy as np
 
 import regency
+from regency.agents.inference import WeightedWorlds
 from regency.agents.registry import make_agent
 from regency.core.rng import derive_seed
+from regency.games.claim.cards import codes
 from regency.games.claim.heuristic import faction_stakes
 from regency.games.claim.inference import FEATURES, MODEL, features, kind_name, want_of
 from regency.sim.machine import describe_machine
@@ -62,6 +70,48 @@ def decisions(agent: str, games: int, seed: int) -> list[list[Row]]:
         out.append(rows)
         print(f"  game {g + 1}/{games}: {len(rows)} decisions", file=sys.stderr)
     return out
+
+
+def share_right(true: list[str], sample: Any, other: int, rng: Any, worlds: int = 400) -> float:
+    """The share of ``other``'s hand in ``worlds`` dealt worlds that is its true hand."""
+    right = held = 0
+    for _ in range(worlds):
+        left = list(true)
+        for card in codes(sample(rng)._hands[other]):
+            held += 1
+            if card in left:
+                left.remove(card)
+                right += 1
+    return right / held if held else 0.0
+
+
+def check(agent: str, games: int, seed: int, pool: int = 1000) -> None:
+    """Print how much of the rivals' hands weighted worlds get right, against uniform."""
+    sums = [0.0, 0.0, 0.0]
+    positions = 0
+    for g in range(games):
+        state: Any = regency.new_game("claim", players=2, seed=derive_seed(seed, "check", g))
+        players = [make_agent(agent, "claim", derive_seed(seed, "as", g, s)) for s in (0, 1)]
+        while state.observation(0)["phase"] == 1:
+            seat = state.current_player
+            view = state.view(seat)
+            weigh = state.world_weigher(view.observation)
+            if weigh is not None and view.observation["decision"] == "play":
+                rng = random.Random(derive_seed(seed, "worlds", g, positions))
+                sampler = view.world_sampler()
+                weighted = WeightedWorlds(sampler, weigh, pool, rng)
+                true = codes(state._hands[1 - seat])
+                sums[0] += share_right(true, sampler, 1 - seat, rng)
+                sums[1] += share_right(true, weighted, 1 - seat, rng)
+                sums[2] += weighted.effective
+                positions += 1
+            state.apply(players[seat].choose(view))
+    uniform, weighted_share, effective = (x / positions for x in sums)
+    print(
+        f"{positions} decisions of phase one in {games} games of {agent}: a rival's hand is "
+        f"{uniform:.3f} right in uniform worlds, {weighted_share:.3f} in weighted ones "
+        f"(a pool of {pool}, {effective:.0f} effective)"
+    )
 
 
 def log_likelihood(rows: list[Row], w: np.ndarray) -> float:
@@ -97,8 +147,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--l2", type=float, default=0.01)
     parser.add_argument("--steps", type=int, default=600)
     parser.add_argument("--out", type=Path, default=Path("src/regency/games/claim/play_model.json"))
+    parser.add_argument("--check", type=int, metavar="N", help="measure the shipped model instead")
     args = parser.parse_args(argv)
     print(f"machine: {describe_machine()}")
+    if args.check:
+        check(args.agent, args.check, args.seed)
+        return
     started = time.perf_counter()
     games = decisions(args.agent, args.games, args.seed)
     cut = len(games) - max(1, round(len(games) * args.test))
