@@ -137,8 +137,7 @@ class ISMCTSAgent:
                 check_number("ismcts", key, value, minimum)
         if infer is not None:
             check_number("ismcts", "infer", infer, 1, MAX_POOL)
-            # A classmethod: the game's own, not the contract's (which weighs nothing).
-            if getattr_static(game_class(game), "world_weigher") is vars(Game)["world_weigher"]:
+            if not _offers(game, "world_weigher"):
                 raise AgentError(f"ismcts: {game} has no model of play to weigh worlds by (infer)")
         self.infer = infer
         if widen is not None:  # above 1 it limits nothing (and n ** widen overflows)
@@ -149,9 +148,7 @@ class ISMCTSAgent:
             raise AgentError(
                 f"ismcts: rollout must be random, heuristic or greedy, not {quote(rollout)}"
             )
-        if rollout == "greedy" and (
-            getattr_static(game_class(game), "greedy_playout") is vars(Game)["greedy_playout"]
-        ):
+        if rollout == "greedy" and not _offers(game, "greedy_playout"):
             raise AgentError(f"ismcts: {game} has no greedy playout (rollout)")
         if reward not in ("win", "score"):
             raise AgentError(f"ismcts: reward must be win or score, not {quote(reward)}")
@@ -447,6 +444,15 @@ class ISMCTSAgent:
             seat = world.current_player
             assert seat is not None
             world.apply(self._heuristic.choose(world.view(seat)))
+
+
+def _offers(game: str, hook: str) -> bool:
+    """Whether ``game`` has a ``hook`` of its own, not the contract's default.
+
+    Read statically: the hook may be a classmethod (``world_weigher``), which attribute
+    access would bind to a new object each time.
+    """
+    return getattr_static(game_class(game), hook) is not vars(Game)[hook]
 
 
 def _blend(scores: list[Any], shares: list[float] | None = None) -> list[float]:
