@@ -29,7 +29,7 @@ def test_spec_parameters_are_read_and_checked() -> None:
     [
         ("ismcts:iters=0", "at least"),
         ("ismcts:c=x", "number"),
-        ("ismcts:rollout=magic", "random or heuristic"),
+        ("ismcts:rollout=magic", "random, heuristic or greedy"),
         ("ismcts:reward=gold", "win or score"),
         ("ismcts:prior=oracle", "heuristic"),
         ("ismcts:depth=-1", "at least"),

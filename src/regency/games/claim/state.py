@@ -272,19 +272,7 @@ class ClaimState(Game[ClaimAction]):
         picks uniformly among legal *cards*, so a code held twice (two Goblin 0s) is
         twice as likely as under ``rng.choice(legal_actions())``; rollouts do not mind.
         """
-        left = -1 if moves is None else moves
-        while left and self._turn >= 0:
-            left -= 1
-            if self._decision == _PLAY:
-                mask = self._hands[self._turn]
-                if self._plays:
-                    mask = rules.follow_mask(mask, self._lead)
-                for _ in range(randbelow(rng, mask.bit_count())):
-                    mask &= mask - 1  # drop the lowest card: skip to the chosen one
-                self._play(mask & -mask)
-            else:
-                self._take(choice(rng, self.legal_actions()).card)
-                self._continue_picking()
+        self._play_out(rng, moves, greedy=False)
 
     def greedy_playout(self, rng: random.Random, moves: int | None = None) -> None:
         """Play to the end by a rule of thumb, on the bitmasks (ISMCTS ``rollout=greedy``).
@@ -294,6 +282,9 @@ class ClaimState(Game[ClaimAction]):
         that wins it, unless its partner is winning already; otherwise it throws its
         lowest card. Takes are random, as in :meth:`playout`.
         """
+        self._play_out(rng, moves, greedy=True)
+
+    def _play_out(self, rng: random.Random, moves: int | None, greedy: bool) -> None:
         left = -1 if moves is None else moves
         while left and self._turn >= 0:
             left -= 1
@@ -303,10 +294,12 @@ class ClaimState(Game[ClaimAction]):
                 continue
             mask = self._hands[self._turn]
             if self._plays:
-                self._play(self._greedy_follow(rules.follow_mask(mask, self._lead)))
-                continue
+                mask = rules.follow_mask(mask, self._lead)
+                if greedy:
+                    self._play(self._greedy_follow(mask))
+                    continue
             for _ in range(randbelow(rng, mask.bit_count())):
-                mask &= mask - 1
+                mask &= mask - 1  # drop the lowest card: skip to the chosen one
             self._play(mask & -mask)
 
     def _greedy_follow(self, mask: int) -> int:
