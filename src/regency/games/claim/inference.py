@@ -200,7 +200,7 @@ def rival_plays(observation: dict[str, Any]) -> list[Play]:
     phase = observation["phase"]
     me = observation["seat"]
     n = observation["players"]
-    stakes: dict[str, float] = {}
+    stakes: dict[int, dict[str, float]] = {}  # each rival's own (partners count as theirs)
     tricks = [
         (t["leader"], t["plays"], t.get("revealed", []))
         for t in observation["tricks"]
@@ -216,11 +216,13 @@ def rival_plays(observation: dict[str, Any]) -> list[Play]:
             kind = model.get((phase, i == 0))
             if seat == me or kind is None:
                 continue
-            if phase == 2 and not stakes:
-                stakes = faction_stakes(observation, seat)
+            own = {}
+            if phase == 2:
+                if seat not in stakes:
+                    stakes[seat] = faction_stakes(observation, seat)
+                own = stakes[seat]
             played = tuple(cards[:i])
-            want = want_of(phase, played, face_up, stakes)
-            out.append(Play(seat, card, played, want, stakes if phase == 2 else {}, kind))
+            out.append(Play(seat, card, played, want_of(phase, played, face_up, own), own, kind))
     out.reverse()
     return out
 
@@ -245,11 +247,11 @@ def world_weigher(observation: dict[str, Any]) -> Callable[[ClaimState], float] 
         for k, play in enumerate(plays):
             hand = hands[play.seat]
             hand.append(play.card)  # before this card, the hand held it and all since
-            legal = may_follow(hand, play.played[0][:2]) if play.played else hand
-            key = (k, tuple(sorted(legal)))
+            legal = sorted(may_follow(hand, play.played[0][:2]) if play.played else hand)
+            key = (k, tuple(legal))
             p = known.get(key)
             if p is None:
-                p = known[key] = play_probability(play, sorted(legal))
+                p = known[key] = play_probability(play, legal)
             weight *= p
         return weight
 
