@@ -59,7 +59,29 @@ def test_games_lists_the_levels(capsys: Any, monkeypatch: Any) -> None:
     code, out, _ = run(["games"], "", capsys, monkeypatch)
     assert code == 0 and "--level NAME" in out
     assert "Strongest rollout:most=96 1643 53.4% of 102" in out  # 3-player Kingdoms
-    assert "Strongest rollout:most=96 1726 61.5% of 400 vs rollout" in out  # 2 players
+    # A match names its rival by level: Expert is `rollout`.
+    assert "Strongest rollout:most=96 1726 61.5% of 400 vs Expert" in out  # 2 players
+    assert "Expert rollout 1645" in out
     code, out, _ = run(["games", "--json"], "", capsys, monkeypatch)
     games = json.loads(out)
     assert all(g["levels"] == ladders_json(g["name"]) for g in games)
+
+
+def test_the_levels_fit_an_80_column_terminal(capsys: Any, monkeypatch: Any) -> None:
+    """One table per game, and a match names its rival's level: no figure is cut short."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    levels = out[out.index("Computer levels") :]
+    assert "…" not in levels
+    assert all(len(line) <= 80 for line in levels.splitlines())
+    for title in ("Claim", "Claim Kingdoms", "Kingdoms"):
+        assert any(line.strip() == title for line in levels.splitlines()), title
+    # Every level's figure reads whole on its own line (the column never wraps).
+    for steps in (ladder(g, n) for g in ("claim", "claim-kingdoms", "kingdoms") for n in (2, 3, 4)):
+        for level in steps:
+            assert level.strength is not None
+            assert f"{level.strength.won:.1%} of {level.strength.games}" in levels or (
+                level.agent == "heuristic"
+            )

@@ -55,43 +55,60 @@ def list_games(console: Console, as_json: bool = False, levels: bool = True) -> 
 
 
 def _list_levels(console: Console, games: list[GameInfo]) -> None:
-    """Print every game's ladder of computer levels per player count, weakest first."""
-    levels = Table(
-        "game",
-        "players",
-        "level",
-        "agent",
-        "rating",
-        "won",
-        title="Computer levels, weakest first (regency play GAME --level NAME)",
-        caption="Won: a seat against heuristics in every other (in 4-player Claim a "
-        "partnership against theirs; a fair share is 1/players, 1/2 for partnerships), or "
-        "a 2-player match against the level named. Ratings: the heuristic's is 1500.",
-        box=box.SIMPLE,
-    )
-    levels.columns[3].overflow = "fold"  # a long spec wraps rather than losing its end
+    """Print each game's ladder of computer levels per player count, weakest first.
+
+    One table per game (its name is the title, not a column), and a match against
+    another level names that level: both keep a row within an 80-column terminal.
+    """
+    console.print("Computer levels, weakest first (regency play GAME --level NAME)")
     for info in games:
+        levels = Table(
+            "players",
+            "level",
+            "agent",
+            "rating",
+            "won",
+            title=info.title,
+            box=box.SIMPLE,
+            pad_edge=False,
+            padding=(0, 1, 0, 0),
+        )
+        levels.columns[2].overflow = "fold"  # a long spec wraps rather than losing its end
+        levels.columns[4].no_wrap = True  # the figure reads as one phrase
         for players in info.players:
             steps = ladder(info.name, players)
+            names = {level.agent: level.name for level in steps}
             for i, level in enumerate(steps):
                 levels.add_row(
-                    info.name if i == 0 else "",
                     str(players) if i == 0 else "",
                     level.name,
                     level.agent,
                     str(level.strength.rating) if level.strength else "",
-                    _figure(level),
+                    _figure(level, names),
                     end_section=i == len(steps) - 1,
                 )
-    console.print(levels)
+        console.print(levels)
+    console.print(
+        "Won: a seat against heuristics in every other (in 4-player Claim a partnership "
+        "against theirs; a fair share is 1/players, 1/2 for partnerships), or a 2-player "
+        "match against the level named. Ratings: the heuristic's is 1500.",
+        style="dim",
+    )
 
 
-def _figure(level: Level) -> str:
-    """A level's measured figure in a few words: ``62.0% of 200``, ``61.5% of 400 vs rollout``."""
+def _figure(level: Level, names: dict[str, str]) -> str:
+    """A level's measured figure in a few words: ``62.0% of 200``, ``61.5% of 400 vs Expert``.
+
+    Args:
+        level: The level.
+        names: Its ladder's level names by agent spec (a match names its rival so).
+    """
     strength = level.strength
     if strength is None:
         return "not measured"
     if level.agent == YARDSTICK:
         return "the yardstick"
     won = f"{strength.won:.1%} of {strength.games}"
-    return won if strength.against == YARDSTICK else f"{won} vs {strength.against}"
+    if strength.against == YARDSTICK:
+        return won
+    return f"{won} vs {names.get(strength.against, strength.against)}"
