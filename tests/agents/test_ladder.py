@@ -75,11 +75,11 @@ def test_the_json_has_every_player_count() -> None:
     assert list(levels) == ["2", "3", "4"]
     top = levels["2"][-1]
     assert top["default"] and top["agent"] == default_opponent("claim-kingdoms", 2)
-    assert top["strength"]["against"] == "rollout:value=net" and top["strength"]["games"] == 400
-    assert "games against Expert" in top["about"]  # its match against the level below
-    below = levels["2"][-2]  # the learned evaluation without more worlds: one step down
-    assert (below["name"], below["agent"]) == ("Expert", "rollout:value=net")
-    assert "Won 71.0% of 100 games against Strong" in below["about"]
+    assert top["strength"]["against"] == "rollout" and top["strength"]["games"] == 400
+    assert "Won 61.0% of 400 games against Expert" in top["about"]  # its match, one step down
+    below = levels["2"][-2]  # the rollouts it was matched against
+    assert (below["name"], below["agent"]) == ("Expert", "rollout")
+    assert "Won 62.0% of 200 games against Strong" in below["about"]
 
 
 @pytest.mark.parametrize(("game", "players"), COUNTS)

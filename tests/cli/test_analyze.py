@@ -170,7 +170,7 @@ def test_hint_is_judged_from_the_persons_view_only() -> None:
     console = Console(file=io.StringIO(), width=200)
     session = Session(console, table, game)
     # the default opponent at its full budget, in iterations
-    assert session.hint_agent == "rollout:value=net,most=48,iters=24"
+    assert session.hint_agent == "rollout:value=net,most=96,iters=24"
     session.hint_agent = "rollout:iters=4,depth=4"
     hint = session.hint(seat).plain
     assert hint.count("%") == 3
