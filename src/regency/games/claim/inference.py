@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from regency.games.claim.cards import codes
+from regency.games.claim.cards import CODE_TO_KIND, Faction, add_copy, codes, copies_of
 from regency.games.claim.heuristic import AVERAGE_DRAW, faction_stakes, follower_worth, wins_over
+from regency.games.claim.rules import follow_mask
 
 if TYPE_CHECKING:
     from regency.games.claim.state import ClaimState
@@ -115,14 +116,16 @@ def _value(code: str) -> int:
     return int(code[2:])
 
 
+_FACTION_OF_CODE = {faction.code: faction for faction in Faction}
+"""A faction's two-letter code (``"KN"``) -> the faction."""
+
+
 def may_follow(hand: list[str], lead: str) -> list[str]:
-    """The cards of ``hand`` (codes) that may follow a lead in ``lead`` (R-CLAIM-5)."""
-    same = [c for c in hand if c[:2] == lead]
-    if not same:
-        return hand
-    if lead == "DO":
-        return same
-    return same + [c for c in hand if c[:2] == "DO"]
+    """The cards of ``hand`` (codes) that may follow a lead in ``lead`` (R-CLAIM-5).
+
+    The engine's rule (``rules.follow_mask``) on the hand's copies, in id order.
+    """
+    return codes(follow_mask(copies_of(hand), _FACTION_OF_CODE[lead]))
 
 
 def features(
@@ -241,13 +244,18 @@ def world_weigher(observation: dict[str, Any]) -> Callable[[ClaimState], float] 
     # with): each (play, choice) is worked out once per decision.
     known: dict[tuple[int, tuple[str, ...]], float] = {}
 
+    # Each play's card and lead faction, looked up once: the hands stay bitmasks.
+    cards = [CODE_TO_KIND[play.card] for play in plays]
+    leads = [_FACTION_OF_CODE[play.played[0][:2]] if play.played else None for play in plays]
+
     def weigh(world: ClaimState) -> float:
-        hands = {s: codes(world._hands[s]) for s in seats}
+        hands = {s: world._hands[s] for s in seats}
         weight = 1.0
         for k, play in enumerate(plays):
-            hand = hands[play.seat]
-            hand.append(play.card)  # before this card, the hand held it and all since
-            legal = sorted(may_follow(hand, play.played[0][:2]) if play.played else hand)
+            # Before this card, the hand held it and every card played since.
+            hand = hands[play.seat] = add_copy(hands[play.seat], cards[k])
+            lead = leads[k]
+            legal = sorted(codes(hand if lead is None else follow_mask(hand, lead)))
             key = (k, tuple(legal))
             p = known.get(key)
             if p is None:
