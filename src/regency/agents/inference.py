@@ -26,7 +26,7 @@ __all__ = ["MAX_POOL", "WeightedWorlds"]
 
 MAX_POOL = 10_000
 """The largest pool (``ismcts:infer``): each world in it is dealt and weighed once per
-decision, so the pool is the cost the setting adds (documented in docs/agents.md)."""
+decision, so the pool is the cost the setting adds (documented in docs/opponents.md)."""
 
 
 class WeightedWorlds:
