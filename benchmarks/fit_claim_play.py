@@ -1,4 +1,4 @@
-"""Fit Claim's model of play (``regency.games.claim.inference.WEIGHTS``) to a player's moves.
+"""Fit Claim's model of play (``games/claim/play_model.json``, read by ``inference.weights``).
 
 Plays ``--games`` games of 2-player Claim between two copies of ``--agent`` (the
 default search player by default), records every decision with a choice (the cards the
