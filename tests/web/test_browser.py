@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.server.conftest import ThreadServer
 from tests.web.helpers import (
@@ -57,8 +58,9 @@ def test_one_click_from_the_lobby_to_a_claim_table(server: ThreadServer, page: A
     assert "Claim" in page.title()
     assert page.locator("#hand .card").count() >= 1
     # The lobby remembers the table for this browser.
+    # drawn after the game list arrives: the retrying expect waits for it
     page.goto(server.url + "/")
-    assert page.locator("#mine li a", has_text="continue").count() == 1
+    expect(page.locator("#mine li a", has_text="continue")).to_have_count(1)
 
 
 def test_whole_claim_game_by_clicks_shows_only_the_seats_cards(
