@@ -25,8 +25,8 @@ from pathlib import Path
 import httpx
 
 import regency
-from regency.server.live import hash_token
-from regency.server.storage import SeatRow, Storage, TableRow, upgrade
+from regency.server.live.table import hash_token
+from regency.server.storage.database import SeatRow, Storage, TableRow, upgrade
 from regency.sim.machine import describe_machine
 
 sys.path.insert(0, str(Path(__file__).parent))

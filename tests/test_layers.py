@@ -46,6 +46,14 @@ LAYERS: list[tuple[str, ...]] = [
     ("regency",),
     ("regency.sim", "regency.render", "regency.envs", "regency.train"),
     ("regency.tables",),
+    (
+        "regency.server.storage",
+        "regency.server.errors",
+        "regency.server.protocol",
+        "regency.server.settings",
+    ),
+    ("regency.server.live",),
+    ("regency.server.pages", "regency.server.operations"),
     ("regency.server",),
     ("regency.cli", "regency.__main__"),
 ]
@@ -55,8 +63,14 @@ Drawn from the imports (``docs/architecture.md``, "Layers")::
 
     cli, __main__            front end: the terminal; `regency serve` and `connect`
       |                      start or reach the server, so cli is above it
-    server                   front end: the web tables (imports tables, analysis, regency)
-      |
+    server                   front end: the web tables (imports tables, analysis, regency);
+      |                      its routes/ and app.py, above its groups:
+      |  pages  operations       what the pages show besides a live table; what a host
+      |    |                     runs and watches
+      |  live                    the tables in play
+      |    |
+      |  storage  errors  protocol  settings   the database and its migrations; what
+      |                      every part of the server shares
     tables                   setting up a table: options and a person or agent per seat
       |
     sim  render  envs        simulation; the text renderers; the RL environments
@@ -72,7 +86,9 @@ Drawn from the imports (``docs/architecture.md``, "Layers")::
     core                     the contract, the registry, records, views: names no game
 
 An entry is a package (with every module under it) or, for ``"regency"``, only the
-package's own ``__init__``. Every module must fall in one layer.
+package's own ``__init__``; a module belongs to the longest entry it falls under, so
+``regency.server`` holds what its finer entries do not (``app.py``, ``routes/``). Every
+module must fall in one layer.
 """
 
 

@@ -16,10 +16,10 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from regency.server import chat as chat_module
-from regency.server.chat import CHAT_BURST, MAX_CHAT, check_rate, clean_chat
-from regency.server.live_table import CHAT_HISTORY, ProtocolError
-from regency.server.storage import Storage, upgrade
+from regency.server.live import chat as chat_module
+from regency.server.live.chat import CHAT_BURST, MAX_CHAT, check_rate, clean_chat
+from regency.server.live.table import CHAT_HISTORY, ProtocolError
+from regency.server.storage.database import Storage, upgrade
 from tests.server.conftest import fresh_pg_database, make_client
 from tests.server.helpers import auth, create, people, play_random, seat_url, ws_url
 from tests.server.processes import Server, next_message, open_socket

@@ -11,7 +11,7 @@ import pytest
 import sqlalchemy as sa
 
 import regency
-from regency.server.clocks import MOVE_LIMITS
+from regency.server.live.clocks import MOVE_LIMITS
 from tests.server.conftest import make_client
 from tests.server.helpers import auth, create, people, seat_url, view, wait_until
 

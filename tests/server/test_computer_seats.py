@@ -15,8 +15,8 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from regency.server.computer import effective_spec
-from regency.server.storage import moves_t, seats_t
+from regency.server.live.computer import effective_spec
+from regency.server.storage.database import moves_t, seats_t
 from tests.server.conftest import make_client
 from tests.server.helpers import create, people, play_random, view, wait_until
 

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 import regency
-from regency.server.storage import (
+from regency.server.storage.database import (
     MoveCommit,
     SeatRow,
     Storage,

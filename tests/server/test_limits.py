@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from regency.server.settings import RateLimit
-from regency.server.storage import tables_t
+from regency.server.storage.database import tables_t
 from tests.server.conftest import make_client
 from tests.server.helpers import auth, create, people, play_random, seat_url, wait_until
 

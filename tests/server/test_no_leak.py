@@ -28,7 +28,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import regency
-from regency.server.live import hash_token, view_message
+from regency.server.live.table import hash_token, view_message
 from tests.conformance.cases import CASES, IDS, Case
 from tests.server.conftest import make_client
 from tests.server.helpers import auth, create, people, ws_url

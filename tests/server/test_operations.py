@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import WebSocketDenialResponse
 
-from regency.server.health import drain
-from regency.server.logs import JsonFormatter, TextFormatter
+from regency.server.operations.health import drain
+from regency.server.operations.logs import JsonFormatter, TextFormatter
 from tests.server.conftest import make_client
 from tests.server.helpers import auth, create, next_view, people, seat_url, view, ws_url
 

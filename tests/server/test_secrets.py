@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 import regency
 from regency.cli.connect import parse_invite
-from regency.server.security import CSP, redact, request_token
+from regency.server.operations.security import CSP, redact, request_token
 from tests.server.helpers import auth, create, people, play_random, seat_url, view
 from tests.server.processes import Server
 

@@ -163,7 +163,7 @@ def test_a_token_in_the_header_works_for_sockets(sqlite_client: TestClient) -> N
 def test_one_seat_may_not_open_endless_sockets(sqlite_client: TestClient) -> None:
     from contextlib import ExitStack
 
-    from regency.server.live import MAX_LISTENERS
+    from regency.server.live.table import MAX_LISTENERS
 
     table = create(sqlite_client, game="claim", players=2, seats=people(2))
     url = ws_url(table["table"], 0, table["invites"][0]["token"])

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from websockets.sync.client import ClientConnection
 
 import regency
-from regency.server import storage
+from regency.server.storage import database as storage
 from tests.server.conftest import fresh_pg_database, make_client
 from tests.server.helpers import create, people, play_random, view, wait_until
 from tests.server.processes import Server, next_message, open_socket

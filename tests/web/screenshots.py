@@ -149,7 +149,7 @@ def rematch_shots(browser: Any, url: str, out: Path) -> None:
 
 def graph_shots(browser: Any, server: ThreadServer, out: Path) -> None:
     """The replay page's analysis with its win-chance graph, on a desktop and a phone."""
-    from regency.server import analysis
+    from regency.server.pages import analysis
 
     analysis.AGENT = "ismcts:200"  # a quick judge: the picture, not the figures
     # Two people (each playing its first legal move, over HTTP) and the heuristic.

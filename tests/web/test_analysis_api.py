@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 import regency
 from regency.analysis import Analysis
-from regency.server import analysis as server_analysis
+from regency.server.pages import analysis as server_analysis
 from tests.server.helpers import create, people, play_random
 
 SPEC = "ismcts:20"

@@ -10,7 +10,7 @@ import pytest
 
 import regency
 from regency.games.claim.cards import card_name
-from regency.server import analysis as server_analysis
+from regency.server.pages import analysis as server_analysis
 from tests.server.conftest import ThreadServer
 from tests.web.helpers import create, wait_finished, wait_text
 from tests.web.test_table_ux import axe_violations

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import regency
-from regency.server.pages import replayed_view
+from regency.server.pages.replays import replayed_view
 from tests.server.helpers import create, people, play_random
 
 HTML = {"Accept": "text/html,application/xhtml+xml"}
@@ -39,7 +39,7 @@ def test_pages_and_scripts_keep_to_the_content_security_policy() -> None:
     # The server's CSP allows only its own scripts and stylesheets: no inline <script>,
     # no style="..." attribute, no handler attributes, no markup built from strings
     # (tests/web/test_security.py checks each page in a browser too).
-    from regency.server.pages import WEB
+    from regency.server.pages.html import WEB
 
     pages, scripts = sorted(WEB.rglob("*.html")), sorted(WEB.rglob("*.js"))
     assert pages and scripts, f"no pages or scripts found under {WEB}"

@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 
 import regency
 from regency.puzzles import Puzzle, PuzzleError, Rating, load_puzzles
-from regency.server.pages import replay_public
-from regency.server.puzzles import MAX_SEEN, puzzle_message, puzzle_payload
+from regency.server.pages.puzzles import MAX_SEEN, puzzle_message, puzzle_payload
+from regency.server.pages.replays import replay_public
 
 GAMES = [info.name for info in regency.available_games()]
 SECRET_KEYS = {"record", "seed", "solutions", "alternatives", "explanation", "source", "win"}

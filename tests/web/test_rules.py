@@ -28,8 +28,7 @@ from fastapi.testclient import TestClient
 
 import regency
 from regency.core import game_class
-from regency.server.pages import rules_html
-from regency.server.rulebook import FIGURE_KINDS, player_document
+from regency.server.pages.rulebook import FIGURE_KINDS, player_document, rules_html
 from tests.server.conftest import ThreadServer
 
 HTML = {"Accept": "text/html,application/xhtml+xml"}

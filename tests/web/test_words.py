@@ -23,7 +23,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from regency.server import analysis as server_analysis
+from regency.server.pages import analysis as server_analysis
 from tests.server.conftest import ThreadServer
 from tests.web.helpers import (
     bearer,

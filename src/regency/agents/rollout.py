@@ -174,7 +174,7 @@ class RolloutAgent:
         never), ``value``, the end of a rollout's judge (``judge`` or ``net``), and ``limit``,
         a hard limit in seconds on each decision (as ``make_agent``'s ``time_limit``). It
         is not called ``time``: a tree search's ``time`` is its budget, which a server
-        gives a search that has none (:func:`regency.server.computer.effective_spec`),
+        gives a search that has none (:func:`regency.server.live.computer.effective_spec`),
         whereas a rollout always has its budget of worlds.
 
         Raises:

@@ -51,7 +51,7 @@ def add_database_arguments(parser: argparse.ArgumentParser) -> None:
 
 def database_url(args: argparse.Namespace) -> tuple[str, Path]:
     """The database URL and data folder the arguments choose (the folder is created)."""
-    from regency.server.storage import default_database_url
+    from regency.server.storage.database import default_database_url
 
     data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
     url = args.database or os.environ.get("REGENCY_DATABASE")
@@ -80,7 +80,7 @@ def add_db_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_db(args: argparse.Namespace, console: Console) -> int:
     """``regency db upgrade``: bring the database to the newest schema."""
-    from regency.server.storage import upgrade
+    from regency.server.storage.database import upgrade
 
     url, _ = database_url(args)
     try:
@@ -166,11 +166,11 @@ def run_serve(args: argparse.Namespace, console: Console) -> int:
     import uvicorn
 
     from regency.server.app import ServerSettings, create_app
-    from regency.server.logs import log_config
+    from regency.server.operations.logs import log_config
+    from regency.server.operations.running import MAX_SHUTDOWN_TIMEOUT, GracefulServer
+    from regency.server.operations.security import redact_logs
     from regency.server.protocol import MAX_WS_MESSAGE
-    from regency.server.running import MAX_SHUTDOWN_TIMEOUT, GracefulServer
-    from regency.server.security import redact_logs
-    from regency.server.storage import upgrade
+    from regency.server.storage.database import upgrade
 
     url, data_dir = database_url(args)
     if not 0 <= args.port <= 65535:

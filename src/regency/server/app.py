@@ -3,7 +3,7 @@
 Every refusal is a JSON body ``{"error": code, "message": text, ...}`` with a 4xx status;
 docs/server.md lists them. Request bodies over :data:`~regency.server.protocol.MAX_BODY`
 bytes are refused with 413 before they are read in full. Every answer carries the
-security headers of :mod:`regency.server.security`; tokens travel in headers (or, for
+security headers of :mod:`regency.server.operations.security`; tokens travel in headers (or, for
 old links, a query parameter that no log line shows). The routes themselves are in
 :mod:`regency.server.routes`, one router per concern.
 """
@@ -21,18 +21,19 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import regency
-from regency.server.analysis import Analyses
-from regency.server.computer import ComputerPool
-from regency.server.health import Readiness
-from regency.server.live import Hub
-from regency.server.metrics import Metrics, OperatedHub, RequestMetrics
-from regency.server.pages import WEB, ReplayCache
+from regency.server.live.computer import ComputerPool
+from regency.server.live.hub import Hub
+from regency.server.operations.health import Readiness
+from regency.server.operations.metrics import Metrics, OperatedHub, RequestMetrics
+from regency.server.operations.security import SecurityHeaders
+from regency.server.pages.analysis import Analyses
+from regency.server.pages.html import WEB
+from regency.server.pages.replays import ReplayCache
 from regency.server.protocol import MAX_BODY
 from regency.server.routes import ROUTERS
 from regency.server.routes.errors import install_error_handlers
-from regency.server.security import SecurityHeaders
 from regency.server.settings import RateLimit, ServerSettings
-from regency.server.storage import CHANNEL, Storage, upgrade
+from regency.server.storage.database import CHANNEL, Storage, upgrade
 
 __all__ = ["ServerSettings", "create_app"]
 

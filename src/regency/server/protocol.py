@@ -2,7 +2,7 @@
 
 Requests are checked strictly (``extra="forbid"``, bounded sizes) so that anything a
 client sends is either understood or refused with a clear 4xx. The messages the server
-sends are plain JSON dicts built in ``live_table.py``; docs/server.md describes both.
+sends are plain JSON dicts built in ``live/table.py``; docs/server.md describes both.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class CreateTable(_Strict):
         move_seconds: The move clock: seconds each person has for a move, one of 30,
             120 and 86400 (24 h, for slow games by link), or ``None`` (no clock). When it
             runs out a computer player takes the seat and plays for the person, until
-            they take it back (see :mod:`regency.server.clocks`).
+            they take it back (see :mod:`regency.server.live.clocks`).
         takeover_minutes: The older form of ``move_seconds``: any number of minutes up
             to a day (set one of the two).
         takeover_agent: The agent that plays when a clock runs out (default
@@ -138,7 +138,7 @@ class RematchRequest(_Strict):
 
 MAX_CHAT_REQUEST = 1000
 """The longest chat text a request may carry before it is folded (the message itself is
-held to ``regency.server.chat.MAX_CHAT`` characters, refused with a clear message)."""
+held to ``regency.server.live.chat.MAX_CHAT`` characters, refused with a clear message)."""
 
 
 class ChatRequest(_Strict):

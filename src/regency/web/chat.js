@@ -10,7 +10,7 @@
 // remembered per table in localStorage ("regency.mute.<table>": the muted seats).
 import { el, seatMark, thirdPerson } from "/static/common.js";
 
-/** The most characters a message may hold (the server's MAX_CHAT, regency/server/chat.py). */
+/** The most characters a message may hold (the server's MAX_CHAT, regency/server/live/chat.py). */
 export const MAX_CHAT = 200;
 
 /** One tap on a phone: the phrases people say most at a card table. */

@@ -1,7 +1,7 @@
 // The rules pages' figures, drawn by the same code as the table: Claim's cards by
 // games/claim.js, and whole positions (a grid, a board, score piles, a scoring table)
 // by common.js's drawTable with the game's own module, from a view message the server
-// built with the engine (regency.server.rulebook). Nothing here knows a game's rules:
+// built with the engine (regency.server.pages.rulebook). Nothing here knows a game's rules:
 // which cards may be played, who wins a trick, who controls what and what each line
 // pays all come from the page's data, worked out or checked by the engine.
 import { el, badge, drawTable } from "/static/common.js";

@@ -1,4 +1,4 @@
-"""Move analysis of finished games, for the replay page (:mod:`regency.server.analysis`).
+"""Move analysis of finished games, for the replay page (:mod:`regency.server.pages.analysis`).
 
 * ``POST /api/tables/{table}/analysis``: start judging a finished game's decisions
   (202 while it waits or runs, 200 with the analysis once done, 409 while the game is

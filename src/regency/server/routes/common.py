@@ -11,10 +11,10 @@ from typing import Annotated
 
 from fastapi import Request, WebSocket
 
-from regency.server.analysis import Analyses
-from regency.server.live import Hub
-from regency.server.pages import ReplayCache
-from regency.server.security import request_token
+from regency.server.live.hub import Hub
+from regency.server.operations.security import request_token
+from regency.server.pages.analysis import Analyses
+from regency.server.pages.replays import ReplayCache
 from regency.server.settings import RateLimit, ServerSettings
 
 __all__ = [

@@ -7,7 +7,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from regency.server.live_table import ProtocolError
+from regency.server.errors import ProtocolError
 
 __all__ = ["install_error_handlers"]
 

@@ -3,8 +3,8 @@
 * ``GET /healthz``: 200 ``{"status": "ok"}`` while the process answers at all.
 * ``GET /readyz``: 200 ``{"status": "ready"}`` when the database answers, its schema is
   the newest, the worker pools are up and the server is not shutting down; else 503
-  ``{"status": "unready", "reason": TEXT}`` (:class:`regency.server.health.Readiness`).
-* ``GET /metrics``: the Prometheus text format (:class:`regency.server.metrics.Metrics`).
+  ``{"status": "unready", "reason": TEXT}`` (:class:`regency.server.operations.health.Readiness`).
+* ``GET /metrics``: the Prometheus text format (:class:`regency.server.operations.metrics.Metrics`).
 
 None of them is rate limited, and none costs more than one small query a second.
 """
@@ -15,8 +15,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from regency.server.health import Readiness
-from regency.server.metrics import Metrics
+from regency.server.operations.health import Readiness
+from regency.server.operations.metrics import Metrics
 
 __all__ = ["router"]
 

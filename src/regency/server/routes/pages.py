@@ -1,4 +1,4 @@
-"""The pages people see in the browser (rendered by :mod:`regency.server.pages`).
+"""The pages people see in the browser (rendered by :mod:`regency.server.pages.html`).
 
 * ``GET /``: the lobby for a browser (a request that asks for HTML); the server's JSON
   summary for any other client.
@@ -6,7 +6,7 @@
   stays in the browser, and the page sends it in a header).
 * ``GET /watch/{table}#token=...``: the spectator's table page.
 * ``GET /rules/{game}``: the game's rules for players (``regency/web/rules/{game}.md``,
-  with figures drawn by the table's own modules; ``regency.server.rulebook``).
+  with figures drawn by the table's own modules; ``regency.server.pages.rulebook``).
 * ``GET /rules/{game}/reference``: the project's reference rules (``docs/rules/``, with
   the rulings' ids), when the install has them.
 
@@ -23,10 +23,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 import regency
-from regency.server.live_table import ProtocolError
-from regency.server.pages import known_game, no_such_game, page, rules_html, title, wants_html
+from regency.server.errors import ProtocolError
+from regency.server.pages.html import known_game, no_such_game, page, title, wants_html
+from regency.server.pages.rulebook import reference_rules_html, rules_html
 from regency.server.routes.common import base_url, hub_of
-from regency.server.rulebook import reference_rules_html
 
 __all__ = ["router"]
 

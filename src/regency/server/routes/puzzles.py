@@ -1,10 +1,10 @@
-"""Puzzles from real games: the pages and the API (:mod:`regency.server.puzzles`).
+"""Puzzles from real games: the pages and the API (:mod:`regency.server.pages.puzzles`).
 
 * ``GET /puzzles``, ``/puzzles/{game}``, ``/puzzles/{game}/{id}``: the puzzles page (pick
   a game; solve that game's puzzles one after another; one puzzle, for a link).
 * ``GET /api/puzzles``: the games with puzzles and a new solver's rating.
 * ``GET /api/puzzles/{game}/next?rating=R&seen=id,...``: a puzzle near the rating, not
-  one of those seen (at most :data:`~regency.server.puzzles.MAX_SEEN` ids).
+  one of those seen (at most :data:`~regency.server.pages.puzzles.MAX_SEEN` ids).
 * ``GET /api/puzzles/{game}/{id}``: that puzzle, as its seat sees it.
 * ``POST /api/puzzles/{game}/{id}/attempt``: try a move; the verdict, every move's win
   chance and the solver's new rating.
@@ -18,9 +18,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from regency.server.pages import known_game, no_such_game, page, title
-from regency.server.protocol import AttemptRequest
-from regency.server.puzzles import (
+from regency.server.pages.html import known_game, no_such_game, page, title
+from regency.server.pages.puzzles import (
     attempt,
     find,
     listing,
@@ -29,6 +28,7 @@ from regency.server.puzzles import (
     puzzle_payload,
     puzzle_set,
 )
+from regency.server.protocol import AttemptRequest
 
 __all__ = ["router"]
 

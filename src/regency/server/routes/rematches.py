@@ -14,8 +14,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse
 
+from regency.server.live.rematch import answer_rematch, table_scoresheet
 from regency.server.protocol import RematchRequest
-from regency.server.rematch import answer_rematch, table_scoresheet
 from regency.server.routes.common import TableId, base_url, hub_of, token_of
 
 __all__ = ["router"]

@@ -3,7 +3,7 @@
 * ``GET /replay/{table}?seat=N&step=K``: the replay page.
 * ``GET /api/tables/{table}/replay/{step}?seat=N``: the view message ``seat`` (omitted:
   a spectator) had after ``step`` moves of a finished game
-  (:func:`regency.server.pages.replayed_view`).
+  (:func:`regency.server.pages.replays.replayed_view`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse
 
-from regency.server.live_table import ProtocolError
-from regency.server.pages import MAX_STEP, page, replayed_view, title
+from regency.server.errors import ProtocolError
+from regency.server.pages.html import page, title
+from regency.server.pages.replays import MAX_STEP, replayed_view
 from regency.server.routes.common import hub_of, replays_of
 
 __all__ = ["router"]

@@ -18,7 +18,8 @@ from typing import Any
 from fastapi import APIRouter, Request, WebSocket
 from pydantic import ValidationError
 
-from regency.server.live_table import Listener, ProtocolError
+from regency.server.errors import ProtocolError
+from regency.server.live.table import Listener
 from regency.server.protocol import ActionRequest, ChatRequest, WsAction, WsChat, encode
 from regency.server.routes.common import TableId, hub_of, token_of
 from regency.server.routes.sockets import refuse_socket, serve_socket

@@ -13,12 +13,13 @@ from contextlib import suppress
 from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
-from regency.server.chat import chat_history
-from regency.server.health import RESTART, RESTART_CODE
-from regency.server.live_table import MAX_LISTENERS, Listener, LiveTable, ProtocolError
-from regency.server.metrics import RETRY_AFTER
+from regency.server.errors import ProtocolError
+from regency.server.live.chat import chat_history
+from regency.server.live.table import MAX_LISTENERS, Listener, LiveTable
+from regency.server.operations.health import RESTART, RESTART_CODE
+from regency.server.operations.metrics import RETRY_AFTER
+from regency.server.operations.security import SUBPROTOCOL, wants_subprotocol
 from regency.server.protocol import MAX_WS_MESSAGE, encode
-from regency.server.security import SUBPROTOCOL, wants_subprotocol
 
 __all__ = ["refuse_restarting", "refuse_socket", "serve_socket"]
 

@@ -16,8 +16,8 @@ from fastapi import APIRouter, Request
 
 import regency
 from regency.agents.ladder import ladders_json
-from regency.server.chat import chat_history
-from regency.server.live_table import ProtocolError
+from regency.server.errors import ProtocolError
+from regency.server.live.chat import chat_history
 from regency.server.protocol import CreateTable
 from regency.server.routes.common import (
     TableId,

@@ -26,8 +26,6 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from regency.server.clocks import move_limit
-
 __all__ = [
     "CHANNEL",
     "ChatRow",
@@ -38,6 +36,7 @@ __all__ = [
     "Storage",
     "TableRow",
     "default_database_url",
+    "migrations_folder",
     "upgrade",
 ]
 
@@ -225,14 +224,14 @@ class OpenTable:
         id: The table's id.
         to_move: The seat to move (``None``: not stored, load the table to find out).
         computer_to_move: Whether a computer plays that seat (its own or a take-over).
-        takeover: Whether the table has a move clock (which hands a seat whose time ran
-            out to a computer).
+        settings: The table's stored settings (its move clock among them, which hands a
+            seat whose time ran out to a computer).
     """
 
     id: str
     to_move: int | None
     computer_to_move: bool
-    takeover: bool
+    settings: dict[str, Any]
 
 
 class VersionConflict(Exception):
@@ -266,6 +265,11 @@ def _engine(url: str) -> Engine:
     return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
+def migrations_folder() -> str:
+    """The Alembic migrations' folder: ``migrations/`` beside this module, in a wheel too."""
+    return str(resources.files("regency.server.storage") / "migrations")
+
+
 def upgrade(url: str) -> None:
     """Bring the database at ``url`` to the newest schema (Alembic ``upgrade head``)."""
     from alembic import command
@@ -278,9 +282,7 @@ def upgrade(url: str) -> None:
                 # Several servers may start at once: one migrates, the others wait.
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7311)"))
             cfg = Config()
-            cfg.set_main_option(
-                "script_location", str(resources.files("regency.server") / "migrations")
-            )
+            cfg.set_main_option("script_location", migrations_folder())
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
     finally:
@@ -608,7 +610,7 @@ class Storage:
                 r.id,
                 r.to_move,
                 r.agent is not None or r.replaced_by is not None,
-                move_limit(json.loads(r.settings)) is not None,
+                json.loads(r.settings),
             )
             for r in rows
         ]

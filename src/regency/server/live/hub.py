@@ -1,10 +1,12 @@
 """The tables in play: one authoritative game per table, and who is listening to it.
 
-One table, its tokens and the views it sends are :mod:`regency.server.live_table`'s
-(:class:`LiveTable`, re-exported here with the names its callers import from here).
+One table, its tokens and the views it sends are :mod:`regency.server.live.table`'s;
+setting a table up is :mod:`~regency.server.live.setup`'s, committing moves in groups
+:mod:`~regency.server.live.commits`'s, and a computer seat's thinking
+:mod:`~regency.server.live.computer`'s.
 
 The :class:`Hub` runs the tables: it checks a move (seat, token, version, turn, then the
-engine), commits it through :class:`~regency.server.storage.Storage` (the move and the
+engine), commits it through :class:`~regency.server.storage.database.Storage` (the move and the
 version in one guarded transaction) and only then acknowledges it and pushes the new view
 to every listener. It also drives computer seats, idle-seat take-overs, and, with
 PostgreSQL, the moves other server processes announce.
@@ -15,51 +17,32 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any, TypeVar
 
 import regency
-from regency.agents import AgentError, check_spec
 from regency.core.errors import IllegalActionError, RegencyError
-from regency.server.chat import chat_message, check_rate, clean_chat
-from regency.server.clocks import allowed_limits
-from regency.server.computer import (
-    ComputerPool,
-    Thought,
-    effective_spec,
-    fallback_move,
-    move_seed,
-    think,
+from regency.server.errors import ProtocolError
+from regency.server.live.chat import chat_message, check_rate, clean_chat
+from regency.server.live.clocks import move_limit
+from regency.server.live.commits import GroupCommit
+from regency.server.live.computer import ComputerPool, Thought, fallback_move, move_seed, think_in
+from regency.server.live.setup import (
+    agents_to_check,
+    check_agent,
+    check_clock,
+    deal,
+    server_full,
+    table_row,
 )
-from regency.server.live_table import (
-    CHAT_HISTORY,
-    MAX_LISTENERS,
-    Listener,
-    LiveTable,
-    ProtocolError,
-    hash_token,
-    new_token,
-    view_message,
-)
+from regency.server.live.table import CHAT_HISTORY, LiveTable, hash_token, new_token
 from regency.server.protocol import CreateTable, encode
 from regency.server.settings import ServerSettings
-from regency.server.storage import MoveCommit, SeatRow, Storage, TableRow
-from regency.tables import SeatSpec, TableSpec
+from regency.server.storage.database import MoveCommit, Storage, TableRow
 
-__all__ = [
-    "MAX_LISTENERS",
-    "Hub",
-    "Listener",
-    "LiveTable",
-    "ProtocolError",
-    "hash_token",
-    "view_message",
-]
+__all__ = ["FORGET_AFTER", "Hub"]
 
 log = logging.getLogger("regency.server")
 
@@ -67,10 +50,6 @@ T = TypeVar("T")
 
 FORGET_AFTER = 60.0
 """Seconds a finished table stays in memory after its last listener leaves."""
-
-SERVER_AGENTS = ("random", "heuristic", "ismcts", "rollout")
-"""The agents a client may seat at a table. Others (``policy`` loads a file the spec
-names) are for the command line, where the person running them chose the file."""
 
 
 class Hub:
@@ -90,18 +69,7 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.takeover_tick = settings.takeover_tick
         self._tasks: set[asyncio.Task[None]] = set()
-        self._batch: list[tuple[MoveCommit, asyncio.Future[bool]]] = []
-        """Moves waiting for the next grouped commit (see :meth:`_land`)."""
-        self._flushing = False
-        # Moves commit in a thread of their own (PostgreSQL): in the shared default
-        # pool a burst of other queries (tables opened, loaded, counted) queued ahead of
-        # them and held every move's acknowledgement back. One thread is enough, since
-        # one group commits at a time (see :meth:`_flush_in_threads`).
-        self._committer = (
-            None
-            if storage.inline_writes
-            else ThreadPoolExecutor(1, thread_name_prefix="regency-commit")
-        )
+        self._commits = GroupCommit(storage, self.spawn)
         self._expired: frozenset[str] = frozenset()
         """The tables the last sweep removed (a load under way then must not keep one)."""
         self.closed = False
@@ -111,56 +79,6 @@ class Hub:
         if self.storage.inline_writes:
             return job(*args)
         return await asyncio.get_running_loop().run_in_executor(None, functools.partial(job, *args))
-
-    async def _land(self, move: MoveCommit) -> bool:
-        """Commit ``move``, grouped with the moves of other tables that arrive with it.
-
-        The moves that reach this point in one turn of the event loop (and, with
-        PostgreSQL, while the previous group's commit is under way) are committed
-        together in one transaction; each is answered once that transaction has
-        committed, with whether it landed (``False``: its table's version had moved on).
-        """
-        loop = asyncio.get_running_loop()
-        landed: asyncio.Future[bool] = loop.create_future()
-        self._batch.append((move, landed))
-        if not self._flushing:
-            self._flushing = True
-            if self.storage.inline_writes:
-                loop.call_soon(self._flush_here)
-            else:
-                self.spawn(self._flush_in_threads())
-        return await landed
-
-    def _flush_here(self) -> None:
-        batch, self._batch = self._batch, []
-        self._flushing = False
-        try:
-            landed = self.storage.commit_moves([m for m, _ in batch])
-        except Exception as exc:  # the database failed: every move of the group did
-            _fail(batch, exc)
-            return
-        _settle(batch, landed)
-
-    async def _flush_in_threads(self) -> None:
-        try:
-            while self._batch:
-                batch, self._batch = self._batch, []
-                try:
-                    landed = await asyncio.get_running_loop().run_in_executor(
-                        self._committer, self.storage.commit_moves, [m for m, _ in batch]
-                    )
-                except asyncio.CancelledError:
-                    self._batch[:0] = batch  # answered below
-                    raise
-                except Exception as exc:
-                    _fail(batch, exc)
-                    continue
-                _settle(batch, landed)
-        finally:
-            self._flushing = False
-            for _, waiting in self._batch:
-                waiting.cancel()  # the server is closing
-            self._batch = []
 
     # -- loading ---------------------------------------------------------------------
 
@@ -235,7 +153,11 @@ class Hub:
         served while it works.
         """
         rows = await asyncio.to_thread(self.storage.open_tables)
-        due = [r.id for r in rows if r.to_move is None or r.computer_to_move or r.takeover]
+        due = [
+            r.id
+            for r in rows
+            if r.to_move is None or r.computer_to_move or move_limit(r.settings) is not None
+        ]
         for table_id in due:
             if self.closed:
                 break
@@ -282,70 +204,26 @@ class Hub:
     async def create(self, req: CreateTable) -> tuple[LiveTable, dict[int, str], str]:
         """Set up a table; return it, each person's seat token and the spectator token.
 
+        The checks are :mod:`regency.server.live.setup`'s, all made before anything is
+        stored.
+
         Raises:
             ProtocolError: 400 ``bad_table`` (the engine refused the game or its
-                options), 422 ``bad_agent`` (a computer seat's or the take-over's agent
-                spec cannot play here, or asks for more than the server's caps), 503
-                ``server_full`` (the cap on open tables is reached).
+                options), 422 ``bad_clock`` (a move clock not on offer) or ``bad_agent``
+                (a computer seat's or the take-over's agent spec cannot play here, or
+                asks for more than the server's caps), 503 ``server_full`` (the cap on
+                open tables is reached).
         """
-        seats = None
-        if req.seats is not None:
-            seats = [SeatSpec(agent=s.agent, name=s.name.strip()) for s in req.seats]
-        try:
-            spec = TableSpec.create(req.game, req.players, seats, req.options, req.seed)
-            game = spec.new_game()
-        except AgentError as exc:
-            raise ProtocolError(422, "bad_agent", " ".join(str(exc).split())) from None
-        except (RegencyError, TypeError, ValueError, KeyError, AttributeError) as exc:
-            # The engine's own refusal (a RegencyError); the others are options of a
-            # type the game never expected (a list where it wants a name, say).
-            message = str(exc) if isinstance(exc, RegencyError) else f"bad options: {exc}"
-            raise ProtocolError(400, "bad_table", message) from None
-        self.check_clock(req)
-        agents = [s.agent for s in spec.seats if s.agent is not None]
-        if req.takeover_minutes is not None or req.move_seconds is not None:
-            agents.append(req.takeover_agent)
-        for agent in agents:
-            await asyncio.to_thread(self.check_agent, agent, spec.game, spec.players)
+        spec, game = deal(req)
+        check_clock(req, self.settings)
+        for agent in agents_to_check(req, spec):
+            await asyncio.to_thread(check_agent, agent, spec.game, spec.players, self.settings)
         if await asyncio.to_thread(self.storage.count_unfinished) >= self.settings.max_open_tables:
-            raise ProtocolError(
-                503,
-                "server_full",
-                f"this server keeps at most {self.settings.max_open_tables} unfinished tables; "
-                "try again when some have ended",
-            )
+            raise server_full(self.settings)
         tokens = {seat: new_token() for seat in spec.people}
         spectator = new_token()
-        now = time.time()
-        row = TableRow(
-            id=secrets.token_urlsafe(12),
-            game=spec.game,
-            players=spec.players,
-            seed=game.seed,
-            options=dict(game.options),
-            settings={
-                "think_time": req.think_time,
-                "move_seconds": req.move_seconds,
-                "takeover_minutes": req.takeover_minutes,
-                "takeover_agent": req.takeover_agent,
-            },
-            spectator_hash=hash_token(spectator),
-            version=0,
-            finished=False,
-            result=None,
-            created_at=now,
-            updated_at=now,
-            to_move=game.current_player,
-            seats=tuple(
-                SeatRow(
-                    seat,
-                    s.name or (f"Seat {seat}" if s.is_person else ""),
-                    s.agent,
-                    hash_token(tokens[seat]) if seat in tokens else None,
-                )
-                for seat, s in enumerate(spec.seats)
-            ),
-        )
+        hashes = {seat: hash_token(token) for seat, token in tokens.items()}
+        row = table_row(req, spec, game, hashes, hash_token(spectator))
         await self.write(self.storage.create_table, row)
         return self.adopt(row), tokens, spectator
 
@@ -355,49 +233,6 @@ class Hub:
         self.tables[row.id] = live
         self.schedule(live)
         return live
-
-    def check_clock(self, req: CreateTable) -> None:
-        """Refuse (422 ``bad_clock``) a move clock outside the allowed set, or two clocks."""
-        if req.move_seconds is None:
-            return
-        if req.takeover_minutes is not None:
-            raise ProtocolError(
-                422,
-                "bad_clock",
-                "set move_seconds or the older takeover_minutes, not both",
-            )
-        allowed = allowed_limits(self.settings.test_move_seconds)
-        if req.move_seconds not in allowed:
-            raise ProtocolError(
-                422,
-                "bad_clock",
-                f"move_seconds must be one of {', '.join(f'{a:g}' for a in allowed)} "
-                f"(or null for no clock), not {req.move_seconds:g}",
-                allowed=list(allowed),
-            )
-
-    def check_agent(self, text: str, game: str, players: int) -> None:
-        """Refuse (422 ``bad_agent``) an agent spec that could not play a move here.
-
-        The spec is built for the game and player count, as its seat will be, and its
-        budget is held to the server's caps (``max_think``, ``max_iterations``).
-        """
-        try:
-            name = regency.agents.parse_spec(text).name
-            if name not in SERVER_AGENTS:
-                raise AgentError(
-                    f"agent {name!r} cannot sit at a server's table "
-                    f"(agents here: {', '.join(SERVER_AGENTS)})"
-                )
-            check_spec(
-                text,
-                game,
-                players,
-                max_seconds=self.settings.max_think,
-                max_iterations=self.settings.max_iterations,
-            )
-        except RegencyError as exc:
-            raise ProtocolError(422, "bad_agent", " ".join(str(exc).split())) from None
 
     # -- moving ----------------------------------------------------------------------
 
@@ -455,7 +290,7 @@ class Hub:
     ) -> None:
         result = game.result().to_dict() if game.is_over else None
         move = MoveCommit(live.id, live.version, seat, str(action), result, game.current_player)
-        if not await self._land(move):
+        if not await self._commits.land(move):
             await self.refresh(live)
             raise ProtocolError(
                 409,
@@ -559,26 +394,14 @@ class Hub:
     async def _think(
         self, spec: str, think_time: float, game: str, seed: int, view: Any
     ) -> Thought:
-        """The computer's move, from a worker.
+        """The computer's move, from a worker (:func:`~regency.server.live.computer.think_in`).
 
-        The fallback's (:func:`fallback_move`) if the spec no longer parses (stored before
-        specs were checked) or the worker itself died.
+        The fallback's if the spec no longer parses (stored before specs were checked)
+        or the worker itself died.
         """
-        loop = asyncio.get_running_loop()
-        executor = self.pool.executor
-        try:
-            effective = effective_spec(spec, min(think_time, self.settings.max_think))
-            return await loop.run_in_executor(
-                executor, think, effective, game, seed, view, self.settings.max_think
-            )
-        except RegencyError as exc:
-            failure = " ".join(str(exc).split())
-        except BrokenProcessPool:
-            if self.pool.executor is executor:  # the first of its waiting moves to notice
-                self.pool.restart()
-            failure = "its worker process stopped"
-        move = await asyncio.to_thread(fallback_move, game, seed, view)
-        return Thought(move, f"{spec}: {failure}")
+        return await think_in(
+            self.pool, spec, think_time, game, seed, view, self.settings.max_think
+        )
 
     def _notice(self, live: LiveTable, seat: int, failure: str) -> None:
         """Tell the table's people (and the log, in one line) that a computer seat failed."""
@@ -675,7 +498,7 @@ class Hub:
         """A seat's chat message: checked, stored, then pushed to the whole table.
 
         The message is attributed to ``seat`` (whose token it must carry) and its stored
-        name, whatever it says. See :mod:`regency.server.chat` for the caps.
+        name, whatever it says. See :mod:`regency.server.live.chat` for the caps.
 
         Returns:
             The ``chat`` message pushed (the one new message in ``messages``).
@@ -758,22 +581,7 @@ class Hub:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._committer is not None:  # a commit under way finishes; none starts
-            await asyncio.to_thread(self._committer.shutdown, True, cancel_futures=True)
-
-
-def _settle(batch: list[tuple[MoveCommit, asyncio.Future[bool]]], landed: list[bool]) -> None:
-    """Tell each move of a committed group whether it landed."""
-    for (_, waiting), ok in zip(batch, landed, strict=True):
-        if not waiting.done():
-            waiting.set_result(ok)
-
-
-def _fail(batch: list[tuple[MoveCommit, asyncio.Future[bool]]], exc: Exception) -> None:
-    """Every move of a group whose commit failed gets the database's error."""
-    for _, waiting in batch:
-        if not waiting.done():
-            waiting.set_exception(exc)
+        await self._commits.close()  # a commit under way finishes; none starts
 
 
 def _announced_move(move: str) -> tuple[int, float, str]:

@@ -10,7 +10,7 @@ Everything about it lives in the finished table's ``settings`` (a JSON column): 
 ``rematch`` (the offer, who accepted, the new table's id) and, on every table of a chain,
 its ``evening`` (the games before it and each seat's wins). Both are public: they name
 seats and tables, never a token. The pure functions here build them; the
-:class:`~regency.server.live.Hub` commits them (:meth:`~regency.server.storage.Storage.
+:class:`~regency.server.live.hub.Hub` commits them (:meth:`~regency.server.storage.database.Storage.
 rematch`) and the views carry them (:func:`public_rematch`, :func:`evening_after`).
 """
 
@@ -27,10 +27,11 @@ from typing import TYPE_CHECKING, Any
 import regency
 from regency.core.rng import new_seed
 from regency.server.errors import ProtocolError
-from regency.server.storage import SeatRow, TableRow
+from regency.server.live.setup import server_full
+from regency.server.storage.database import SeatRow, TableRow
 
 if TYPE_CHECKING:
-    from regency.server.live import Hub
+    from regency.server.live.hub import Hub
 
 __all__ = [
     "MAX_EVENING",
@@ -135,7 +136,7 @@ def offer_step(
     """Apply one person's answer to the finished table ``row``.
 
     Run inside the transaction that holds the table's row (see
-    :meth:`~regency.server.storage.Storage.rematch`), so two answers never both see
+    :meth:`~regency.server.storage.database.Storage.rematch`), so two answers never both see
     "everyone but me has accepted" and deal two tables.
 
     Args:
@@ -262,7 +263,7 @@ def rematch_table(row: TableRow, evening: dict[str, Any]) -> TableRow:
     """The table a rematch of ``row`` deals (its seats' token hashes are filled in later).
 
     The same game, players, seats, settings and spectator link; the next seat starts
-    (:func:`~regency.server.rematch.next_options`); a fresh seed. Dealt once here, so a
+    (:func:`~regency.server.live.rematch.next_options`); a fresh seed. Dealt once here, so a
     refusal of the engine's shows before anything is stored.
     """
     options = next_options(row)
@@ -300,7 +301,7 @@ async def answer_rematch(
         ProtocolError: 404 (table, seat), 403 (not this seat's token: a spectator or
             a stranger), 409 ``not_finished`` (the game is still being played),
             ``no_offer`` (declining when nothing is offered), ``evening_over``
-            (:data:`~regency.server.rematch.MAX_EVENING` games in the chain), 503
+            (:data:`~regency.server.live.rematch.MAX_EVENING` games in the chain), 503
             ``server_full``.
     """
     live = await hub.get(table_id)
@@ -315,12 +316,7 @@ async def answer_rematch(
     if accept and await asyncio.to_thread(hub.storage.count_unfinished) >= (
         hub.settings.max_open_tables
     ):
-        raise ProtocolError(
-            503,
-            "server_full",
-            f"this server keeps at most {hub.settings.max_open_tables} unfinished tables; "
-            "try again when some have ended",
-        )
+        raise server_full(hub.settings)
     # The table an acceptance may complete, dealt before the transaction (a decline
     # deals nothing).
     candidate = await asyncio.to_thread(rematch_table, live.row, evening) if accept else None

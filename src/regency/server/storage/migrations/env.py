@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from alembic import context
 
-from regency.server.storage import metadata
+from regency.server.storage.database import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - the server always passes one
-    raise RuntimeError("run migrations through regency.server.storage.upgrade")
+    raise RuntimeError("run migrations through regency.server.storage.database.upgrade")
 context.configure(connection=connection, target_metadata=metadata)
 with context.begin_transaction():
     context.run_migrations()

@@ -6,7 +6,7 @@
 * :class:`RequestMetrics`: ASGI middleware timing every HTTP request, labelled by the
   route's *template* (``/api/tables/{table_id}/seats/{seat}/actions``), never the
   concrete path: table ids and tokens never become label values.
-* :class:`OperatedHub`: the :class:`~regency.server.live.Hub` that counts moves and
+* :class:`OperatedHub`: the :class:`~regency.server.live.hub.Hub` that counts moves and
   refusals, times computer moves, and stops taking moves while the server shuts down
   (503 ``shutting_down`` with ``Retry-After``; docs/deploy.md).
 
@@ -23,8 +23,9 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from regency.server.live import Hub
-from regency.server.live_table import LiveTable, ProtocolError
+from regency.server.errors import ProtocolError
+from regency.server.live.hub import Hub
+from regency.server.live.table import LiveTable
 
 __all__ = ["RETRY_AFTER", "Metrics", "OperatedHub", "RequestMetrics"]
 

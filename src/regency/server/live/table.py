@@ -5,7 +5,7 @@ of moves), and for every seat the recent moves as that seat saw them
 (``Game.public_action``). Everything sent to a seat is built by :meth:`LiveTable.message`
 from ``game.observation(seat)``, the seat's legal moves and public facts, so a seat is
 never shown anything its observation does not hold; a spectator gets
-``game.observation(None)``. The tables are run by :class:`regency.server.live.Hub`.
+``game.observation(None)``. The tables are run by :class:`regency.server.live.hub.Hub`.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import regency
-from regency.server.clocks import move_limit
 from regency.server.errors import ProtocolError
+from regency.server.live.clocks import move_limit
+from regency.server.live.rematch import evening_after, public_rematch
 from regency.server.protocol import encode
-from regency.server.rematch import evening_after, public_rematch
-from regency.server.storage import ChatRow, SeatRow, TableRow
+from regency.server.storage.database import ChatRow, SeatRow, TableRow
 
 __all__ = [
     "CHAT_HISTORY",
@@ -34,7 +34,6 @@ __all__ = [
     "RECENT",
     "Listener",
     "LiveTable",
-    "ProtocolError",
     "Seen",
     "hash_token",
     "new_token",
@@ -57,7 +56,7 @@ NOTICES = 5
 CHAT_HISTORY = 100
 """How many of a table's latest chat messages are kept in memory: sent to a socket when
 it connects, and answered by ``GET /api/tables/{table}/chat`` (see
-:mod:`regency.server.chat`)."""
+:mod:`regency.server.live.chat`)."""
 
 
 def hash_token(token: str) -> str:
@@ -121,7 +120,7 @@ class LiveTable:
         self.task_version = -1
         self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
         self.chat: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
-        """The latest chat messages, oldest first (:mod:`regency.server.chat`)."""
+        """The latest chat messages, oldest first (:mod:`regency.server.live.chat`)."""
         self.chat_sent: dict[int, deque[float]] = {}
         """When each seat's recent chat messages were sent (the chat's rate limit)."""
 
@@ -272,7 +271,7 @@ class LiveTable:
         ``rematch`` (once the game has ended): the offer, who accepted and the new table
         (``None`` before anyone offers); ``evening`` (once the game has ended, or at a
         rematch's table): the games so far and each seat's wins
-        (:mod:`regency.server.rematch`). They name seats and tables, never a token.
+        (:mod:`regency.server.live.rematch`). They name seats and tables, never a token.
         """
         out: dict[str, Any] = {}
         over = self.game.is_over

@@ -2,7 +2,7 @@
 
 The puzzles are the shipped sets (:func:`regency.puzzles.load_puzzles`). A solver is
 shown a puzzle as a seat at a live table would be: the deciding seat's view message
-(:func:`regency.server.pages.seat_view_after`), built from that seat's view alone, and
+(:func:`regency.server.pages.replays.seat_view_after`), built from that seat's view alone, and
 nothing else of the puzzle (no record, seed, answer or judged figures) until a try.
 A try's answer carries the judgement and the solver's new Glicko-2 rating, worked out
 here (:mod:`regency.puzzles.rating`), never in the browser. The routes are in
@@ -19,8 +19,9 @@ import regency
 from regency.core.errors import IllegalActionError
 from regency.puzzles import Puzzle, PuzzleError, PuzzleSet, Rating, RatingError, load_puzzles
 from regency.server.errors import ProtocolError
-from regency.server.live_table import view_message
-from regency.server.pages import RECENT, replay_public, seat_list, title
+from regency.server.live.table import view_message
+from regency.server.pages.html import title
+from regency.server.pages.replays import RECENT, replay_public, seat_list
 
 __all__ = [
     "MAX_SEEN",

@@ -6,9 +6,9 @@
 ``logger``, ``message``, the ``table`` the line is about when it names one, and
 ``exception`` (the traceback, as one string) when there is one.
 
-Every text of a line is passed through :func:`regency.server.security.redact` as it is
+Every text of a line is passed through :func:`regency.server.operations.security.redact` as it is
 formatted, whatever the logger (uvicorn's access log writes query strings: old invite
-links carry ``?token=``), and the :class:`~regency.server.security.RedactTokens` filter
+links carry ``?token=``), and the :class:`~regency.server.operations.security.RedactTokens` filter
 sits on the handler too.
 """
 
@@ -20,7 +20,7 @@ import re
 import time
 from typing import Any
 
-from regency.server.security import redact
+from regency.server.operations.security import redact
 
 __all__ = ["FORMATS", "JsonFormatter", "TextFormatter", "log_config"]
 
@@ -88,7 +88,7 @@ def log_config(fmt: str, level: str) -> dict[str, Any]:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"redact": {"()": "regency.server.security.RedactTokens"}},
+        "filters": {"redact": {"()": "regency.server.operations.security.RedactTokens"}},
         "formatters": {"line": {"()": f"{formatter.__module__}.{formatter.__qualname__}"}},
         "handlers": {
             "stderr": {

@@ -1,7 +1,7 @@
 """The table chat: what the seated people wrote, kept with the table.
 
 One row per message: the table, the seat that wrote it, the text (at most
-``regency.server.chat.MAX_CHAT`` characters), when, and the table's version at that
+``regency.server.live.chat.MAX_CHAT`` characters), when, and the table's version at that
 moment (the replay shows each message after the move it followed). ``id`` orders the
 messages of every table and tells a server process which ones it has already pushed.
 

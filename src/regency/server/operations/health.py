@@ -15,12 +15,12 @@ import asyncio
 import logging
 import time
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import sqlalchemy as sa
 
-from regency.server.metrics import OperatedHub
+from regency.server.operations.metrics import OperatedHub
+from regency.server.storage.database import migrations_folder
 
 __all__ = ["READY_CACHE", "RESTART", "RESTART_CODE", "Readiness", "drain", "newest_migration"]
 
@@ -47,7 +47,7 @@ def newest_migration() -> str:
     from alembic.script import ScriptDirectory
 
     cfg = Config()
-    cfg.set_main_option("script_location", str(resources.files("regency.server") / "migrations"))
+    cfg.set_main_option("script_location", migrations_folder())
     head = ScriptDirectory.from_config(cfg).get_current_head()
     return str(head)
 

@@ -31,8 +31,9 @@ from regency.analysis import (
     decisions_due,
     judge_view,
 )
-from regency.server.computer import ComputerPool
-from regency.server.live import Hub, ProtocolError
+from regency.server.errors import ProtocolError
+from regency.server.live.computer import ComputerPool
+from regency.server.live.hub import Hub
 
 __all__ = ["AGENT", "KEEP", "RUNNING", "SEED", "Analyses"]
 

@@ -1,7 +1,7 @@
 """Running the server under uvicorn with a graceful restart (docs/deploy.md).
 
 On ``SIGTERM`` (or ``SIGINT``) :class:`GracefulServer` first drains
-(:func:`regency.server.health.drain`: new moves get 503 ``shutting_down`` with
+(:func:`regency.server.operations.health.drain`: new moves get 503 ``shutting_down`` with
 ``Retry-After``, the moves under way finish, every WebSocket is closed with 1012 so its
 client reconnects), then lets uvicorn stop. The process is gone within
 ``shutdown_timeout`` seconds of the signal: what is still running then is cut off, which
@@ -22,7 +22,7 @@ from typing import Any
 
 import uvicorn
 
-from regency.server.health import drain
+from regency.server.operations.health import drain
 
 __all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "MAX_SHUTDOWN_TIMEOUT", "GracefulServer"]
 

@@ -26,11 +26,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from regency.server.errors import ProtocolError
-from regency.server.live_table import CHAT_HISTORY
-from regency.server.storage import ChatRow, SeatRow
+from regency.server.live.table import CHAT_HISTORY
+from regency.server.storage.database import ChatRow, SeatRow
 
 if TYPE_CHECKING:
-    from regency.server.live_table import LiveTable
+    from regency.server.live.table import LiveTable
 
 __all__ = [
     "CHAT_BURST",
@@ -88,7 +88,7 @@ def check_rate(sent: dict[int, deque[float]], seat: int, now: float) -> None:
 
     Args:
         sent: When each seat's recent messages were sent (the table's own: see
-            :attr:`regency.server.live_table.LiveTable.chat_sent`); updated.
+            :attr:`regency.server.live.table.LiveTable.chat_sent`); updated.
         seat: The seat writing.
         now: The time now.
 

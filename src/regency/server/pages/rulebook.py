@@ -49,7 +49,7 @@ from markdown_it.utils import EnvType, OptionsDict
 
 import regency
 from regency.core import game_class
-from regency.server.live import view_message
+from regency.server.live.table import view_message
 
 __all__ = [
     "FIGURE_KINDS",
@@ -58,6 +58,7 @@ __all__ = [
     "player_rules_html",
     "reference_document",
     "reference_rules_html",
+    "rules_html",
 ]
 
 FIGURE_KINDS = frozenset({"cards", "follow", "trick", "position"})
@@ -213,3 +214,23 @@ def _position_figure(game: str, spec: dict[str, Any], positions: dict[str, Any])
     view = view_message(state, None, table="", version=len(recent), recent=recent, seats=seats)
     mark = [str(square) for square in spec.get("mark", [])]
     return {"figure": "position", "game": game, "show": show, "mark": mark, "view": view}
+
+
+def rules_html(game: str) -> str | None:
+    """A game's rules page for players as HTML, with the link to the reference at the end.
+
+    ``None`` if this install has no rules for the game.
+    """
+    body = player_rules_html(game)
+    if body is None:
+        return None
+    if reference_document(game).is_file():
+        more = f'<a href="/rules/{escape(game)}/reference">the project\'s reference</a>'
+    else:
+        more = f"the project's reference, <code>docs/rules/{escape(game)}.md</code> in its source"
+    return (
+        body
+        + '<footer class="rules-more"><p>For rule ids and edge cases: '
+        + more
+        + '. <a href="/">Play a game</a>.</p></footer>'
+    )

@@ -7,23 +7,34 @@ in every server process and after every restart, and gets the same answer.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ctypes
 import multiprocessing
 import os
 import signal
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
 from regency.agents import make_agent, parse_spec
 from regency.agents.registry import agent_params, is_slow
+from regency.core.errors import RegencyError
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
 from regency.core.view import SeatView
 from regency.tables import agent_seed
 
-__all__ = ["ComputerPool", "Thought", "effective_spec", "fallback_move", "move_seed", "think"]
+__all__ = [
+    "ComputerPool",
+    "Thought",
+    "effective_spec",
+    "fallback_move",
+    "move_seed",
+    "think",
+    "think_in",
+]
 
 
 def effective_spec(spec: str, think_time: float) -> str:
@@ -145,3 +156,34 @@ class ComputerPool:
     def close(self) -> None:
         """Stop the workers (a running search is abandoned)."""
         self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+async def think_in(
+    pool: ComputerPool,
+    spec: str,
+    think_time: float,
+    game: str,
+    seed: int,
+    view: SeatView[Any],
+    max_think: float,
+) -> Thought:
+    """A computer seat's move, thought in one of ``pool``'s workers (:func:`think`).
+
+    The search gets ``think_time`` seconds if its spec names no budget, and stops after
+    ``max_think`` seconds whatever its budget. The move is the fallback's
+    (:func:`fallback_move`) if the spec no longer parses (stored before specs were
+    checked) or the worker itself died; a dead worker's pool is restarted.
+    """
+    loop = asyncio.get_running_loop()
+    executor = pool.executor
+    try:
+        effective = effective_spec(spec, min(think_time, max_think))
+        return await loop.run_in_executor(executor, think, effective, game, seed, view, max_think)
+    except RegencyError as exc:
+        failure = " ".join(str(exc).split())
+    except BrokenProcessPool:
+        if pool.executor is executor:  # the first of its waiting moves to notice
+            pool.restart()
+        failure = "its worker process stopped"
+    move = await asyncio.to_thread(fallback_move, game, seed, view)
+    return Thought(move, f"{spec}: {failure}")
