@@ -23,6 +23,53 @@ def test_db_upgrade_creates_the_schema(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["db", "upgrade", "--data-dir", str(tmp_path)]) == 0  # twice is fine
 
 
+def test_a_database_of_the_first_schema_upgrades_and_keeps_its_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A database a server of the first release made (revision 0001: no to_move, no
+    # chat), holding a game in progress: `regency db upgrade` finds the migrations
+    # where this install ships them and brings it to the newest schema, game intact.
+    from alembic import command
+    from alembic.config import Config
+
+    from regency.server.operations.health import newest_migration
+    from regency.server.storage.database import Storage, migrations_folder
+
+    url = f"sqlite:///{tmp_path / 'regency.db'}"
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        cfg = Config()
+        cfg.set_main_option("script_location", migrations_folder())
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(
+            sa.text(
+                "INSERT INTO tables VALUES ('old', 'claim', 2, 7, '{}', '{}', 'x', 1, 0, NULL,"
+                " 1.0, 2.0)"
+            )
+        )
+        for seat in (0, 1):
+            conn.execute(
+                sa.text(f"INSERT INTO seats VALUES ('old', {seat}, 'Ann', NULL, 'h{seat}', NULL)")
+            )
+        conn.execute(sa.text("INSERT INTO moves VALUES ('old', 1, 0, 'GB0', 1.5)"))
+    engine.dispose()
+
+    assert main(["db", "upgrade", "--data-dir", str(tmp_path)]) == 0
+    assert "up to date" in capsys.readouterr().out
+    storage = Storage(url)
+    try:
+        row = storage.load_table("old")
+        assert row is not None and row.version == 1 and row.to_move is None
+        assert [(m.seat, m.notation) for m in storage.moves("old")] == [(0, "GB0")]
+        assert storage.chat("old", 10) == []
+        with storage.engine.connect() as conn:
+            version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+        assert version == newest_migration()
+    finally:
+        storage.close()
+
+
 def test_db_upgrade_on_postgresql(capsys: pytest.CaptureFixture[str]) -> None:
     from tests.server.conftest import fresh_pg_database
 
