@@ -199,7 +199,7 @@ def test_simulate_finds_agents_for_any_player_count(capsys: Any, monkeypatch: An
     assert code == 0, err
     assert "heuristic" in out and "random" in out
     code, _, err = run(["simulate", "claim", "--players", "7"], "", capsys, monkeypatch)
-    assert code == 2 and "for 2, 3 or 4 players, not 7" in err
+    assert code == 2 and "played by 2-4 players, not 7" in err
 
 
 def test_games_json_into_head_ends_quietly() -> None:

@@ -26,6 +26,7 @@ from regency.cli.play.screen import height, listed_moves, refusal, sentence
 from regency.core.errors import IllegalActionError
 from regency.core.game import Game
 from regency.core.record import Record
+from regency.core.words import span
 from regency.puzzles import Puzzle, PuzzleError, PuzzleSet, Rating, RatingError, load_puzzles
 from regency.puzzles.mining import mine, record_sources, self_play_sources
 from regency.render import renderer_for
@@ -265,7 +266,7 @@ def _run_mine(args: argparse.Namespace, console: Console) -> int:
     info = regency.game_info(args.game)
     for count in players:
         if count not in info.players:
-            raise UsageError(f"{info.title} is played by {', '.join(map(str, info.players))}")
+            raise UsageError(f"{info.title} is played by {span(info.players)} players")
     if not 0 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 0 to {MAX_GAMES}")
     if args.workers < 1:

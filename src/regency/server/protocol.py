@@ -70,7 +70,9 @@ class CreateTable(_Strict):
 
     Attributes:
         game: A registered game (``GET /api/games`` lists them).
-        players: Number of seats (the game's default when omitted).
+        players: Number of seats (the game's default when omitted); the game judges it,
+            and refuses a count it is not played by in its own words ("Claim is played
+            by 2-4 players, not 99").
         options: The game's options, as ``new_game`` takes them.
         seats: One entry per seat (default: a person in seat 0, the heuristic elsewhere).
         seed: Fixes the deal (default: a fresh one).
@@ -87,7 +89,7 @@ class CreateTable(_Strict):
     """
 
     game: str = Field(min_length=1, max_length=64)
-    players: int | None = Field(default=None, ge=1, le=16)
+    players: int | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] | None = Field(default=None, min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)

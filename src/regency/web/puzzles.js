@@ -10,6 +10,7 @@
 import { el } from "/static/shared/dom.js";
 import { drawTable } from "/static/shared/frame.js";
 import { api, gameModule } from "/static/shared/server.js";
+import { count } from "/static/shared/words.js";
 
 const SEEN_KEPT = 200;  // the server takes at most 500 (regency.server.puzzles.MAX_SEEN)
 const [, , gameName = null, puzzleId = null] = location.pathname.split("/").map(decodeURIComponent);
@@ -43,7 +44,7 @@ function ratingOf(name) {
 
 function ratingWords(r) {
   if (!r) return `${Math.round(listing ? listing.start.rating : 1500)} (new)`;
-  return `${Math.round(r.rating)} (${r.tries} ${r.tries === 1 ? "try" : "tries"})`;
+  return `${Math.round(r.rating)} (${count(r.tries, "try", "tries")})`;
 }
 
 function noteSeen(id) {

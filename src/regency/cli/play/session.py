@@ -32,6 +32,7 @@ from regency.core.game import Game
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
 from regency.core.start import new_game, replay
+from regency.core.words import YOU, count
 from regency.render import renderer_for
 from regency.tables import PERSON, TableSpec
 
@@ -105,7 +106,7 @@ class Session:
     def name(self, seat: int, viewer: int | None = None) -> str:
         """What ``viewer`` calls ``seat``: ``You``, ``Seat 2`` or a colour, as on screen."""
         if seat == viewer:
-            return "You"
+            return YOU
         namer = getattr(self.renderer, "seat_name", None)
         return str(namer(self.spectator_view, seat)) if namer else f"Seat {seat}"
 
@@ -394,7 +395,7 @@ class Session:
         replies = len(taken) - 1
         line = f"You took back {taken[0]}"
         if replies:
-            line += f" and {replies} move{'s' if replies != 1 else ''} after it"
+            line += f" and {count(replies, 'move')} after it"
         self.news[seat].append(line + ".")
         if not self.live:
             self.console.print(line + ".")
