@@ -5,6 +5,7 @@ import { scoresheetButtons } from "/static/shared/evening.js";
 import { drawTable } from "/static/shared/frame.js";
 import { COLOUR_NAMES, thirdPerson } from "/static/shared/seats.js";
 import { api, gameModule, titles } from "/static/shared/server.js";
+import { count, theComputer } from "/static/shared/words.js";
 import { winGraph } from "/static/graph.js";
 import { chatPanel } from "/static/chat.js";
 
@@ -128,7 +129,7 @@ async function loadAnalysis(start) {
     return;
   }
   box.replaceChildren(el("p", { id: "analysing" }, body.status === "queued"
-    ? `Waiting for its turn: ${body.position} ${body.position === 1 ? "analysis" : "analyses"} to go before this one.`
+    ? `Waiting for its turn: ${count(body.position, "analysis", "analyses")} to go before this one.`
     : `Analysing… ${body.done} of ${body.total} decisions judged.`));
   setTimeout(() => loadAnalysis(false), 1500);
 }
@@ -221,9 +222,12 @@ function drawAnalysis() {
   graphFocus = false;
   box.replaceChildren(el("h2", {}, "Analysis"), about, graph, jumps, // A phone scrolls the summary sideways: a keyboard can too (a focusable region).
     el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "summary per player (scrolls)" }, summary),
-    el("p", { class: "small muted" },
-      `Win chances estimated by ${analysis.agent}, each move judged from what its player could see. `,
-      "Accuracy is Lichess's: the moves that decided the game weigh the most."));
+    el("p", { class: "small muted", id: "judge" },
+      `Win chances estimated by ${theComputer(analysis.agent_name)}, each move judged from what its player could see. `,
+      "Accuracy is Lichess's: the moves that decided the game weigh the most."),
+    // The judge's spec (the server names it by its level): a details line.
+    el("details", { class: "small muted", id: "judge-details" }, el("summary", {}, "The judge's settings"),
+      el("code", { dataset: { notation: "" } }, analysis.agent), `, seed ${analysis.seed ?? 0}`));
 }
 
 document.getElementById("first").addEventListener("click", () => show(0));

@@ -13,10 +13,11 @@
 // link leads to the latest game of the evening.
 import { el } from "/static/shared/dom.js";
 import { eveningScore, scoresheetButtons } from "/static/shared/evening.js";
-import { drawTable } from "/static/shared/frame.js";
+import { drawTable, standIn } from "/static/shared/frame.js";
 import { pageToken } from "/static/shared/links.js";
 import { seatName } from "/static/shared/seats.js";
 import { api, gameModule, titles } from "/static/shared/server.js";
+import { says } from "/static/shared/words.js";
 import { chatPanel } from "/static/chat.js";
 
 const root = document.getElementById("table");
@@ -78,8 +79,8 @@ function draw() {
   const me = seat === null ? null : (view.seats || [])[seat];
   const away = me && me.replaced_by && !view.finished
     ? el("div", { class: "notice", role: "status" },
-      view.clock ? `Your time ran out, so the computer (${me.replaced_by}) is playing for you. `
-        : `While you were away, the computer (${me.replaced_by}) took your seat. `,
+      view.clock ? `Your time ran out, so ${standIn(me)} is playing for you. `
+        : `While you were away, ${standIn(me)} took your seat. `,
       el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"))
     : null;
   drawTable(root, view, game, {
@@ -122,7 +123,7 @@ function rematchPanel() {
     parts.push(status("Everyone accepted: on to the new table…"),
       el("p", {}, el("a", { class: "button primary", id: "rematch-go", href: linkTo(r.table) }, "Go to the rematch")));
   } else if (r && r.status === "offered") {
-    const by = r.offered_by === seat ? "You offer" : `${name(r.offered_by)} offers`;
+    const by = says(name(r.offered_by), "offer");
     if (watching) parts.push(status(`${by} a rematch; waiting for ${list(r.waiting)}.`));
     else if (r.accepted.includes(seat)) {
       parts.push(status(`${r.offered_by === seat ? "You offered a rematch" : "You accepted the rematch"}; `
@@ -135,7 +136,7 @@ function rematchPanel() {
     }
   } else {
     if (r && r.status === "declined") {
-      parts.push(status(`${r.declined_by === seat ? "You" : name(r.declined_by)} declined the rematch.`));
+      parts.push(status(`${name(r.declined_by)} declined the rematch.`));
     }
     if (!watching) parts.push(el("p", { class: "row" }, button("rematch-offer", "Offer a rematch", true, true)));
   }

@@ -29,6 +29,7 @@ from regency.server.live.chat import chat_message, check_rate, clean_chat
 from regency.server.live.clocks import move_limit
 from regency.server.live.commits import GroupCommit
 from regency.server.live.computer import ComputerPool, Thought, fallback_move, move_seed, think_in
+from regency.server.live.names import seat_names
 from regency.server.live.setup import (
     agents_to_check,
     check_agent,
@@ -511,7 +512,9 @@ class Hub:
         live.check_token(seat, token)
         cleaned = clean_chat(text)
         now = time.time()
-        check_rate(live.chat_sent, seat, now)
+        check_rate(
+            live.chat_sent, seat, now, self.settings.chat_messages, self.settings.chat_seconds
+        )
         row = await self.write(self.storage.add_chat, live.id, seat, cleaned, live.version, now)
         message = chat_message(live.id, [row], live.row.seats)
         if all(r.id != row.id for r in live.chat):  # else announced by the database first
@@ -537,17 +540,27 @@ class Hub:
     # -- history ---------------------------------------------------------------------
 
     async def history(self, limit: int, offset: int) -> list[dict[str, Any]]:
-        """Finished games, the most recent first."""
+        """Finished games, the most recent first.
+
+        Each names its seats as the table did (a computer by its level; ``agents`` gives
+        the specs), says when it started and ended, and links a game to the one it was a
+        rematch of (``previous``) and to its own rematch (``rematch``), so that a list
+        can group an evening's games.
+        """
         rows = await asyncio.to_thread(self.storage.finished, limit, offset)
         return [
             {
                 "table": r.id,
                 "game": r.game,
                 "players": r.players,
-                "seats": [s.name if s.agent is None else f"computer ({s.agent})" for s in r.seats],
+                "seats": seat_names(r),
+                "agents": [s.agent for s in r.seats],
                 "moves": r.version,
                 "result": r.result,
+                "started_at": r.created_at,
                 "finished_at": r.updated_at,
+                "previous": (r.settings.get("evening") or {}).get("previous"),
+                "rematch": (r.settings.get("rematch") or {}).get("table"),
                 "record": f"/api/tables/{r.id}/record",
             }
             for r in rows

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import regency
 from regency.core.rng import new_seed
 from regency.server.errors import ProtocolError
+from regency.server.live.names import seat_name
 from regency.server.live.setup import server_full
 from regency.server.storage.database import SeatRow, TableRow
 
@@ -233,10 +234,7 @@ def scoresheet(row: TableRow, result: dict[str, Any], moves: int, ended: float, 
     """
     info = regency.game_info(row.game)
     unit = UNITS.get(row.game, "points")
-    names = [
-        _person(s.name, s.seat) if s.agent is None else f"computer ({_plain(s.agent)})"
-        for s in row.seats
-    ]
+    names = [_person(s.name, s.seat) if s.agent is None else seat_name(row, s) for s in row.seats]
     scores = list(result.get("scores", []))
     winners = [int(w) for w in result.get("winners", [])]
     lines = [

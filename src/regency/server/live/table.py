@@ -22,6 +22,7 @@ from typing import Any
 import regency
 from regency.server.errors import ProtocolError
 from regency.server.live.clocks import move_limit
+from regency.server.live.names import seat_name, stand_in_name
 from regency.server.live.rematch import evening_after, public_rematch
 from regency.server.protocol import encode
 from regency.server.storage.database import ChatRow, SeatRow, TableRow
@@ -221,10 +222,11 @@ class LiveTable:
         return [
             {
                 "seat": s.seat,
-                "name": s.name if s.agent is None else f"computer ({s.agent})",
+                "name": seat_name(self.row, s),
                 "kind": "person" if s.agent is None else "computer",
                 "agent": s.agent,
                 "replaced_by": s.replaced_by,
+                "replaced_by_name": stand_in_name(self.row, s),
             }
             for s in self.row.seats
         ]
@@ -324,8 +326,17 @@ class LiveTable:
         }
 
     def record(self) -> dict[str, Any]:
-        """The game's record (only ever sent once the game has ended: it holds the seed)."""
-        meta: dict[str, Any] = {"table": self.id, "seats": [s["name"] for s in self.seats_info()]}
+        """The game's record (only ever sent once the game has ended: it holds the seed).
+
+        Its ``meta`` names the seats as the table did (``seats``: a person's name, a
+        computer's level) and gives each computer seat's agent spec (``agents``, ``None``
+        for a person).
+        """
+        meta: dict[str, Any] = {
+            "table": self.id,
+            "seats": [s["name"] for s in self.seats_info()],
+            "agents": [s.agent for s in self.row.seats],
+        }
         if self.game.is_over:
             meta["result"] = self.game.result().to_dict()
         return self.game.record(meta).to_dict()

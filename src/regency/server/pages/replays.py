@@ -122,10 +122,17 @@ def replay_public(
 
 
 def seat_list(record: dict[str, Any], players: int) -> list[dict[str, Any]]:
-    """Who sat where in a recorded game, as the view message lists them (``Seat N`` unnamed)."""
-    names = record.get("meta", {}).get("seats") or [f"Seat {s}" for s in range(players)]
-    return [{"seat": s, "name": str(n), "kind": _kind(str(n))} for s, n in enumerate(names)]
+    """Who sat where in a recorded game, as the view message lists them (``Seat N`` unnamed).
 
-
-def _kind(name: str) -> str:
-    return "computer" if name.startswith("computer (") else "person"
+    The record's ``meta`` names the seats (``seats``) and gives each computer seat's
+    agent (``agents``).
+    """
+    meta = record.get("meta", {})
+    names = meta.get("seats") or [f"Seat {s}" for s in range(players)]
+    agents = meta.get("agents") or [None] * len(names)
+    out = []
+    for s, name in enumerate(names):
+        agent = agents[s] if s < len(agents) else None
+        kind = "person" if agent is None else "computer"
+        out.append({"seat": s, "name": str(name), "kind": kind, "agent": agent})
+    return out

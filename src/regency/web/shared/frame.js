@@ -12,6 +12,7 @@ import {
 } from "/static/shared/keyboard.js";
 import { effects, finishMotion, motionWanted, snapshot } from "/static/shared/motion.js";
 import { COLOUR_NAMES, badge, seatName, useSeats } from "/static/shared/seats.js";
+import { theComputer } from "/static/shared/words.js";
 
 /** "draw a tile" as a button says it: "Draw a tile". */
 function sentence(text) {
@@ -125,14 +126,36 @@ function moveLog(view, game, ui) {
   return log;
 }
 
+/**
+ * The computer that plays for an absent person, as a phrase: "the Casual computer" (the
+ * server names it by its level: the seat's `replaced_by_name`).
+ */
+export function standIn(s) {
+  return theComputer(s.replaced_by_name);
+}
+
 /** Who sits at the table: each seat's badge, a person or the computer, its clock. */
 function seatList(view, options) {
-  return el("ul", { class: "plain seatlist" }, (view.seats || []).map((s) =>
+  const list = el("ul", { class: "plain seatlist" }, (view.seats || []).map((s) =>
     el("li", {}, badge(view, s.seat), el("span", { class: "muted small" },
       s.kind === "computer" ? "" : "person",
-      s.replaced_by ? ` (away: ${s.replaced_by} plays for now)` : ""),
+      s.replaced_by ? ` (away: ${standIn(s)} plays for now)` : ""),
     view.to_move === s.seat ? el("span", { class: "turn-dot" }, "◀ to move") : "",
     options.replay ? "" : seatClock(view, s))));
+  return [list, agentDetails(view)];
+}
+
+/**
+ * The details line under the seats: each computer seat's agent spec (its name is its
+ * level's, "Strongest computer"; the spec says exactly what plays it).
+ */
+function agentDetails(view) {
+  const computers = (view.seats || []).filter((s) => s.agent);
+  if (!computers.length) return "";
+  return el("details", { class: "small muted agents", id: "agents" },
+    el("summary", {}, computers.length === 1 ? "The computer player's settings" : "The computer players' settings"),
+    el("ul", { class: "plain" }, computers.map((s) => el("li", {}, badge(view, s.seat), " ",
+      el("code", { dataset: { notation: "" } }, s.agent)))));
 }
 
 /** The panels beside the board: the move log, who sits at the table, and the page's own. */
