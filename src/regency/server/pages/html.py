@@ -23,7 +23,16 @@ from fastapi.responses import HTMLResponse, Response
 import regency
 from regency.server.errors import ProtocolError
 
-__all__ = ["WEB", "known_game", "no_such_game", "page", "title", "wants_html"]
+__all__ = [
+    "WEB",
+    "error_page",
+    "known_game",
+    "no_such_game",
+    "page",
+    "page_wanted",
+    "title",
+    "wants_html",
+]
 
 WEB = Path(regency.__file__).parent / "web"
 """The folder of the pages' assets."""
@@ -39,6 +48,55 @@ def page(name: str, title: str, body: str = "", status: int = 200) -> HTMLRespon
 def wants_html(request: Request) -> bool:
     """Whether the request asks for HTML (a browser), not JSON (a program)."""
     return "text/html" in request.headers.get("accept", "")
+
+
+def page_wanted(request: Request) -> bool:
+    """Whether a refusal should be a page: a browser (asking for HTML) following a link.
+
+    The API's addresses (``/api/...``) and the assets (``/static/...``) always answer
+    JSON (or nothing), whatever the request accepts: a program never gets a page.
+    """
+    path = request.url.path
+    return (
+        request.method in ("GET", "HEAD")
+        and wants_html(request)
+        and not path.startswith(("/api/", "/static/"))
+    )
+
+
+# What each refusal a link can meet says to a person: a heading and a sentence.
+_PAGE_WORDS = {
+    "no_such_table": (
+        "No such table",
+        "There is no table at this address: the link may be mistyped or cut short, or "
+        "the table was removed after a long time without a move.",
+    ),
+    "no_such_seat": ("No such seat", "The table has no seat with this number."),
+    "not_finished": (
+        "This game is still being played",
+        "Its replay opens once the game has ended.",
+    ),
+    "not_found": ("No such page", "There is nothing at this address."),
+    "bad_request": ("This link is not right", "Part of the address is not what it should be."),
+}
+
+
+def error_page(status: int, code: str, message: str) -> HTMLResponse:
+    """A refusal as a page a person can read, with a way back (a browser's bad link).
+
+    The heading and sentence say what went wrong in a player's words; the server's own
+    message (the API's, escaped; none for an unknown address) follows in small print,
+    and a link leads to the lobby.
+    """
+    heading, sentence = _PAGE_WORDS.get(
+        code, ("This page cannot be shown", "The server refused it.")
+    )
+    said = f'<p class="small muted">The server says: {escape(message)}</p>' if message else ""
+    body = (
+        f"<h1>{escape(heading)}</h1><p>{escape(sentence)}</p>{said}"
+        '<p><a class="button primary" href="/" id="back">Back to the lobby</a></p>'
+    )
+    return page("message.html", f"{heading} · regency", body, status=status)
 
 
 def title(game: str) -> str:
