@@ -111,6 +111,8 @@ def run_db(args: argparse.Namespace, console: Console) -> int:
 LIMITS: tuple[tuple[str, type, str], ...] = (
     ("max_think", float, "the most seconds a computer seat thinks about a move"),
     ("max_iterations", int, "the largest iters, most or infer an agent spec may ask for"),
+    ("chat_messages", int, "chat messages one seat may send in any --chat-seconds"),
+    ("chat_seconds", float, "the window of the chat's rate limit, in seconds"),
     ("max_open_tables", int, "how many unfinished tables the server keeps"),
     ("tables_per_minute", int, "tables one client (address) may set up per minute"),
     ("expire_days", float, "days without a move before an unfinished table is removed (0: never)"),

@@ -26,6 +26,10 @@ class ServerSettings:
             asking for more (``ismcts:time=100``) is refused, and every search is
             stopped there whatever its iterations.
         max_iterations: The largest ``iters``, ``most`` or ``infer`` an agent spec may ask for.
+        chat_messages: How many chat messages one seat may send in any ``chat_seconds``;
+            more are refused (429). The pages learn both (``GET /api/limits``) and hold
+            back what would be refused.
+        chat_seconds: The window of the chat's rate limit, in seconds.
         max_open_tables: How many unfinished tables the server keeps; setting up one
             more is refused (503) until some end or expire.
         tables_per_minute: How many tables one client (by address) may set up per
@@ -46,6 +50,8 @@ class ServerSettings:
     takeover_tick: float = 1.0
     max_think: float = 10.0
     max_iterations: int = 100_000
+    chat_messages: int = 5
+    chat_seconds: float = 10.0
     max_open_tables: int = 2_000
     tables_per_minute: int = 30
     expire_days: float = 14.0

@@ -6,6 +6,8 @@
 * ``GET /api/tables/{table}``: a table's public summary.
 * ``GET /api/tables/{table}/chat``: the table's latest chat messages (a seat's or the
   spectator token while the game is played; anyone's once it has ended, as the record).
+* ``GET /api/limits``: what a client may send before the server refuses it (the chat's
+  longest message and its rate), so that a page holds back what would be refused.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from fastapi import APIRouter, Request
 import regency
 from regency.agents.ladder import ladders_json
 from regency.server.errors import ProtocolError
-from regency.server.live.chat import chat_history
+from regency.server.live.chat import chat_history, chat_limits
 from regency.server.protocol import CreateTable
 from regency.server.routes.common import (
     TableId,
@@ -46,6 +48,14 @@ async def games() -> list[dict[str, Any]]:
         }
         for info in regency.available_games()
     ]
+
+
+@router.get("/api/limits", summary="What a client may send before it is refused")
+async def limits(request: Request) -> dict[str, Any]:
+    # The server's own settings (regency serve --chat-messages ...): a page learns them
+    # here rather than copying the numbers.
+    settings = settings_of(request)
+    return {"chat": chat_limits(settings.chat_messages, settings.chat_seconds)}
 
 
 @router.post("/api/tables", status_code=201, summary="Set up a table")
