@@ -38,7 +38,9 @@ BAD_FORMS: dict[str, re.Pattern[str]] = {
     "a name said twice": re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) \(\1\)"),
     "You's": re.compile(r"\b[Yy]ou's\b"),
     # an agent spec where a level's name belongs: "computer (rollout:value=net,most=96)"
-    "an agent spec for a name": re.compile(r"\bcomputer \([a-z]+(?:[:)]|$)"),
+    "an agent spec for a name": re.compile(
+        r"\bcomputer \((?:random|heuristic|ismcts|rollout|policy)\b", re.IGNORECASE
+    ),
 }
 """What each bad form is, and the pattern that finds it."""
 

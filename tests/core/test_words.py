@@ -75,6 +75,7 @@ def test_the_scan_finds_each_bad_form() -> None:
         "11 cards",
         "Dragon (a special tile)",
         "Strongest computer",
+        "Beginner computer (red)",
         "move 1 moves",
     ):
         assert not bad_forms(text), text

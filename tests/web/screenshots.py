@@ -42,6 +42,7 @@ from tests.web.helpers import (
 )
 
 DESKTOP: ViewportSize = {"width": 1200, "height": 860}
+DESKTOP_1280: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 375, "height": 760}
 PHONE_390: ViewportSize = {"width": 390, "height": 844}
 MIDGAME = {"claim": 9, "claim-kingdoms": 12, "kingdoms": 16}
@@ -259,6 +260,97 @@ def chat(browser: Any, url: str, out: Path) -> None:
         context.close()
 
 
+def play_out(url: str, table: dict[str, Any], seed: int) -> None:
+    """Random legal moves for every person over HTTP, the computer playing its own, to the end."""
+    rng = random.Random(seed)
+    tokens = {i["seat"]: i["token"] for i in table["invites"]}
+    while True:
+        summary = httpx.get(f"{url}/api/tables/{table['table']}", timeout=30).json()
+        if summary["finished"]:
+            return
+        if summary["to_move"] not in tokens:
+            time.sleep(0.05)  # the computer's turn: it moves on its own
+            continue
+        _random_move(url, table, rng)
+
+
+def _random_move(url: str, table: dict[str, Any], rng: random.Random) -> None:
+    summary = httpx.get(f"{url}/api/tables/{table['table']}", timeout=30).json()
+    seat = summary["to_move"]
+    token = next(i["token"] for i in table["invites"] if i["seat"] == seat)
+    view = httpx.get(
+        f"{url}/api/tables/{table['table']}/seats/{seat}/view", headers=bearer(token), timeout=30
+    ).json()
+    httpx.post(
+        f"{url}/api/tables/{table['table']}/seats/{seat}/actions",
+        json={"action": rng.choice(view["legal_moves"]), "version": view["version"]},
+        headers=bearer(token),
+        timeout=30,
+    )
+
+
+def words_shots(browser: Any, url: str, out: Path) -> None:
+    """Issue 44's words, at 1280 px and on a 390 px phone: the lobby (a level in words,
+    its figures open, the finished games with an evening of rematches), a Claim table
+    against the Strongest computer at its end (the level's name at the seats, in the move
+    log, the result and the evening), a bad table link, and a Kingdoms board with a
+    Mountain on a phone."""
+    from regency.agents.defaults import default_opponent
+
+    # An evening: Ada against the Strongest computer, a game and its rematch.
+    strongest = default_opponent("claim", 2)
+    table = create(
+        url, game="claim", players=2, seed=5, seats=[{"name": "Ada"}, {"agent": strongest}]
+    )
+    token = table["invites"][0]["token"]
+    play_out(url, table, 5)
+    httpx.post(
+        f"{url}/api/tables/{table['table']}/seats/0/rematch", headers=bearer(token), timeout=30
+    ).raise_for_status()
+    second = httpx.get(f"{url}/api/tables/{table['table']}", timeout=30).json()
+    again = {**table, "table": second["settings"]["rematch"]["table"]}
+    play_out(url, again, 6)
+    people = [{"name": "Ada"}, {"name": "Ben"}]
+    finish_over_http(url, create(url, game="kingdoms", players=2, seed=2, seats=people))
+    for suffix, viewport, mobile in [("", DESKTOP_1280, False), ("-phone", PHONE_390, True)]:
+        context = browser.new_context(viewport=viewport, is_mobile=mobile, device_scale_factor=1)
+        page = context.new_page()
+        # The lobby remembers this browser's tables: the first one is Ada's.
+        page.goto(url + "/")
+        page.evaluate(
+            """([t, play]) => localStorage.setItem("regency.tables", JSON.stringify([{table: t,
+            game: "claim", title: "Claim", seats: ["Ada", "Strongest computer"], play,
+            invites: [], watch: ""}]))""",
+            [table["table"], f"/play/{table['table']}/0#token={token}"],
+        )
+        page.goto(url + "/")
+        page.wait_for_selector("#play-claim")
+        page.wait_for_selector("#finished li[data-table]")
+        page.click("#q-claim-about-figures >> xpath=.. >> summary")
+        shoot(page, out / f"lobby{suffix}.png")
+        page.locator("#finished").scroll_into_view_if_needed()
+        shoot(page, out / f"finished-games{suffix}.png")
+        page.goto(f"{url}/play/{again['table']}/0#token={token}")
+        page.wait_for_selector("#result")
+        page.click("#agents summary")
+        shoot(page, out / f"claim-strongest{suffix}.png")
+        page.locator("#result").scroll_into_view_if_needed()
+        shoot(page, out / f"claim-strongest-end{suffix}.png")
+        page.goto(f"{url}/play/nonexistent/1")
+        shoot(page, out / f"bad-link{suffix}.png")
+        context.close()
+    phone = browser.new_context(viewport=PHONE_390, is_mobile=True, device_scale_factor=1)
+    small = phone.new_page()
+    table = create(
+        url, game="kingdoms", players=2, seed=6, seats=[{"name": "Ada"}, {"agent": "random"}]
+    )
+    small.goto(table["invites"][0]["url"])
+    clicks_until(small, random.Random(6), ".kboard .cell .tile.special")
+    small.locator(".kboard").scroll_into_view_if_needed()
+    shoot(small, out / "kingdoms-mountain-phone.png")
+    phone.close()
+
+
 def puzzle_shots(browser: Any, url: str, out: Path) -> None:
     """Each game's first puzzle, before a try and after one (the answer for Claim, a wrong
     move for the others), at desktop width and on a 390 px phone; and the games' list."""
@@ -288,7 +380,7 @@ def main() -> None:
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument(
         "--only",
-        choices=["clocks", "rematch", "graph", "motion", "chat", "puzzles"],
+        choices=["clocks", "rematch", "graph", "motion", "chat", "puzzles", "words"],
         help="take only these screenshots",
     )
     args = parser.parse_args()
@@ -316,18 +408,14 @@ def main() -> None:
             chat(browser, server.url, out)
         if args.only in (None, "puzzles"):
             puzzle_shots(browser, server.url, out)
+        if args.only in (None, "words"):
+            words_shots(browser, server.url, out)
         if args.only is not None:
             browser.close()
             return
         desktop = browser.new_context(viewport=DESKTOP)
         phone = browser.new_context(viewport=PHONE, is_mobile=True, device_scale_factor=1)
         page, small = desktop.new_page(), phone.new_page()
-        page.goto(server.url + "/")
-        page.wait_for_selector("#play-claim")
-        shoot(page, out / "lobby.png")
-        small.goto(server.url + "/")
-        small.wait_for_selector("#play-claim")
-        shoot(small, out / "lobby-phone.png")
         for game, seed in [("claim", 3), ("claim-kingdoms", 4), ("kingdoms", 6)]:
             table = create(
                 server.url,
