@@ -3,8 +3,8 @@
 A user name is 2 to 20 characters of ASCII letters, digits, ``_`` and ``-``, starting
 with a letter and ending with a letter or a digit (as Lichess's). Nothing else: no space,
 no markup (``<``, ``&``, quotes), no control character, no letter from another script
-that looks like a Latin one (``Аnn`` with a Cyrillic ``А``), so a name reads the same
-everywhere it is shown and cannot pretend to be another. Names differ only by case are
+that looks like a Latin one (a Cyrillic A in Ann), so a name reads the same everywhere
+it is shown and cannot pretend to be another. Names that differ only by case are
 the same name (:func:`name_key`): ``Ann`` signs up, ``ann`` signs in.
 
 Example:

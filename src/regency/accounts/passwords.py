@@ -76,13 +76,9 @@ def check_password(password: str, name: str = "") -> None:
     if not isinstance(password, str):
         raise AccountError("bad_password", "a password is text")
     if len(password) > MAX_PASSWORD:
-        raise AccountError(
-            "bad_password", f"a password has at most {MAX_PASSWORD} characters"
-        )
+        raise AccountError("bad_password", f"a password has at most {MAX_PASSWORD} characters")
     if len(password) < MIN_PASSWORD:
-        raise AccountError(
-            "weak_password", f"a password has at least {MIN_PASSWORD} characters"
-        )
+        raise AccountError("weak_password", f"a password has at least {MIN_PASSWORD} characters")
     if is_common(password):
         raise AccountError(
             "weak_password",

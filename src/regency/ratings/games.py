@@ -190,7 +190,8 @@ def rate_game(
             after = Glicko2(mine.rating, mine.deviation, mine.volatility).after_period(
                 [(theirs.rating, theirs.deviation, score)]
             )
-            out[seat] = PlayerRating(after.rating, after.deviation, after.volatility, mine.games + 1)
+            games = mine.games + 1
+            out[seat] = PlayerRating(after.rating, after.deviation, after.volatility, games)
         return out
     skills = [[Skill(every[s].rating, every[s].deviation) for s in side] for side in sides]
     rated = rate_sides(skills, [min(ranks[s] for s in side) for side in sides])
