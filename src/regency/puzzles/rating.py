@@ -119,7 +119,5 @@ class Rating:
             results: Each game of the period as (the opponent's rating, its deviation,
                 the score: 1 won, 0 lost, 0.5 drawn); at least one.
         """
-        after = glicko2.Glicko2(self.rating, self.deviation, self.volatility).after_period(
-            results
-        )
+        after = glicko2.Glicko2(self.rating, self.deviation, self.volatility).after_period(results)
         return Rating(after.rating, after.deviation, after.volatility, self.tries + len(results))

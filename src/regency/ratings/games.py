@@ -39,6 +39,7 @@ __all__ = [
     "PlayerRating",
     "is_rated_result",
     "level_rating",
+    "place_on_ladder",
     "pool_of",
     "rank_outcome",
     "ranks_of",
@@ -207,3 +208,29 @@ def rate_game(
                     mine.games + 1,
                 )
     return out
+
+
+def place_on_ladder(game: str, players: int, rating: float) -> str:
+    """Where ``rating`` stands among the computer levels of ``game`` at ``players`` seats.
+
+    ``"between Expert 1585 and Strongest 1663"``, ``"above Strongest 2029"``, ``"below
+    Beginner 1207"`` or ``"at Casual 1500"``; ``""`` for a game with no measured ladder.
+    """
+    try:
+        levels = [(lv.name, lv.strength.rating) for lv in ladder(game, players) if lv.strength]
+    except RegencyError:
+        return ""
+    if not levels:
+        return ""
+    levels.sort(key=lambda pair: pair[1])
+    mine = round(rating)
+    below = [lv for lv in levels if lv[1] < mine]
+    above = [lv for lv in levels if lv[1] > mine]
+    same = [lv for lv in levels if lv[1] == mine]
+    if same:
+        return f"at {same[0][0]} {same[0][1]}"
+    if not below:
+        return f"below {above[0][0]} {above[0][1]}"
+    if not above:
+        return f"above {below[-1][0]} {below[-1][1]}"
+    return f"between {below[-1][0]} {below[-1][1]} and {above[0][0]} {above[0][1]}"

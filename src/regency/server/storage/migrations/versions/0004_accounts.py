@@ -100,13 +100,15 @@ def upgrade() -> None:
     )
     op.create_index("ix_account_games_when", "account_games", ["account_id", "finished_at"])
     op.create_index("ix_account_games_game", "account_games", ["account_id", "game", "finished_at"])
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("account_id", sa.Integer, nullable=True))
-        batch.add_column(sa.Column("rating", sa.String(16), nullable=True))
+    # Plain ALTER TABLE ... ADD COLUMN, in SQLite too: a batch would copy ``tables``
+    # into a new one and drop the old, which the seats' foreign keys forbid.
+    op.add_column("seats", sa.Column("account_id", sa.Integer, nullable=True))
+    op.add_column("seats", sa.Column("rating", sa.String(16), nullable=True))
     op.create_index("ix_seats_account", "seats", ["account_id"])
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("settled_at", sa.Float, nullable=True))
+    op.add_column(
+        "tables", sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false())
+    )
+    op.add_column("tables", sa.Column("settled_at", sa.Float, nullable=True))
     op.execute("UPDATE tables SET settled_at = updated_at WHERE finished")
     op.create_index("ix_tables_unsettled", "tables", ["finished", "settled_at"])
 
@@ -114,13 +116,11 @@ def upgrade() -> None:
 def downgrade() -> None:
     """Drop them."""
     op.drop_index("ix_tables_unsettled", "tables")
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("settled_at")
-        batch.drop_column("rated")
+    op.drop_column("tables", "settled_at")
+    op.drop_column("tables", "rated")
     op.drop_index("ix_seats_account", "seats")
-    with op.batch_alter_table("seats") as batch:
-        batch.drop_column("rating")
-        batch.drop_column("account_id")
+    op.drop_column("seats", "rating")
+    op.drop_column("seats", "account_id")
     for index, table in (
         ("ix_account_games_game", "account_games"),
         ("ix_account_games_when", "account_games"),
