@@ -126,8 +126,13 @@ def ranks_of(result: Mapping[str, Any], players: int) -> list[int]:
     return [order.index(standing(s)) for s in range(players)]
 
 
-def rank_outcome(ranks: Sequence[int], seat: int) -> str:
-    """``"won"`` (first place, shared or not), ``"drawn"`` (everyone first) or ``"lost"``."""
+def rank_outcome(ranks: Sequence[int], seat: int, aborted: bool = False) -> str:
+    """``"won"`` (first place, shared or not), ``"drawn"`` (everyone first) or ``"lost"``.
+
+    ``"aborted"`` for a game that ended before it was played (nobody won).
+    """
+    if aborted:
+        return "aborted"
     if all(r == 0 for r in ranks):
         return "drawn"
     return "won" if ranks[seat] == 0 else "lost"

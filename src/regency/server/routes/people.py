@@ -53,7 +53,7 @@ BOARD_DAYS = 30
 MAX_RECORDS = 10_000
 """The most records one download holds (the newest)."""
 
-Outcome = Literal["won", "lost", "drawn"]
+Outcome = Literal["won", "lost", "drawn", "aborted"]
 Pool = Literal["2", "3-4"]
 
 

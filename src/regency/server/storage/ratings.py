@@ -48,7 +48,7 @@ from regency.server.storage.database import (
 
 __all__ = ["OUTCOMES", "RatingStore", "Settled", "account_games_t", "ratings_t"]
 
-OUTCOMES = ("won", "lost", "drawn")
+OUTCOMES = ("won", "lost", "drawn", "aborted")
 """What a finished game was for one of its seats."""
 
 ratings_t = sa.Table(
@@ -233,7 +233,7 @@ class RatingStore:
                     "pool": pool,
                     "seat": seat,
                     "rated": rated,
-                    "outcome": rank_outcome(ranks, seat),
+                    "outcome": rank_outcome(ranks, seat, not is_rated_result(row.result)),
                     "finished_at": row.updated_at,
                     "rating_before": changes[account][0].rating if rated else None,
                     "rating_after": changes[account][1].rating if rated else None,
