@@ -142,6 +142,8 @@ class Hub:
             live.apply_stored(m.seat, m.notation, m.at)
             live.broadcast()  # the listeners here see every version, one by one
             changed = True
+        if moves and live.game.is_over:
+            self.spawn(self.settle(live.id))  # if the process that ended it did not
         if seats and not moves:
             live.broadcast()
         if changed:
@@ -578,6 +580,8 @@ class Hub:
                 live.apply_stored(seat, notation, at)
                 live.broadcast()
                 self.schedule(live)
+                if live.game.is_over:
+                    self.spawn(self.settle(live.id))  # if the process that ended it did not
                 return
             await self.refresh(live, seats=what == "seats")
 
