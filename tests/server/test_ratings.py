@@ -414,3 +414,34 @@ def test_settling_races_in_many_threads_on_postgresql() -> None:
         assert abs(rating.rating - expected.rating) < 1e-6
     finally:
         storage.close()
+
+
+def test_puzzle_ratings_move_to_the_account_and_grow_there(server: ThreadServer) -> None:
+    from regency.puzzles import load_puzzles
+
+    puzzle = load_puzzles("kingdoms").puzzles[0]
+    kept = {"rating": 1612.0, "deviation": 120.0, "volatility": 0.06, "tries": 9}
+    with Person(server.url, "Pip") as pip:
+        pip.sign_up()
+        assert pip.http.put("/api/account/puzzles", json={"kingdoms": kept}).status_code == 403
+        moved = pip.http.put("/api/account/puzzles", json={"kingdoms": kept}, headers=pip.headers())
+        assert moved.status_code == 200 and moved.json()["puzzles"]["kingdoms"] == kept
+        fewer = {**kept, "rating": 900.0, "tries": 3}  # another browser's, fewer tries
+        pip.http.put("/api/account/puzzles", json={"kingdoms": fewer}, headers=pip.headers())
+        assert pip.get("/api/players/Pip").json()["puzzles"]["kingdoms"]["rating"] == 1612
+        bad = pip.http.put(
+            "/api/account/puzzles", json={"kingdoms": {"rating": "x"}}, headers=pip.headers()
+        )
+        assert bad.status_code == 422
+        path = f"/api/puzzles/kingdoms/{puzzle.id}/attempt"
+        # The account's rating is used, whatever the page sends, and stored after.
+        answer = pip.post(path, json={"move": puzzle.solutions[0], "rating": None}).json()
+        assert answer["before"] == kept and answer["stored"] is True
+        stored = pip.get("/api/players/Pip").json()["puzzles"]["kingdoms"]
+        assert stored["tries"] == 10 and stored["rating"] == round(answer["rating"]["rating"])
+        # A try again does not count; nor does one without the page's CSRF token.
+        again = pip.post(path, json={"move": puzzle.solutions[0], "counts": False}).json()
+        assert again["stored"] is False
+        plain = pip.http.post(path, json={"move": puzzle.solutions[0]}).json()
+        assert "stored" not in plain and plain["before"]["tries"] == 0
+        assert pip.get("/api/players/Pip").json()["puzzles"]["kingdoms"]["tries"] == 10

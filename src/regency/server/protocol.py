@@ -182,11 +182,15 @@ class AttemptRequest(_Strict):
     Attributes:
         move: The move, in the game's notation (one of the puzzle view's legal moves).
         rating: The solver's rating as the last answer gave it (``None``: a new solver's;
-            checked by :meth:`regency.puzzles.Rating.from_dict`).
+            checked by :meth:`regency.puzzles.Rating.from_dict`). A signed-in solver's
+            is the account's, whatever is sent.
     """
 
     move: str = Field(min_length=1, max_length=200)
     rating: dict[str, Any] | None = Field(default=None, max_length=8)
+    counts: bool = True
+    """Whether the try counts for a signed-in solver's stored rating (a puzzle's first
+    try does; "Try again" does not)."""
 
 
 MAX_SECRET_FIELD = 256

@@ -43,6 +43,7 @@ __all__ = [
     "clear_session_cookie",
     "hasher_of",
     "hashing_of",
+    "may_change",
     "ratings_of",
     "require",
     "same_origin",
@@ -184,6 +185,22 @@ async def socket_caller(websocket: WebSocket) -> Caller:
         return NOBODY
     session = await asyncio.to_thread(accounts_of(websocket).session, session_id)
     return NOBODY if session is None else Caller(session.account, session_id, session)
+
+
+def may_change(request: Request, who: Caller) -> bool:
+    """Whether ``who`` may change their account with this request without a refusal.
+
+    An API token's account may; a session's only with this server's ``Origin`` and the
+    session's CSRF token. For a request that changes the account only as a side effect
+    (a puzzle's try moves the stored rating): without the checks it is answered as if
+    nobody were signed in, and nothing of the account changes.
+    """
+    if who.account is None:
+        return False
+    if who.session is None:
+        return True
+    sent = request.headers.get(CSRF_HEADER, "")
+    return same_origin(request) and hmac.compare_digest(sent.encode(), who.session.csrf.encode())
 
 
 def require(who: Caller) -> Account:
