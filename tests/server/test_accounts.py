@@ -516,3 +516,25 @@ def test_a_deleted_accounts_session_is_over_and_its_games_stay_for_others(
         with Person(server.url, "wes") as new:
             new.sign_up()
             assert new.get("/api/players/wes").json()["games"] == []
+
+
+def test_a_socket_of_an_ended_session_is_closed(
+    server: ThreadServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    monkeypatch.setattr("regency.server.routes.seats.SESSION_RECHECK", 0.0)
+    with Person(server.url, "Yan") as yan, Person(server.url, "Yan") as other_device:
+        yan.sign_up()
+        assert other_device.sign_in().status_code == 200
+        table = yan.create(game="kingdoms", players=2, seats=[{}, {"agent": "random"}], seed=1)
+        url = server.url.replace("http", "ws") + f"/api/tables/{table['table']}/seats/0/ws"
+        headers = {"Cookie": f"regency_session={yan.session}", "Origin": server.url}
+        with connect(url, additional_headers=headers) as ws:
+            assert json.loads(ws.recv(timeout=30))["type"] == "view"
+            assert other_device.post("/api/account/signout-everywhere").status_code == 200
+            ws.send(json.dumps({"type": "action", "action": "draw", "version": 0}))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401

@@ -18,7 +18,9 @@ signed in (its session cookie, with the CSRF token for a change, or an API token
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
@@ -28,12 +30,15 @@ from regency.server.errors import ProtocolError
 from regency.server.live.table import Listener
 from regency.server.protocol import ActionRequest, ChatRequest, WsAction, WsChat, encode
 from regency.server.routes.common import TableId, hub_of, token_of
-from regency.server.routes.identity import caller, require, socket_caller
+from regency.server.routes.identity import accounts_of, caller, require, socket_caller
 from regency.server.routes.sockets import refuse_socket, serve_socket
 
 __all__ = ["router"]
 
 router = APIRouter()
+
+SESSION_RECHECK = 30.0
+"""Seconds between two checks that a socket's session is still live (docs/accounts.md)."""
 
 
 @router.get("/api/tables/{table_id}/seats/{seat}/view", summary="What a seat sees now")
@@ -108,7 +113,8 @@ async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
     token = token_of(websocket)
     hub = hub_of(websocket)
     try:
-        account = (await socket_caller(websocket)).id
+        who = await socket_caller(websocket)
+        account = who.id
         if token is not None and token.startswith("rga_"):
             token = None  # an API token: the account it acts for plays
         live = await hub.get(table_id)
@@ -116,8 +122,19 @@ async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
     except ProtocolError as exc:
         await refuse_socket(websocket, exc)
         return
+    # A socket that plays by its session is closed once the session has ended (signed
+    # out everywhere, the account deleted or disabled): checked before a message, at
+    # most every SESSION_RECHECK seconds.
+    session_id = who.session_id if who.session is not None and token is None else None
+    checked = time.monotonic()
 
     async def on_message(text: str, listener: Listener) -> None:
+        nonlocal checked
+        if session_id is not None and time.monotonic() - checked > SESSION_RECHECK:
+            checked = time.monotonic()
+            if await asyncio.to_thread(accounts_of(websocket).session, session_id) is None:
+                await websocket.close(code=4401, reason="your session has ended: sign in")
+                return
         if _is_chat(text):
             try:
                 said = WsChat.model_validate_json(text)
