@@ -46,7 +46,8 @@ def fill(database: str, games: int, players: int) -> None:
     from regency.ratings import POOLS
     from regency.server.storage.accounts import AccountStore
     from regency.server.storage.database import SeatRow, Storage, TableRow, tables_t, upgrade
-    from regency.server.storage.ratings import RatingStore, ratings_t
+    from regency.server.storage.people import ratings_t
+    from regency.server.storage.ratings import RatingStore
 
     upgrade(database)
     storage = Storage(database)

@@ -31,7 +31,15 @@ from regency.accounts.sessions import (
     new_api_token,
     new_secret,
 )
-from regency.server.storage.database import Storage, metadata, seats_t
+from regency.server.storage.database import Storage, seats_t
+from regency.server.storage.people import (
+    account_games_t,
+    accounts_t,
+    api_tokens_t,
+    failures_t,
+    ratings_t,
+    sessions_t,
+)
 
 __all__ = [
     "DELETED_NAME",
@@ -39,52 +47,10 @@ __all__ = [
     "AccountStore",
     "ApiToken",
     "Session",
-    "accounts_t",
 ]
 
 DELETED_NAME = "deleted player"
 """How a deleted account's seat is named in the games it leaves behind."""
-
-accounts_t = sa.Table(
-    "accounts",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("name", sa.String(20), nullable=False),
-    sa.Column("name_key", sa.String(20), nullable=False, unique=True),
-    sa.Column("password_hash", sa.String(200), nullable=False),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("disabled", sa.Boolean, nullable=False, server_default=sa.false()),
-    sa.Column("puzzles", sa.Text, nullable=False, server_default="{}"),
-)
-
-sessions_t = sa.Table(
-    "sessions",
-    metadata,
-    sa.Column("id_hash", sa.String(64), primary_key=True),
-    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
-    sa.Column("csrf", sa.String(64), nullable=False),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("last_seen", sa.Float, nullable=False),
-)
-
-api_tokens_t = sa.Table(
-    "api_tokens",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
-    sa.Column("label", sa.String(40), nullable=False),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("last_used", sa.Float, nullable=True),
-)
-
-failures_t = sa.Table(
-    "signin_failures",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("key", sa.String(64), nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,8 +214,6 @@ class AccountStore:
         belonging to nobody; its sessions, API tokens, ratings and history go. Other
         server processes hear that those tables' seats changed.
         """
-        from regency.server.storage.ratings import account_games_t, ratings_t
-
         with self.engine.begin() as conn:
             tables = [
                 r.table_id

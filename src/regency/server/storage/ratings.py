@@ -35,51 +35,20 @@ from regency.ratings import (
     rate_game,
 )
 from regency.ratings.games import PROVISIONAL_DEVIATION
-from regency.server.storage.accounts import accounts_t
 from regency.server.storage.database import (
     Storage,
     TableRow,
     _table_row,
-    metadata,
     moves_t,
     seats_t,
     tables_t,
 )
+from regency.server.storage.people import account_games_t, accounts_t, ratings_t
 
-__all__ = ["OUTCOMES", "RatingStore", "Settled", "account_games_t", "ratings_t"]
+__all__ = ["OUTCOMES", "RatingStore", "Settled"]
 
 OUTCOMES = ("won", "lost", "drawn", "aborted")
 """What a finished game was for one of its seats."""
-
-ratings_t = sa.Table(
-    "ratings",
-    metadata,
-    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
-    sa.Column("game", sa.String(64), primary_key=True),
-    sa.Column("pool", sa.String(8), primary_key=True),
-    sa.Column("rating", sa.Float, nullable=False),
-    sa.Column("deviation", sa.Float, nullable=False),
-    sa.Column("volatility", sa.Float, nullable=False),
-    sa.Column("games", sa.Integer, nullable=False),
-    sa.Column("updated_at", sa.Float, nullable=False),
-)
-
-account_games_t = sa.Table(
-    "account_games",
-    metadata,
-    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
-    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
-    sa.Column("game", sa.String(64), nullable=False),
-    sa.Column("players", sa.Integer, nullable=False),
-    sa.Column("pool", sa.String(8), nullable=False),
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("rated", sa.Boolean, nullable=False),
-    sa.Column("outcome", sa.String(8), nullable=False),
-    sa.Column("finished_at", sa.Float, nullable=False),
-    sa.Column("rating_before", sa.Float, nullable=True),
-    sa.Column("rating_after", sa.Float, nullable=True),
-    sa.Column("deviation_after", sa.Float, nullable=True),
-)
 
 
 @dataclass(frozen=True, slots=True)
