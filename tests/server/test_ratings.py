@@ -445,3 +445,33 @@ def test_puzzle_ratings_move_to_the_account_and_grow_there(server: ThreadServer)
         plain = pip.http.post(path, json={"move": puzzle.solutions[0]}).json()
         assert "stored" not in plain and plain["before"]["tries"] == 0
         assert pip.get("/api/players/Pip").json()["puzzles"]["kingdoms"]["tries"] == 10
+
+
+def test_my_records_download_replays(
+    server: ThreadServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from regency.cli.main import main
+
+    with Person(server.url, "Rae") as rae:
+        rae.sign_up()
+        for seed in (3, 4):
+            table = rae.create(
+                game="kingdoms", players=2, seats=[{}, {"agent": "random"}], seed=seed
+            )
+            play_out({0: rae}, table["table"], random.Random(seed))
+        wait_for(lambda: rae.get("/api/players/Rae/games").json()["total"] == 2)
+        answer = rae.get("/api/account/records")
+        assert answer.status_code == 200
+        assert "regency-Rae-games.json" in answer.headers["content-disposition"]
+        download = answer.json()
+        assert download["format"] == "regency-records" and download["account"] == "Rae"
+        assert len(download["records"]) == 2
+        for record in download["records"]:
+            game = regency.replay(regency.Record.from_dict(record))
+            assert game.is_over and game.result().to_dict() == record["meta"]["result"]
+        path = tmp_path / "one.json"
+        path.write_text(json.dumps(download["records"][0]))
+        assert main(["replay", str(path), "--final"]) == 0
+        assert httpx.get(server.url + "/api/account/records").status_code == 401
