@@ -147,7 +147,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.state.creating = RateLimit(settings.tables_per_minute)
     app.state.signups = RateLimit(SIGNUPS_PER_MINUTE)
     app.state.hasher = Hasher(time_cost=1, memory_cost=1024) if settings.test_hashing else HASHER
-    # Password checks at once: each holds 64 MiB and a core for a fifth of a second.
+    # Password checks at once: each holds 46 MiB and a core for about a tenth of a second.
     app.state.hashing = asyncio.Semaphore(2)
     app.state.replays = ReplayCache()
     app.state.analyses = Analyses(settings.analysis_workers, settings.analysis_queue)

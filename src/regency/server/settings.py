@@ -39,7 +39,7 @@ class ServerSettings:
             clock the server accepts besides the fixed set (``0``: none), so a test can
             watch a clock run out in seconds.
         test_hashing: For tests only (no flag): hash passwords with Argon2id at 1 MiB
-            and one pass instead of :data:`regency.accounts.passwords.HASHER`'s 64 MiB,
+            and one pass instead of :data:`regency.accounts.passwords.HASHER`'s 46 MiB,
             so tests that sign many people up run quickly.
     """
 

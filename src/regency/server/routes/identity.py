@@ -95,7 +95,7 @@ def hasher_of(request: Request) -> Hasher:
 
 
 def hashing_of(request: Request) -> asyncio.Semaphore:
-    """The password checks allowed at once (each takes 64 MiB and a core for ~0.2 s)."""
+    """The password checks allowed at once (each takes 46 MiB and a core for ~0.1 s)."""
     semaphore: asyncio.Semaphore = request.app.state.hashing
     return semaphore
 
