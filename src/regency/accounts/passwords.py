@@ -10,8 +10,8 @@ the user's own name.
 A password is stored as its Argon2id hash (argon2-cffi), with the parameters of
 :data:`HASHER`: OWASP's first recommendation, 46 MiB of memory, 1 pass, 1 lane, chosen
 so that a sign-in stays under 0.3 s on a small, busy server (docs/accounts.md,
-"Passwords", has the measurement). The parameters live in each hash, so raising them later re-hashes a
-password at its owner's next sign-in (:meth:`Hasher.needs_rehash`).
+"Passwords", has the measurement). The parameters live in each hash, so raising them
+later re-hashes a password at its owner's next sign-in (:meth:`Hasher.needs_rehash`).
 
 Example:
     >>> check_password("correct horse", "Ann")
