@@ -64,7 +64,12 @@ def test_sign_up_sets_an_opaque_http_only_lax_cookie(server: ThreadServer) -> No
         value = ann.session
         assert value and len(value) >= 40 and "Ann" not in value  # opaque, random
         me = ann.get("/api/account").json()
-        assert me == {"signed_in": True, "name": "Ann", "csrf": answer.json()["csrf"]}
+        assert me == {
+            "signed_in": True,
+            "name": "Ann",
+            "csrf": answer.json()["csrf"],
+            "puzzles": {},
+        }
 
 
 def test_the_cookie_is_secure_behind_a_trusted_https_proxy(server: ThreadServer) -> None:

@@ -1,6 +1,7 @@
 """Accounts: signing up, in and out, the password, deleting, API tokens (docs/accounts.md).
 
-* ``GET /api/account``: who is signed in here, and the session's CSRF token;
+* ``GET /api/account``: who is signed in here, the session's CSRF token and the
+  account's puzzle ratings;
 * ``POST /api/account/signup``, ``/signin``: ``{"name", "password"}``, a new session;
 * ``POST /api/account/signout``, ``/signout-everywhere``: end this session, or every one;
 * ``POST /api/account/password``: ``{"current", "new"}``; every other session ends;
@@ -126,7 +127,14 @@ async def me(request: Request) -> JSONResponse:
             clear_session_cookie(response, request)
         return response
     csrf = who.session.csrf if who.session is not None else None
-    return JSONResponse({"signed_in": True, "name": who.account.name, "csrf": csrf})
+    return JSONResponse(
+        {
+            "signed_in": True,
+            "name": who.account.name,
+            "csrf": csrf,
+            "puzzles": who.account.puzzles,
+        }
+    )
 
 
 @router.post("/api/account/signup", status_code=201, summary="Make an account and sign in")

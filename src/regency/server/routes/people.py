@@ -8,7 +8,10 @@
   non-provisional rating and a rated game in the last 30 days;
 * ``GET /api/account/games``: the signed-in player's open tables (their turn first) and
   latest finished games;
-* ``GET /api/account/records``: every finished game's record in one JSON file.
+* ``GET /api/account/records``: every finished game's record in one JSON file;
+* the pages: ``/@/NAME`` (a profile), ``/leaderboard``, ``/games`` ("My games") and
+  ``/account`` (signing in and up; the account's settings), drawn by their scripts in
+  ``regency/web`` from the answers above.
 
 Only public facts leave here: names, ratings, results, table ids of finished games and
 the signed-in player's own open tables; never a token, a session or another player's
@@ -25,14 +28,14 @@ from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import HTMLResponse, StreamingResponse
 
 import regency
 from regency.core.record import RECORD_FORMAT, RECORD_VERSION
 from regency.puzzles.rating import Rating, RatingError
 from regency.ratings import PlayerRating, place_on_ladder
 from regency.server.errors import ProtocolError
-from regency.server.pages.html import title
+from regency.server.pages.html import page, title
 from regency.server.routes.identity import accounts_of, caller, ratings_of, require
 from regency.server.storage.accounts import Account
 from regency.server.storage.database import TableRow
@@ -288,3 +291,28 @@ async def my_records(request: Request) -> StreamingResponse:
             "Content-Disposition": f'attachment; filename="regency-{account.name}-games.json"'
         },
     )
+
+
+@router.get("/@/{name}", response_class=HTMLResponse, include_in_schema=False)
+async def profile_page(name: str, request: Request) -> HTMLResponse:
+    found = None
+    if 0 < len(name) <= 40:
+        found = await asyncio.to_thread(accounts_of(request).by_name, name)
+    if found is None:
+        return page("profile.html", "No such player · regency", status=404)
+    return page("profile.html", f"{found[0].name} · regency")
+
+
+@router.get("/leaderboard", response_class=HTMLResponse, include_in_schema=False)
+async def leaderboard_page() -> HTMLResponse:
+    return page("leaderboard.html", "Leaderboards · regency")
+
+
+@router.get("/games", response_class=HTMLResponse, include_in_schema=False)
+async def my_games_page() -> HTMLResponse:
+    return page("games.html", "My games · regency")
+
+
+@router.get("/account", response_class=HTMLResponse, include_in_schema=False)
+async def account_page() -> HTMLResponse:
+    return page("account.html", "Your account · regency")
