@@ -11,11 +11,12 @@ const OUTCOMES = { won: "Won", lost: "Lost", drawn: "Drawn", aborted: "Aborted" 
 /** One finished game in a list: the game, who played, the outcome, the rating's change. */
 export function gameEntry(g, self) {
   const others = g.seats.filter((s) => s.seat !== g.seat).map((s, i) => [i ? ", " : "",
-    s.account ? profileLink(s.account) : s.name, s.rating ? el("span", { class: "muted" }, ` ${s.rating}`) : ""]);
+    s.account ? profileLink(s.account) : s.name, s.rating ? ` (${s.rating})` : ""]);
+  const delta = g.rating_after - g.rating_before;
   const change = g.rating_after !== null && g.rating_before !== null
-    ? el("span", { class: g.rating_after >= g.rating_before ? "up" : "down" },
-      ` ${g.rating_before} → ${g.rating_after} (${g.rating_after >= g.rating_before ? "+" : ""}${g.rating_after - g.rating_before})`)
-    : el("span", { class: "muted" }, " casual");
+    ? [" · rating ", el("span", { class: delta >= 0 ? "up" : "down" },
+      `${g.rating_before} → ${g.rating_after} (${delta >= 0 ? "+" : "−"}${Math.abs(delta)})`)]
+    : el("span", { class: "muted" }, " · casual");
   return el("li", { class: "game-entry", dataset: { table: g.table } },
     el("strong", {}, `${OUTCOMES[g.outcome] || g.outcome}`), ` · ${g.title}, ${g.players} players`,
     el("span", { class: "small" }, " against ", others, change),
@@ -25,7 +26,7 @@ export function gameEntry(g, self) {
 
 /** The finished games, filtered and paged, from `path` (a profile's or "My games"). */
 export function gamesPanel(path, self, names, heading = "Finished games") {
-  const list = el("ul", { class: "plain games", id: "games-list" });
+  const list = el("ul", { class: "plain game-list", id: "games-list" });
   const pager = el("p", { class: "pager row", id: "games-pager" });
   const game = el("select", { id: "filter-game", "aria-label": "only this game" },
     el("option", { value: "" }, "Every game"), Object.entries(names).map(([n, t]) => el("option", { value: n }, t)));

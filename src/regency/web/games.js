@@ -35,7 +35,7 @@ async function start() {
     el("h1", {}, "My games"),
     el("section", { class: "panel", "aria-labelledby": "open-h" },
       el("h2", { id: "open-h" }, "Open tables"),
-      el("ul", { class: "plain games", id: "open-list" }, mine.open.length ? mine.open.map(openEntry)
+      el("ul", { class: "plain game-list", id: "open-list" }, mine.open.length ? mine.open.map(openEntry)
         : [el("li", { class: "muted" }, "None: ", el("a", { href: "/" }, "start a game in the lobby"), ".")])),
     gamesPanel(`/api/players/${encodeURIComponent(who.name)}/games`, true, names),
     el("p", {}, el("a", { class: "button", href: "/api/account/records", download: `regency-${who.name}-games.json`,

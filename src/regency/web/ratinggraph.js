@@ -12,7 +12,7 @@ function svg(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value !== null && value !== undefined) node.setAttribute(key, String(value));
   }
-  for (const child of children.flat()) if (child) node.append(child);
+  for (const child of children.flat(Infinity)) if (child) node.append(child);
   return node;
 }
 
