@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import regency
+from regency.accounts.passwords import HASHER, Hasher
 from regency.server.live.computer import ComputerPool
 from regency.server.live.hub import Hub
 from regency.server.operations.health import Readiness
@@ -38,6 +39,9 @@ from regency.server.storage.database import CHANNEL, Storage, upgrade
 __all__ = ["ServerSettings", "create_app"]
 
 log = logging.getLogger("regency.server")
+
+SIGNUPS_PER_MINUTE = 5
+"""New accounts one client (by address) may make in any sliding minute (429 past it)."""
 
 
 class BodyLimit:
@@ -106,6 +110,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     pool = ComputerPool(settings.workers)
     hub = OperatedHub(storage, pool, settings, metrics=app.state.metrics)
     app.state.hub = hub
+    app.state.accounts = hub.accounts
+    app.state.ratings = hub.ratings
     if storage.is_postgres:
         listening = asyncio.Event()
         hub.spawn(_listen(storage, hub, listening))
@@ -139,6 +145,10 @@ def create_app(settings: ServerSettings) -> FastAPI:
     # What the routers find on app.state (regency.server.routes.common); hub at start-up.
     app.state.settings = settings
     app.state.creating = RateLimit(settings.tables_per_minute)
+    app.state.signups = RateLimit(SIGNUPS_PER_MINUTE)
+    app.state.hasher = Hasher(time_cost=1, memory_cost=1024) if settings.test_hashing else HASHER
+    # Password checks at once: each holds 46 MiB and a core for about a tenth of a second.
+    app.state.hashing = asyncio.Semaphore(2)
     app.state.replays = ReplayCache()
     app.state.analyses = Analyses(settings.analysis_workers, settings.analysis_queue)
     app.state.metrics = Metrics(app.state)

@@ -8,6 +8,9 @@ import { api, gameModule, titles } from "/static/shared/server.js";
 import { count, theComputer } from "/static/shared/words.js";
 import { winGraph } from "/static/graph.js";
 import { chatPanel } from "/static/chat.js";
+import { showAccount } from "/static/shared/account.js";
+
+showAccount();  // the header: who is signed in, or "Sign in"
 
 const root = document.getElementById("table");
 const tableId = location.pathname.split("/").filter(Boolean)[1];
@@ -130,7 +133,7 @@ async function loadAnalysis(start) {
   }
   box.replaceChildren(el("p", { id: "analysing" }, body.status === "queued"
     ? `Waiting for its turn: ${count(body.position, "analysis", "analyses")} to go before this one.`
-    : `Analysing… ${body.done} of ${body.total} decisions judged.`));
+    : `Analysing… ${body.done} of ${count(body.total, "decision")} judged.`));
   setTimeout(() => loadAnalysis(false), 1500);
 }
 

@@ -10,6 +10,9 @@ import { badge } from "/static/shared/seats.js";
 import * as claim from "/static/games/claim.js";
 import * as claimKingdoms from "/static/games/claim-kingdoms.js";
 import * as kingdoms from "/static/games/kingdoms.js";
+import { showAccount } from "/static/shared/account.js";
+
+showAccount();  // the header: who is signed in, or "Sign in"
 
 const GAMES = { claim, "claim-kingdoms": claimKingdoms, kingdoms };
 

@@ -137,8 +137,8 @@ export function standIn(s) {
 /** Who sits at the table: each seat's badge, a person or the computer, its clock. */
 function seatList(view, options) {
   const list = el("ul", { class: "plain seatlist" }, (view.seats || []).map((s) =>
-    el("li", {}, badge(view, s.seat), el("span", { class: "muted small" },
-      s.kind === "computer" ? "" : "person",
+    el("li", {}, badge(view, s.seat), seatRating(s), el("span", { class: "muted small" },
+      s.kind === "computer" ? "" : (s.account ? "" : "person"),
       s.replaced_by ? ` (away: ${standIn(s)} plays for now)` : ""),
     view.to_move === s.seat ? el("span", { class: "turn-dot" }, "◀ to move") : "",
     options.replay ? "" : seatClock(view, s))));
@@ -156,6 +156,14 @@ function agentDetails(view) {
     el("summary", {}, computers.length === 1 ? "The computer player's settings" : "The computer players' settings"),
     el("ul", { class: "plain" }, computers.map((s) => el("li", {}, badge(view, s.seat), " ",
       el("code", { dataset: { notation: "" } }, s.agent)))));
+}
+
+/** An account's profile link and rating beside its seat ("1612", "1500?" while provisional). */
+function seatRating(s) {
+  if (!s.rating && !s.account) return "";
+  return el("span", { class: "small seat-rating" }, s.account
+    ? el("a", { href: `/@/${encodeURIComponent(s.account)}`, "aria-label": `${s.account}'s profile` }, s.rating || "profile")
+    : s.rating);
 }
 
 /** The panels beside the board: the move log, who sits at the table, and the page's own. */
