@@ -335,6 +335,10 @@ def words_shots(browser: Any, url: str, out: Path) -> None:
         page.goto(f"{url}/play/{again['table']}/0#token={token}")
         page.wait_for_selector("#result")
         page.click("#agents summary")
+        if mobile:  # a phone: the seats and their details line
+            page.locator(".seatlist").scroll_into_view_if_needed()
+        else:
+            page.evaluate("() => window.scrollTo(0, 0)")
         shoot(page, out / f"claim-strongest{suffix}.png")
         page.locator("#result").scroll_into_view_if_needed()
         shoot(page, out / f"claim-strongest-end{suffix}.png")

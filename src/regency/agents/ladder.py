@@ -55,6 +55,7 @@ __all__ = [
     "Level",
     "Strength",
     "computer_name",
+    "computer_with_spec",
     "find_level",
     "ladder",
     "ladders_json",
@@ -465,6 +466,16 @@ def computer_name(game: str, players: int, spec: str) -> str:
     """
     level = level_of(game, players, spec)
     return level.computer if level is not None else COMPUTER
+
+
+def computer_with_spec(game: str, players: int, spec: str) -> str:
+    """A computer seat in a sentence, its spec after it: ``"the Strongest computer (ismcts)"``.
+
+    For the terminal's lines that say who sits where; ``"the computer (SPEC)"`` for a spec
+    on no ladder.
+    """
+    name = computer_name(game, players, spec)
+    return f"the {'computer' if name == COMPUTER else name} ({spec})"
 
 
 def ladders_json(game: str) -> dict[str, list[dict[str, Any]]]:

@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from regency.agents import Agent
+from regency.agents.ladder import computer_with_spec
 from regency.analysis import evaluator, hint_agent
 from regency.cli.play.saving import SaveFile
 from regency.cli.play.screen import (
@@ -112,8 +113,10 @@ class Session:
 
     def who(self, seat: int) -> str:
         """Who plays ``seat``: a person, or which computer player."""
-        agent = self.agents.get(seat)
-        return "a person" if agent is None else f"the {agent.name} computer player"
+        spec = self.table.seats[seat].agent
+        if spec is None:
+            return "a person"
+        return computer_with_spec(self.game.name, self.game.num_players, spec)
 
     def introduction(self, viewer: int | None) -> str:
         """The table in one sentence: each seat's one name, who plays it, partners."""
