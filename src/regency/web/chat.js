@@ -128,6 +128,36 @@ function muteButtons(seats, seat, muted, toggle) {
 }
 
 /**
+ * This page's count of its own recent messages against the server's rate: the function
+ * returned says why one more now would be refused (null: it would not, and it is counted).
+ */
+function rateKeeper() {
+  const sentAt = [];  // when this page sent its recent messages (ms)
+  return (rule) => {
+    if (!rule) return null;
+    const now = Date.now();
+    const span = rule.seconds * 1000 + MARGIN_MS;
+    while (sentAt.length && sentAt[0] <= now - span) sentAt.shift();
+    if (sentAt.length < rule.messages) {
+      sentAt.push(now);
+      return null;
+    }
+    const wait = Math.max(1, Math.ceil((sentAt[0] + span - now) / 1000));
+    return `You may send ${count(rule.messages, "chat message")} every ${rule.seconds} seconds: wait ${wait} s.`;
+  };
+}
+
+/**
+ * The limits are learnt when the person turns to the chat (the box or a phrase): the box
+ * then holds no more characters than the server takes.
+ */
+function learnWhenUsed(box) {
+  const learn = () => chatLimits().then((rule) => { if (rule) box.input.maxLength = rule.characters; });
+  box.form.addEventListener("focusin", learn, { once: true });
+  box.presets.addEventListener("pointerdown", learn, { once: true });
+}
+
+/**
  * The chat panel: the messages, a mute button per person, and (for a seat) the box and
  * the phrases to write with.
  *
@@ -154,35 +184,17 @@ export function chatPanel(options) {
   const parts = [el("h2", { id: "chat-h" }, "Table chat"), log, hiddenNote];
   let input = null;
 
-  const sentAt = [];  // when this page sent its recent messages (ms)
+  const tooSoon = rateKeeper();
   if (options.write) {
     const box = writingBox(send);
     input = box.input;
     parts.push(box.form, box.presets, error);
-    // The limits are learnt when the person turns to the chat: the box then holds no more
-    // characters than the server takes.
-    const learn = () => chatLimits().then((rule) => { if (rule) input.maxLength = rule.characters; });
-    box.form.addEventListener("focusin", learn, { once: true });
-    box.presets.addEventListener("pointerdown", learn, { once: true });
+    learnWhenUsed(box);
   } else if (options.readOnlyNote) {
     parts.push(el("p", { class: "small muted" }, options.readOnlyNote));
   }
   parts.push(mutes);
   const node = el("section", { class: "panel chat", id: "chat", "aria-labelledby": "chat-h" }, parts);
-
-  /** Why a message now would be refused by the server's rate (null: it would not). */
-  function tooSoon(rule) {
-    if (!rule) return null;
-    const now = Date.now();
-    const span = rule.seconds * 1000 + MARGIN_MS;
-    while (sentAt.length && sentAt[0] <= now - span) sentAt.shift();
-    if (sentAt.length < rule.messages) {
-      sentAt.push(now);
-      return null;
-    }
-    const wait = Math.max(1, Math.ceil((sentAt[0] + span - now) / 1000));
-    return `You may send ${count(rule.messages, "chat message")} every ${rule.seconds} seconds: wait ${wait} s.`;
-  }
 
   async function send(text, typed) {
     error.textContent = "";
