@@ -71,12 +71,13 @@ def tiles_first(rng: random.Random, moves: list[str]) -> str:
     return rng.choice(pick or [m for m in moves if not m.startswith("start")] or moves)
 
 
-def play_moves(url: str, table: dict[str, Any], moves: list[str]) -> None:
-    """Make ``moves`` at the table over HTTP, each by the person to move."""
+def play_moves(url: str, table: dict[str, Any], moves: list[str], start: int = 0) -> None:
+    """Make ``moves`` (from the ``start``-th on) at the table over HTTP, each by the person
+    to move."""
     tokens = {i["seat"]: i["token"] for i in table["invites"]}
     tid = table["table"]
     with httpx.Client(base_url=url, timeout=30) as http:
-        for version, move in enumerate(moves):
+        for version, move in enumerate(moves[start:], start=start):
             seat = http.get(f"/api/tables/{tid}").json()["to_move"]
             answer = http.post(
                 f"/api/tables/{tid}/seats/{seat}/actions",
@@ -172,7 +173,7 @@ def test_claim_pages_say_one_card_you_lead_and_why_a_faction_decided(
     page.goto(link(server.url, table, 1))
     wait_version(page, equal=one)
     assert "Follower deck: 1 card\n" in assert_plain(page, "a follower deck of one card")
-    play_moves_from(server.url, table, moves, one)
+    play_moves(server.url, table, moves, one)
     wait_version(page, equal=len(moves))
     text = assert_plain(page, "the end, seen by seat 1")
     assert "Ann wins" in text and "Deciding:" not in text
@@ -183,21 +184,6 @@ def test_claim_pages_say_one_card_you_lead_and_why_a_faction_decided(
     page.goto(f"{server.url}/replay/{table['table']}?seat=0&step={len(moves)}")
     wait_text(page, "#counter", f"move {len(moves)} of {len(moves)}")
     assert "Ann wins" in assert_plain(page, "the replay's end")
-
-
-def play_moves_from(url: str, table: dict[str, Any], moves: list[str], start: int) -> None:
-    """The rest of ``moves``, from the ``start``-th on."""
-    tokens = {i["seat"]: i["token"] for i in table["invites"]}
-    tid = table["table"]
-    with httpx.Client(base_url=url, timeout=30) as http:
-        for version, move in enumerate(moves[start:], start=start):
-            seat = http.get(f"/api/tables/{tid}").json()["to_move"]
-            answer = http.post(
-                f"/api/tables/{tid}/seats/{seat}/actions",
-                json={"action": move, "version": version},
-                headers=bearer(tokens[seat]),
-            )
-            assert answer.status_code == 200, answer.text
 
 
 def test_kingdoms_pages_say_one_tile_and_name_a_special_tile_once(
