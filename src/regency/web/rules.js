@@ -7,11 +7,9 @@
 import { el } from "/static/shared/dom.js";
 import { drawTable } from "/static/shared/frame.js";
 import { badge } from "/static/shared/seats.js";
-import * as claim from "/static/games/claim.js";
-import * as claimKingdoms from "/static/games/claim-kingdoms.js";
-import * as kingdoms from "/static/games/kingdoms.js";
+import { GAMES } from "/static/shared/games.js";
 
-const GAMES = { claim, "claim-kingdoms": claimKingdoms, kingdoms };
+const claim = GAMES.claim;
 
 // Where each part a figure may show is in what drawTable draws.
 const PARTS = {

@@ -9,6 +9,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from html import escape
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -18,7 +20,9 @@ from fastapi.responses import HTMLResponse
 from regency.server.errors import ProtocolError
 from regency.server.pages.html import page, title
 from regency.server.pages.replays import MAX_STEP, replayed_view
+from regency.server.routes.analysis import get_analysis
 from regency.server.routes.common import hub_of, replays_of
+from regency.server.routes.tables import games, table_chat
 
 __all__ = ["router"]
 
@@ -26,9 +30,40 @@ router = APIRouter()
 
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-async def replay_page(table_id: str, request: Request) -> HTMLResponse:
+async def replay_page(
+    table_id: str,
+    request: Request,
+    seat: Annotated[int | None, Query(ge=0, le=15)] = None,
+    step: Annotated[int | None, Query(ge=0, le=MAX_STEP)] = None,
+) -> HTMLResponse:
     record = await replays_of(request).record(hub_of(request), table_id)
-    return page("replay.html", f"{title(record['game'])}: replay · regency")
+    game = record["game"]
+    if seat is not None and seat >= record["players"]:
+        seat = None  # the page says so when it asks; its first view is a spectator's
+    # The page's first view, drawn with no round trip (replay.js asks exactly these):
+    # the start (the game's length), the step asked for (none: the end), the chat,
+    # the analysis as it stands and the games' titles; all public once a game is over.
+    steps = len(record["actions"])
+    shown = steps if step is None else min(step, steps)
+    query = "" if seat is None else f"?seat={seat}"
+    base = f"/api/tables/{table_id}"
+    views = {
+        f"{base}/replay/{n}{query}": await asyncio.to_thread(replayed_view, record, n, seat)
+        for n in dict.fromkeys((0, shown))
+    }
+    analysis = await get_analysis(table_id, request)
+    return page(
+        "replay.html",
+        f"{title(game)}: replay · regency",
+        description=f"A finished game of {title(game)}, move by move, with its analysis.",
+        fill={"WHERE": escape(f"{title(game)} · replay of table {table_id}")},
+        preload={
+            **views,
+            f"{base}/chat": await table_chat(table_id, request),
+            f"{base}/analysis": json.loads(bytes(analysis.body)),
+            "/api/games": await games(),
+        },
+    )
 
 
 @router.get(
