@@ -79,8 +79,16 @@ def free_port() -> int:
 def start_server(data_dir: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "regency.cli.main", "serve", "--port", str(port)]
-        + ["--data-dir", data_dir],
+        [
+            sys.executable,
+            "-m",
+            "regency.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            data_dir,
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -209,7 +217,9 @@ def main() -> None:
                     continue
                 for setting in args.settings or ("mobile", "desktop"):
                     slug = name.replace(" ", "-").replace(":", "")
-                    report = audit(cli, url + path, setting, out / f"{slug}-{setting}.json", args.chrome)
+                    report = audit(
+                        cli, url + path, setting, out / f"{slug}-{setting}.json", args.chrome
+                    )
                     f = figures(report)
                     ok = all(f[c] >= t for c, t in TARGETS.items()) and f["cls"] < 0.1
                     missed += not ok

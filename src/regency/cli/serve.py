@@ -111,6 +111,7 @@ def run_db(args: argparse.Namespace, console: Console) -> int:
 LIMITS: tuple[tuple[str, type, str], ...] = (
     ("max_think", float, "the most seconds a computer seat thinks about a move"),
     ("max_iterations", int, "the largest iters, most or infer an agent spec may ask for"),
+    ("max_answer", float, "the most seconds a computer seat's turn takes, all its decisions"),
     ("max_open_tables", int, "how many unfinished tables the server keeps"),
     ("tables_per_minute", int, "tables one client (address) may set up per minute"),
     ("expire_days", float, "days without a move before an unfinished table is removed (0: never)"),
@@ -140,7 +141,9 @@ def _limits(args: argparse.Namespace) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for name, _, _ in LIMITS:
         value = getattr(args, name)
-        least = 0 if name == "expire_days" else (0.001 if name == "max_think" else 1)
+        least = (
+            0 if name == "expire_days" else (0.001 if name in ("max_think", "max_answer") else 1)
+        )
         if value < least:
             flag = "--" + name.replace("_", "-")
             raise UsageError(f"{flag} must be at least {least:g}, not {value:g}")

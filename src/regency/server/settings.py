@@ -9,7 +9,11 @@ import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 
-__all__ = ["RateLimit", "ServerSettings"]
+__all__ = ["MIN_DECISION", "RateLimit", "ServerSettings"]
+
+MIN_DECISION = 0.25
+"""The least seconds a computer seat's decision may search, however little of its turn's
+``max_answer`` is left (a search always finishes its first world: docs/opponents.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +30,11 @@ class ServerSettings:
             asking for more (``ismcts:time=100``) is refused, and every search is
             stopped there whatever its iterations.
         max_iterations: The largest ``iters``, ``most`` or ``infer`` an agent spec may ask for.
+        max_answer: The most seconds a computer seat's turn takes, all its decisions
+            together (Claim Kingdoms' card, its power and the card taken; Kingdoms' draw
+            and the tile's square): each decision's search stops at what is left of it,
+            but at :data:`MIN_DECISION` seconds at the least, so that the person waits
+            about this long at most, whatever the spec's own budget.
         max_open_tables: How many unfinished tables the server keeps; setting up one
             more is refused (503) until some end or expire.
         tables_per_minute: How many tables one client (by address) may set up per
@@ -46,6 +55,7 @@ class ServerSettings:
     takeover_tick: float = 1.0
     max_think: float = 10.0
     max_iterations: int = 100_000
+    max_answer: float = 1.5
     max_open_tables: int = 2_000
     tables_per_minute: int = 30
     expire_days: float = 14.0

@@ -39,7 +39,7 @@ from regency.server.live.setup import (
 )
 from regency.server.live.table import CHAT_HISTORY, LiveTable, hash_token, new_token
 from regency.server.protocol import CreateTable, encode
-from regency.server.settings import ServerSettings
+from regency.server.settings import MIN_DECISION, ServerSettings
 from regency.server.storage.database import MoveCommit, Storage, TableRow
 
 __all__ = ["FORGET_AFTER", "Hub"]
@@ -355,14 +355,24 @@ class Hub:
         )
 
     async def _computer_move(self, live: LiveTable, seat: int, version: int, spec: str) -> None:
+        # A computer's turn may be several decisions (Claim Kingdoms: the card, its power,
+        # the card taken; Kingdoms: draw, then the tile's square). The table's pace
+        # (``think_time``) holds back only the first, so people see who moves; the rest
+        # follow as soon as they are thought, and all of them share one time budget
+        # (``max_answer``), so a person's wait is about one pace and one budget at most.
         loop = asyncio.get_running_loop()
         started = loop.time()
+        continuing = bool(live.recent) and live.recent[-1].seat == seat
+        if not continuing:
+            live.answer_since = started
         think_time = float(live.row.settings.get("think_time", 0.0))
+        left = live.answer_since + self.settings.max_answer - started
+        limit = min(self.settings.max_think, max(MIN_DECISION, left))
         seed = move_seed(live.row.seed, seat, version)
         view = live.game.view(seat)
         try:
-            thought = await self._think(spec, think_time, live.row.game, seed, view)
-            wait = think_time - (loop.time() - started)
+            thought = await self._think(spec, think_time, live.row.game, seed, view, limit)
+            wait = 0.0 if continuing else think_time - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
             async with live.lock:
@@ -392,16 +402,14 @@ class Hub:
                 log.error("computer seat %s at table %s could not move: %s", seat, live.id, exc)
 
     async def _think(
-        self, spec: str, think_time: float, game: str, seed: int, view: Any
+        self, spec: str, think_time: float, game: str, seed: int, view: Any, limit: float
     ) -> Thought:
         """The computer's move, from a worker (:func:`~regency.server.live.computer.think_in`).
 
-        The fallback's if the spec no longer parses (stored before specs were checked)
-        or the worker itself died.
+        Its search stops after ``limit`` seconds. The fallback's if the spec no longer
+        parses (stored before specs were checked) or the worker itself died.
         """
-        return await think_in(
-            self.pool, spec, think_time, game, seed, view, self.settings.max_think
-        )
+        return await think_in(self.pool, spec, think_time, game, seed, view, limit)
 
     def _notice(self, live: LiveTable, seat: int, failure: str) -> None:
         """Tell the table's people (and the log, in one line) that a computer seat failed."""

@@ -118,6 +118,9 @@ class LiveTable:
         self.active: dict[int, float] = {}
         self.task: asyncio.Task[None] | None = None
         self.task_version = -1
+        self.answer_since = 0.0
+        """When the computer's turn under way began (the event loop's clock): its
+        decisions share one time budget (``ServerSettings.max_answer``)."""
         self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
         self.chat: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
         """The latest chat messages, oldest first (:mod:`regency.server.live.chat`)."""
