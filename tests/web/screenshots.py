@@ -8,7 +8,8 @@ desktop width and at a phone's 390 px (``--only graph``); a Claim trick being ga
 its winner and a Kingdoms castle flying to its square, caught mid-flight (the animations
 slowed fifty times; ``--only motion``); the table chat (desktop and a 390 px phone,
 ``--only chat``); a puzzle of each game before and after a try, right for the first game
-and wrong for the others (desktop and a 390 px phone, ``--only puzzles``).
+and wrong for the others (desktop and a 390 px phone, ``--only puzzles``); the site
+installed as an app on a 390 px phone, its lobby and the offline page (``--only install``).
 
     .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
@@ -283,12 +284,26 @@ def puzzle_shots(browser: Any, url: str, out: Path) -> None:
         context.close()
 
 
+def install_shots(browser: Any, url: str, out: Path) -> None:
+    """The site installed as an app (tests/web/test_install.py) on a 390 px phone: its
+    lobby, and the page it shows offline."""
+    from tests.web.test_install import installed_app
+
+    with installed_app(browser, url) as (context, app):
+        app.wait_for_selector("#games .game-card")
+        shoot(app, out / "installed-phone.png")
+        context.set_offline(True)
+        app.reload()
+        app.wait_for_selector("#offline-h")
+        shoot(app, out / "installed-offline-phone.png")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument(
         "--only",
-        choices=["clocks", "rematch", "graph", "motion", "chat", "puzzles"],
+        choices=["clocks", "rematch", "graph", "motion", "chat", "puzzles", "install"],
         help="take only these screenshots",
     )
     args = parser.parse_args()
@@ -316,6 +331,8 @@ def main() -> None:
             chat(browser, server.url, out)
         if args.only in (None, "puzzles"):
             puzzle_shots(browser, server.url, out)
+        if args.only in (None, "install"):
+            install_shots(browser, server.url, out)
         if args.only is not None:
             browser.close()
             return

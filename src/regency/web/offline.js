@@ -10,7 +10,9 @@ async function retry() {
   try {
     const answer = await fetch("/healthz", { cache: "no-store" });
     if (answer.ok) {
-      location.replace(location.pathname === "/offline" ? "/" : location.href);
+      // The page that was asked for (the service worker showed this one in its place).
+      if (location.pathname === "/offline") location.replace("/");
+      else location.reload();
       return;
     }
   } catch { /* still offline */ }
