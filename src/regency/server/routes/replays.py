@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from html import escape
 from typing import Annotated, Any
 
@@ -31,26 +32,26 @@ router = APIRouter()
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
 async def replay_page(
-    table_id: str,
-    request: Request,
-    seat: Annotated[int | None, Query(ge=0, le=15)] = None,
-    step: Annotated[int | None, Query(ge=0, le=MAX_STEP)] = None,
+    table_id: str, request: Request, seat: str | None = None, step: str | None = None
 ) -> HTMLResponse:
+    # ``seat`` and ``step`` are read as the page reads them (replay.js): a link with a
+    # step past the end, or none that makes sense, opens at the end; never a 422.
     record = await replays_of(request).record(hub_of(request), table_id)
     game = record["game"]
-    if seat is not None and seat >= record["players"]:
-        seat = None  # the page says so when it asks; its first view is a spectator's
-    # The page's first view, drawn with no round trip (replay.js asks exactly these):
-    # the start (the game's length), the step asked for (none: the end), the chat,
-    # the analysis as it stands and the games' titles; all public once a game is over.
     steps = len(record["actions"])
-    shown = steps if step is None else min(step, steps)
-    query = "" if seat is None else f"?seat={seat}"
     base = f"/api/tables/{table_id}"
-    views = {
-        f"{base}/replay/{n}{query}": await asyncio.to_thread(replayed_view, record, n, seat)
-        for n in dict.fromkeys((0, shown))
-    }
+    # The page's first view, drawn with no round trip (replay.js asks exactly these):
+    # the start (the game's length) and the step asked for, as the seat saw them, the
+    # chat, the analysis as it stands and the games' titles: all public once a game is
+    # over. A seat the page would ask the server about (no such seat) is not preloaded.
+    views: dict[str, Any] = {}
+    who = None if seat in (None, "") else int(seat) if seat.isdigit() else -1
+    if who is None or 0 <= who < record["players"]:
+        query = "" if who is None else f"?seat={who}"
+        for n in dict.fromkeys((0, _step_shown(step, steps))):
+            views[f"{base}/replay/{n}{query}"] = await asyncio.to_thread(
+                replayed_view, record, n, who
+            )
     analysis = await get_analysis(table_id, request)
     return page(
         "replay.html",
@@ -64,6 +65,19 @@ async def replay_page(
             "/api/games": await games(),
         },
     )
+
+
+def _step_shown(step: str | None, steps: int) -> int:
+    """The step the page shows for its ``step`` parameter (replay.js ``within``)."""
+    if step is None:
+        return steps
+    try:
+        asked = float(step) if step.strip() else 0.0  # JavaScript's Number("") is 0
+    except ValueError:
+        return steps
+    if not math.isfinite(asked) or not asked.is_integer() or asked < 0:
+        return steps
+    return min(int(asked), steps)
 
 
 @router.get(
