@@ -82,3 +82,58 @@ def test_a_turns_decisions_share_the_answer_budget(sqlite_db: str) -> None:
     # each a little over (a search finishes the world it started); without the budget
     # one decision alone takes tens of seconds.
     assert longest < budget + 3 * MIN_DECISION + 3.0, turns
+
+
+def test_a_turns_second_decision_is_thought_while_the_first_waits_out_the_pace(
+    sqlite_db: str,
+) -> None:
+    pace, search = 2.0, 0.8
+    with make_client(sqlite_db) as client:
+        table = create(
+            client,
+            game="claim-kingdoms",
+            players=2,
+            seats=[{"agent": f"ismcts:time={search}"}, {"agent": f"ismcts:time={search}"}],
+            think_time=pace,
+            seed=8,
+        )["table"]
+        wait_until(client, lambda: len(_moves(sqlite_db, table)) >= 8, seconds=120)
+    moves = _moves(sqlite_db, table)
+    seconds = []
+    for (first_seat, _), (seat, first), (then, at) in zip(
+        moves, moves[1:], moves[2:], strict=False
+    ):
+        if seat != first_seat and then == seat:  # a turn's first and second decisions
+            seconds.append(at - first)
+    # Each search takes its 0.8 s; the second was thought during the first's pace, so it
+    # follows at once instead of most of a second later.
+    assert seconds and max(seconds) < search / 2, seconds
+
+
+def test_thinking_ahead_plays_the_same_moves(sqlite_db: str) -> None:
+    records = []
+    with make_client(sqlite_db) as client:
+        for pace in (0.0, 0.3):
+            table = create(
+                client,
+                game="kingdoms",
+                players=2,
+                seats=[{"agent": "rollout:iters=2"}, {"agent": "rollout:iters=2"}],
+                think_time=pace,
+                seed=21,
+            )["table"]
+            wait_until(client, lambda t=table: len(_moves(sqlite_db, t)) >= 12, seconds=120)
+            records.append(_notations(sqlite_db, table)[:12])
+    assert records[0] == records[1]
+
+
+def _notations(database: str, table: str) -> list[str]:
+    engine = sa.create_engine(database)
+    with engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(moves_t.c.notation)
+            .where(moves_t.c.table_id == table)
+            .order_by(moves_t.c.number)
+        ).all()
+    engine.dispose()
+    return [r.notation for r in rows]
