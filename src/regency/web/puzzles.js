@@ -9,7 +9,7 @@
 //   regency.puzzles.seen.<game>    the ids of the latest puzzles shown (at most SEEN_KEPT)
 import { el } from "/static/shared/dom.js";
 import { drawTable } from "/static/shared/frame.js";
-import { GAMES } from "/static/shared/games.js";
+import { loadedGame } from "/static/shared/games.js";
 import { api, gameModule } from "/static/shared/server.js";
 
 const SEEN_KEPT = 200;  // the server takes at most 500 (regency.server.puzzles.MAX_SEEN)
@@ -102,7 +102,7 @@ async function load(id = null) {
   message.textContent = "";
   try {
     const next = id ? await api(`/api/puzzles/${gameName}/${encodeURIComponent(id)}`) : await nextPuzzle();
-    game = game || GAMES[next.game] || await gameModule(next.game);
+    game = game || loadedGame(next.game) || await gameModule(next.game);
     show(next);
   } catch (error) {
     fail(error);

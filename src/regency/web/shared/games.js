@@ -6,3 +6,8 @@ import * as claimKingdoms from "/static/games/claim-kingdoms.js";
 import * as kingdoms from "/static/games/kingdoms.js";
 
 export const GAMES = { claim, "claim-kingdoms": claimKingdoms, kingdoms };
+
+/** The drawing module of the game `name`, at once; null for a game not listed here. */
+export function loadedGame(name) {
+  return Object.hasOwn(GAMES, name) ? GAMES[name] : null;
+}
