@@ -41,9 +41,13 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys()
-    .then((names) => Promise.all(names.filter((n) => n !== CACHE).map((n) => caches.delete(n))))
-    .then(() => self.clients.claim()));
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n !== CACHE).map((n) => caches.delete(n)));
+    // A page load starts while the worker wakes up, not after.
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+    await self.clients.claim();
+  })());
 });
 
 self.addEventListener("fetch", (event) => {
@@ -51,7 +55,13 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if (request.mode === "navigate") {
     // Pages always come from the server; only when it cannot be reached, the offline page.
-    event.respondWith(fetch(request).catch(() => caches.match(OFFLINE)));
+    event.respondWith((async () => {
+      try {
+        return (await event.preloadResponse) || await fetch(request);
+      } catch {
+        return caches.match(OFFLINE);
+      }
+    })());
     return;
   }
   const url = new URL(request.url);
