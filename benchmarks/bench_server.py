@@ -11,6 +11,12 @@ latency is the number of tables divided by the throughput). After ``--warmup`` s
 it counts, for ``--seconds`` seconds, the acknowledged moves
 (moves/s) and the time from sending a move to its acknowledgement (p50, p99).
 
+With ``--signed-in`` every seat is a signed-in account's (docs/accounts.md): accounts and
+their sessions are made in the database before the server starts, each table is set up
+rated by one account (its session cookie and CSRF token), the other joins it by its
+invite link, and both play over WebSockets opened with their session cookies; every
+finished game is settled into the two accounts' ratings and histories as it ends.
+
 Run: ``.venv/bin/python benchmarks/bench_server.py --tables 10,100,500``
 (``--database postgresql+psycopg://...`` for PostgreSQL; ``--pin 0`` runs the server
 on core 0 alone, with ``taskset``, and the clients on the other cores). With
@@ -45,6 +51,36 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from regency.sim.machine import describe_machine
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two signed-in accounts' session cookies and CSRF tokens, for one table slot."""
+
+    sessions: tuple[tuple[str, str], tuple[str, str]]
+
+
+def prepare_accounts(database: str, pairs: int) -> list[Pair]:
+    """Make ``2 * pairs`` accounts and a session each, straight in the database."""
+    from regency.accounts.passwords import Hasher
+    from regency.server.storage.accounts import AccountStore
+    from regency.server.storage.database import Storage, upgrade
+
+    upgrade(database)
+    storage = Storage(database)
+    try:
+        store = AccountStore(storage)
+        hashed = Hasher(time_cost=1, memory_cost=1024).hash("bench password")
+        out = []
+        for n in range(pairs):
+            made = []
+            for side in "ab":
+                account = store.create(f"p{n}{side}{random.randrange(10**6)}", hashed)
+                made.append(store.new_session(account.id))
+            out.append(Pair((made[0], made[1])))
+        return out
+    finally:
+        storage.close()
 
 
 @dataclass
@@ -148,11 +184,15 @@ async def table_slot(
     stats: Stats,
     stop: asyncio.Event,
     think: float,
+    pair: Pair | None = None,
 ) -> None:
     """Keep one table in play: open it, play it over two sockets, then open the next."""
     while not stop.is_set():
         try:
-            await play_one_table(http, bases, rng, stats, stop, think)
+            if pair is None:
+                await play_one_table(http, bases, rng, stats, stop, think)
+            else:
+                await play_signed_in(http, bases, rng, stats, stop, think, pair)
         except (httpx.HTTPError, OSError, WebSocketException):
             if stop.is_set():
                 return  # the run is over and the server is going away
@@ -182,6 +222,61 @@ async def play_one_table(
         )
         for i in table["invites"]
     ]
+    await play_sockets(sockets, rng, stats, stop, think)
+
+
+async def play_signed_in(
+    http: httpx.AsyncClient,
+    bases: list[str],
+    rng: random.Random,
+    stats: Stats,
+    stop: asyncio.Event,
+    think: float,
+    pair: Pair,
+) -> None:
+    """A rated table of two accounts: one sets it up, the other joins by its link."""
+    (first, first_csrf), (second, second_csrf) = pair.sessions
+
+    def headers(base: str, session: str, csrf: str) -> dict[str, str]:
+        return {"Cookie": f"regency_session={session}", "Origin": base, "X-CSRF-Token": csrf}
+
+    answer = await http.post(
+        bases[0] + "/api/tables",
+        json={"game": "claim", "players": 2, "seats": [{}, {"name": "b"}], "rated": True},
+        headers=headers(bases[0], first, first_csrf),
+    )
+    table = answer.json()
+    tid = table["table"]
+    other = bases[1 % len(bases)]
+    joined = await http.post(
+        f"{other}/api/tables/{tid}/seats/1/join",
+        headers={
+            **headers(other, second, second_csrf),
+            "Authorization": f"Bearer {table['invites'][0]['token']}",
+        },
+    )
+    joined.raise_for_status()
+    sockets = []
+    for seat_number, session in ((0, first), (1, second)):
+        base = bases[seat_number % len(bases)]
+        sockets.append(
+            await connect(
+                f"{base.replace('http', 'ws')}/api/tables/{tid}/seats/{seat_number}/ws",
+                additional_headers={"Cookie": f"regency_session={session}", "Origin": base},
+                max_size=2**22,
+            )
+        )
+    await play_sockets(sockets, rng, stats, stop, think)
+
+
+async def play_sockets(
+    sockets: list[ClientConnection],
+    rng: random.Random,
+    stats: Stats,
+    stop: asyncio.Event,
+    think: float,
+) -> None:
+    """Play a table's seats over their sockets until the game ends or the run stops."""
     try:
         players = [asyncio.ensure_future(seat(ws, rng, stats, think)) for ws in sockets]
         done = asyncio.ensure_future(stop.wait())
@@ -216,6 +311,7 @@ async def run_load(
     seconds: float,
     server_pids: list[int],
     think: float = 0.0,
+    pairs: list[Pair] | None = None,
 ) -> dict[str, float]:
     stats = Stats()
     stop = asyncio.Event()
@@ -226,7 +322,13 @@ async def run_load(
         slots = [
             asyncio.ensure_future(
                 table_slot(
-                    http, bases[t % len(bases) :] + bases[: t % len(bases)], rng, stats, stop, think
+                    http,
+                    bases[t % len(bases) :] + bases[: t % len(bases)],
+                    rng,
+                    stats,
+                    stop,
+                    think,
+                    None if pairs is None else pairs[t],
                 )
             )
             for t in range(tables)
@@ -288,6 +390,11 @@ def main() -> None:
         default=1,
         help="server processes on the one PostgreSQL database (default 1)",
     )
+    parser.add_argument(
+        "--signed-in",
+        action="store_true",
+        help="every seat a signed-in account's, at rated tables (docs/accounts.md)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON rows too")
     args = parser.parse_args()
     if args.servers < 1 or (args.servers > 1 and not (args.database or "").startswith("postgres")):
@@ -314,6 +421,7 @@ def main() -> None:
         print(
             f"database: {kind}; {args.warmup:g} s warm-up, {args.seconds:g} s measured, "
             f"clients think {args.think:g} s a move; {args.servers} server process(es)"
+            + ("; signed-in accounts at rated tables" if args.signed_in else "")
         )
         print(
             f"{'tables':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'refusals':>9} "
@@ -321,6 +429,7 @@ def main() -> None:
             f"{'load avg':>9}"
         )
         for count in counts:
+            pairs = prepare_accounts(database, count) if args.signed_in else None
             started = [
                 start_server(database, f"{data_dir}/server{i}", args.workers, args.pin)
                 for i in range(args.servers)
@@ -334,6 +443,7 @@ def main() -> None:
                         args.seconds,
                         [proc.pid for proc, _ in started],
                         args.think,
+                        pairs,
                     )
                 )
             finally:

@@ -42,10 +42,10 @@ LAYERS: list[tuple[str, ...]] = [
     ("regency.core",),
     ("regency.games",),
     ("regency.agents",),
-    ("regency.analysis", "regency.puzzles"),
+    ("regency.analysis", "regency.puzzles", "regency.ratings"),
     ("regency",),
     ("regency.sim", "regency.render", "regency.envs", "regency.train"),
-    ("regency.tables",),
+    ("regency.tables", "regency.accounts"),
     (
         "regency.server.storage",
         "regency.server.errors",
@@ -71,14 +71,15 @@ Drawn from the imports (``docs/architecture.md``, "Layers")::
       |    |
       |  storage  errors  protocol  settings   the database and its migrations; what
       |                      every part of the server shares
-    tables                   setting up a table: options and a person or agent per seat
-      |
+    tables  accounts         setting up a table: options and a person or agent per seat;
+      |                      what an account is (names, passwords, sessions' secrets)
     sim  render  envs        simulation; the text renderers; the RL environments
       |                      (sim reads ``regency.COMPILED``; envs use render for text)
     regency                  the package's __init__ alone: the public API, and where
       |                      the built-in games join the registry
     analysis  puzzles        judging a recorded game's decisions with an agent;
-      |                      mining, keeping and answering puzzles
+      ratings                mining, keeping and answering puzzles; the one rating
+      |                      library (Glicko-2, Weng-Lin, the computer levels' ratings)
     agents                   computer players, from a seat's view only
       |
     games                    the three games, each registered on import

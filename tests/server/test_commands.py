@@ -106,3 +106,58 @@ def test_a_downloaded_record_replays(
     path.write_text(record.text)
     assert main(["replay", str(path), "--final"]) == 0
     assert "Move" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_database_before_accounts_upgrades_and_plays_on_with_accounts(
+    tmp_path: Path, kind: str
+) -> None:
+    # A server of the release before accounts (revision 0003) with a finished game and
+    # one in progress: after `regency db upgrade` the finished one is settled already
+    # (it had no account), the other plays on by its links, and accounts work.
+    from alembic import command
+    from alembic.config import Config
+
+    from regency.server.storage.accounts import AccountStore
+    from regency.server.storage.database import Storage, migrations_folder
+    from regency.server.storage.ratings import RatingStore
+    from tests.server.conftest import fresh_pg_database
+
+    url = f"sqlite:///{tmp_path / 'regency.db'}" if kind == "sqlite" else fresh_pg_database()
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        cfg = Config()
+        cfg.set_main_option("script_location", migrations_folder())
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003")
+        for tid, finished, result in (("done", True, '{"scores": [1, 4], "winners": [1]}'),
+                                      ("open", False, None)):  # fmt: skip
+            conn.execute(
+                sa.text(
+                    "INSERT INTO tables VALUES (:id, 'claim', 2, 7, '{}', '{}', 'x', 1, :f, :r,"
+                    " 1.0, 2.0, 1)"
+                ),
+                {"id": tid, "f": finished, "r": result},
+            )
+            for seat in (0, 1):
+                conn.execute(
+                    sa.text(f"INSERT INTO seats VALUES (:id, {seat}, 'Ann', NULL, 'h', NULL)"),
+                    {"id": tid},
+                )
+            conn.execute(sa.text("INSERT INTO moves VALUES (:id, 1, 0, 'GB0', 1.5)"), {"id": tid})
+    engine.dispose()
+
+    args = ["--data-dir", str(tmp_path)] + ([] if kind == "sqlite" else ["--database", url])
+    assert main(["db", "upgrade", *args]) == 0
+    storage = Storage(url)
+    try:
+        done, open_ = storage.load_table("done"), storage.load_table("open")
+        assert done is not None and done.settled_at == 2.0 and not done.rated
+        assert open_ is not None and open_.settled_at is None and open_.seats[0].account_id is None
+        assert [(m.seat, m.notation) for m in storage.moves("open")] == [(0, "GB0")]
+        assert RatingStore(storage).unsettled() == []
+        account = AccountStore(storage).create("Ann", "x")
+        AccountStore(storage).sit("open", 0, account, "1500?")
+        assert storage.load_table("open").seats[0].account_id == account.id  # type: ignore[union-attr]
+    finally:
+        storage.close()

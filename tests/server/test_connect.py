@@ -67,3 +67,43 @@ def test_invite_links_parse() -> None:
         "t0k",
     )
     assert invite.socket_url == "wss://example.org/api/tables/abc/seats/2/ws"
+
+
+def test_a_program_plays_an_accounts_rated_seat_with_an_api_token(
+    sqlite_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.server.people import Person
+
+    with ThreadServer(sqlite_db, test_hashing=True) as server, Person(server.url, "Bot") as bot:
+        bot.sign_up()
+        token = bot.post("/api/account/tokens", json={"label": "regency connect"}).json()["token"]
+        # The program sets its table up with the token too: it sits there as the account.
+        table = httpx.post(
+            server.url + "/api/tables",
+            json={"game": "kingdoms", "players": 2, "seats": [{}, {"agent": "random"}],
+                  "rated": True, "think_time": 0},
+            headers={"Authorization": f"Bearer {token}"},
+        ).json()  # fmt: skip
+        (mine,) = table["mine"]
+        assert "#token=" not in mine["url"] and table["invites"] == []
+        link = mine["url"]
+        assert main(["connect", link, "--agent", "heuristic", "--api-token", token]) == 0
+        assert "game over" in capsys.readouterr().out
+        ratings = bot.get("/api/players/Bot").json()["ratings"]
+        deadline = 0
+        while not ratings and deadline < 100:
+            import time
+
+            time.sleep(0.05)
+            deadline += 1
+            ratings = bot.get("/api/players/Bot").json()["ratings"]
+        assert ratings[0]["game"] == "kingdoms" and ratings[0]["games"] == 1
+        # Revoked, the token plays no more; nor does the link without it.
+        (listed,) = bot.get("/api/account/tokens").json()["tokens"]
+        assert bot.delete(f"/api/account/tokens/{listed['id']}").status_code == 200
+        again = bot.create(game="kingdoms", players=2, seats=[{}, {"agent": "random"}])
+        link = again["mine"][0]["url"]
+        assert main(["connect", link, "--agent", "random", "--api-token", token]) == 2
+        assert "API token" in capsys.readouterr().err
+        assert main(["connect", link, "--agent", "random"]) == 2
+        assert "not an invite link" in capsys.readouterr().err

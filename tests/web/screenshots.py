@@ -8,8 +8,10 @@ desktop width and at a phone's 390 px (``--only graph``); a Claim trick being ga
 its winner and a Kingdoms castle flying to its square, caught mid-flight (the animations
 slowed fifty times; ``--only motion``); the table chat (desktop and a 390 px phone,
 ``--only chat``); a puzzle of each game before and after a try, right for the first game
-and wrong for the others (desktop and a 390 px phone, ``--only puzzles``); the site
-installed as an app on a 390 px phone, its lobby and the offline page (``--only install``).
+and wrong for the others (desktop and a 390 px phone, ``--only puzzles``); the accounts'
+pages, signing in, a profile with its rating graphs, the leaderboards, "My games" and the
+account's settings (desktop and a 390 px phone, ``--only accounts``); the site installed
+as an app on a 390 px phone, its lobby and the offline page (``--only install``).
 
     .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
@@ -45,6 +47,7 @@ from tests.web.helpers import (
 DESKTOP: ViewportSize = {"width": 1200, "height": 860}
 PHONE: ViewportSize = {"width": 375, "height": 760}
 PHONE_390: ViewportSize = {"width": 390, "height": 844}
+DESKTOP_1280: ViewportSize = {"width": 1280, "height": 860}
 MIDGAME = {"claim": 9, "claim-kingdoms": 12, "kingdoms": 16}
 
 
@@ -298,12 +301,80 @@ def install_shots(browser: Any, url: str, out: Path) -> None:
         shoot(app, out / "installed-offline-phone.png")
 
 
+def account_shots(browser: Any, server: ThreadServer, out: Path) -> None:
+    """The accounts' pages, with a player who has played a few rated games and a
+    leaderboard of made-up players beside her (their ratings written to the database)."""
+    import time
+
+    import sqlalchemy as sa
+
+    from tests.server.people import Person, play_out
+
+    url = server.url
+    with Person(url, "Ada") as ada:
+        ada.sign_up()
+        games = [
+            (1, "kingdoms", "random"),
+            (2, "kingdoms", "heuristic"),
+            (3, "kingdoms", "random"),
+            (4, "claim", "random"),
+            (5, "kingdoms", "random"),
+            (6, "claim", "heuristic"),
+        ]
+        for seed, game, agent in games:
+            table = ada.create(game=game, players=2, seats=[{}, {"agent": agent}], rated=True,
+                               seed=seed)  # fmt: skip
+            play_out({0: ada}, table["table"], random.Random(seed))
+        ada.create(game="claim-kingdoms", players=3,
+                   seats=[{}, {"agent": "random"}, {"agent": "rollout"}], rated=True)  # fmt: skip
+        cookie = {"name": "regency_session", "value": ada.session or "", "url": url}
+    database: str = server.server.config.app.state.settings.database
+    engine = sa.create_engine(database)
+    rng = random.Random(46)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE ratings SET deviation = 95"))
+        for n, name in enumerate(["Brigid", "Cosimo", "Dagny", "Emeric", "Fenna", "Gaspard"]):
+            conn.execute(
+                sa.text("INSERT INTO accounts (name, name_key, password_hash, created_at, "
+                        "disabled, puzzles) VALUES (:n, :k, 'x', :t, false, '{}')"),
+                {"n": name, "k": name.lower(), "t": time.time()},
+            )  # fmt: skip
+            for game in ("claim", "kingdoms", "claim-kingdoms"):
+                for pool in ("2", "3-4"):
+                    conn.execute(
+                        sa.text("INSERT INTO ratings VALUES (:a, :g, :p, :r, 70, 0.06, :c, :t)"),
+                        {"a": n + 2, "g": game, "p": pool, "r": rng.gauss(1600, 200),
+                         "c": rng.randrange(15, 90), "t": time.time()},
+                    )  # fmt: skip
+    engine.dispose()
+    for suffix, viewport, mobile in [("", DESKTOP_1280, False), ("-phone", PHONE_390, True)]:
+        context = browser.new_context(viewport=viewport, is_mobile=mobile, device_scale_factor=1)
+        page = context.new_page()
+        page.goto(f"{url}/account")
+        page.wait_for_selector("#signup-name")
+        shoot(page, out / f"account-signin{suffix}.png")
+        context.add_cookies([cookie])
+        page.goto(f"{url}/@/Ada")
+        page.wait_for_selector("#games-list li.game-entry")
+        shoot(page, out / f"profile{suffix}.png", full=True)
+        page.goto(f"{url}/leaderboard")
+        page.wait_for_selector("#board-kingdoms-2 table")
+        shoot(page, out / f"leaderboard{suffix}.png")
+        page.goto(f"{url}/games")
+        page.wait_for_selector("#games-list li.game-entry")
+        shoot(page, out / f"my-games{suffix}.png")
+        page.goto(f"{url}/account")
+        page.wait_for_selector("#signout-everywhere")
+        shoot(page, out / f"account{suffix}.png")
+        context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument(
         "--only",
-        choices=["clocks", "rematch", "graph", "motion", "chat", "puzzles", "install"],
+        choices=["clocks", "rematch", "graph", "motion", "chat", "puzzles", "accounts", "install"],
         help="take only these screenshots",
     )
     args = parser.parse_args()
@@ -331,6 +402,8 @@ def main() -> None:
             chat(browser, server.url, out)
         if args.only in (None, "puzzles"):
             puzzle_shots(browser, server.url, out)
+        if args.only in (None, "accounts"):
+            account_shots(browser, server, out)
         if args.only in (None, "install"):
             install_shots(browser, server.url, out)
         if args.only is not None:

@@ -279,8 +279,9 @@ def test_a_whole_kingdoms_game_by_keyboard(server: ThreadServer, page: Any) -> N
         if page.get_attribute("#table", "data-finished") == "true":
             break
         assert page.title().startswith("Your turn - Kingdoms")
-        if turns == 0:  # the page opens with nothing focused: Tab into the table
-            press_until(page, "Tab", lambda f: f["group"] is not None, 4)
+        if turns == 0:  # the page opens with nothing focused: Tab into the table, past
+            # the header's links (the lobby, the chat, the leaderboards, signing in)
+            press_until(page, "Tab", lambda f: f["group"] is not None, 6)
         else:  # after a move the focus stays on the table, where play goes on
             assert focus(page)["inTable"], "the focus fell back to the page"
         # The board is one Tab stop: one square has tabindex 0, the others -1.

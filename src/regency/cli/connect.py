@@ -3,12 +3,17 @@
 The client speaks only the public protocol (docs/server.md): it opens the seat's
 WebSocket, and whenever a view lists legal moves it asks the agent, which sees exactly
 what the view holds (the observation and the legal moves, as a ``SeatView``).
+
+A seat of an account (docs/accounts.md) is played with one of the account's API tokens,
+``--api-token TOKEN`` or ``$REGENCY_API_TOKEN``, and the seat's link, which then needs
+no ``#token=`` (``http://HOST/play/TABLE/SEAT``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -41,18 +46,19 @@ class Invite:
         return f"{scheme}://{host}/api/tables/{self.table}/seats/{self.seat}/ws"
 
 
-def parse_invite(url: str) -> Invite:
+def parse_invite(url: str, api_token: str | None = None) -> Invite:
     """Read ``http(s)://HOST/play/TABLE/SEAT#token=TOKEN``.
 
     The token follows ``#`` in the server's invite links; the older ``?token=TOKEN``
-    form is read too.
+    form is read too. With an account's ``api_token`` the link needs no token of its
+    own: the API token stands for the account seated there.
 
     Raises:
         UsageError: if the link is not an invite link.
     """
     parts = urlsplit(url.strip())
     segments = [s for s in parts.path.split("/") if s]
-    token = (
+    token = api_token or (
         parse_qs(parts.fragment).get("token", [""])[0]
         or parse_qs(parts.query).get("token", [""])[0]
     )
@@ -98,6 +104,12 @@ def add_connect_arguments(parser: argparse.ArgumentParser) -> None:
         "--agent", default="heuristic", help="the agent that plays: random, heuristic, ismcts..."
     )
     parser.add_argument("--seed", type=int, help="the agent's seed")
+    parser.add_argument(
+        "--api-token",
+        metavar="TOKEN",
+        help="play an account's seat with one of its API tokens (made on its profile page; "
+        "default $REGENCY_API_TOKEN); the link then needs no #token=",
+    )
 
 
 RESTART_CODE = 1012
@@ -125,9 +137,10 @@ def _open(invite: Invite, patience: float = 0.0) -> Any:
         except InvalidStatus as exc:
             status = exc.response.status_code
             if status < 500 or not patience:  # a process shutting down answers 503
+                what = "the API token's account" if invite.token.startswith("rga_") else "link"
                 raise UsageError(
                     f"the server refused seat {invite.seat} of table {invite.table} "
-                    f"(HTTP {status}): is the link right?"
+                    f"(HTTP {status}): is the {what} right?"
                 ) from None
             failure: Exception = exc
         except (OSError, WebSocketException, TimeoutError) as exc:
@@ -146,7 +159,8 @@ def run_connect(args: argparse.Namespace, console: Console) -> int:
     """
     from websockets.exceptions import ConnectionClosed
 
-    invite = parse_invite(args.invite)
+    api_token = getattr(args, "api_token", None) or os.environ.get("REGENCY_API_TOKEN") or None
+    invite = parse_invite(args.invite, api_token)
     parse_spec(args.agent)  # a bad spec is refused before connecting
     player = _Player(args, console, invite)
     socket = _open(invite)

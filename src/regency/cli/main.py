@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 
 import regency
+from regency.cli.accounts import add_accounts_arguments, run_accounts
 from regency.cli.analyze import add_analyze_arguments, run_analyze
 from regency.cli.arena import add_arena_arguments, run_arena
 from regency.cli.args import Parser, UsageError
@@ -108,6 +109,15 @@ COMMANDS: tuple[Command, ...] = (
         run_connect,
     ),
     Command("db", "manage the server's database", add_db_arguments, run_db),
+    Command(
+        "accounts",
+        "a server's accounts: create, list, disable, enable, reset-password",
+        add_accounts_arguments,
+        run_accounts,
+        description="The operator's commands for the accounts of a server's database "
+        "(docs/accounts.md): for clubs without e-mail, make an account and hand its "
+        "password over, disable one, or set a new password for someone who forgot theirs.",
+    ),
 )
 """Every subcommand, in the order ``regency --help`` lists them."""
 

@@ -396,6 +396,14 @@ class Game(ABC, Generic[A]):
         result = self.result()
         return [result.reward(seat) for seat in range(self.num_players)]
 
+    def sides(self) -> list[list[int]]:
+        """The scoring sides: each player alone, unless the game is played in partnerships.
+
+        A game of partners (4-player Claim) overrides it with its partnerships; ratings
+        count a partnership as one side (:mod:`regency.ratings`).
+        """
+        return [[seat] for seat in range(self.num_players)]
+
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette_compress import CompressMiddleware
 
 import regency
+from regency.accounts.passwords import HASHER, Hasher
 from regency.server.live.computer import ComputerPool
 from regency.server.live.hub import Hub
 from regency.server.operations.health import Readiness
@@ -43,6 +44,9 @@ from regency.server.storage.database import CHANNEL, Storage, upgrade
 __all__ = ["ServerSettings", "create_app"]
 
 log = logging.getLogger("regency.server")
+
+SIGNUPS_PER_MINUTE = 5
+"""New accounts one client (by address) may make in any sliding minute (429 past it)."""
 
 COMPRESS_ABOVE = 500
 """Bytes: a text answer this long or longer is compressed (a shorter one gains nothing)."""
@@ -114,6 +118,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     pool = ComputerPool(settings.workers)
     hub = OperatedHub(storage, pool, settings, metrics=app.state.metrics)
     app.state.hub = hub
+    app.state.accounts = hub.accounts
+    app.state.ratings = hub.ratings
     if storage.is_postgres:
         listening = asyncio.Event()
         hub.spawn(_listen(storage, hub, listening))
@@ -147,6 +153,10 @@ def create_app(settings: ServerSettings) -> FastAPI:
     # What the routers find on app.state (regency.server.routes.common); hub at start-up.
     app.state.settings = settings
     app.state.creating = RateLimit(settings.tables_per_minute)
+    app.state.signups = RateLimit(SIGNUPS_PER_MINUTE)
+    app.state.hasher = Hasher(time_cost=1, memory_cost=1024) if settings.test_hashing else HASHER
+    # Password checks at once: each holds 46 MiB and a core for about a tenth of a second.
+    app.state.hashing = asyncio.Semaphore(2)
     app.state.replays = ReplayCache()
     app.state.analyses = Analyses(settings.analysis_workers, settings.analysis_queue)
     app.state.metrics = Metrics(app.state)

@@ -19,8 +19,12 @@ __all__ = [
     "AttemptRequest",
     "ChatRequest",
     "CreateTable",
+    "DeleteAccount",
+    "NewPassword",
+    "NewToken",
     "RematchRequest",
     "SeatRequest",
+    "SignIn",
     "WsAction",
     "WsChat",
     "encode",
@@ -63,6 +67,11 @@ class SeatRequest(_Strict):
 
     name: str = Field(default="", max_length=40)
     agent: str | None = Field(default=None, min_length=1, max_length=200)
+    me: bool | None = None
+    """Whether the signed-in person setting up the table sits here, as their account.
+
+    Unsaid on every seat: the first person's seat is theirs. ``true`` on one seat: that
+    one. ``false`` on every person's seat: none (an organiser's table)."""
 
 
 class CreateTable(_Strict):
@@ -84,6 +93,9 @@ class CreateTable(_Strict):
             to a day (set one of the two).
         takeover_agent: The agent that plays when a clock runs out (default
             ``heuristic``).
+        rated: Whether the game is rated (docs/accounts.md): set up by a signed-in
+            person, every person's seat an account (the others join by their invite
+            links), every computer seat a level of the game's ladder.
     """
 
     game: str = Field(min_length=1, max_length=64)
@@ -95,6 +107,7 @@ class CreateTable(_Strict):
     move_seconds: float | None = Field(default=None, gt=0, le=24 * 60 * 60)
     takeover_minutes: float | None = Field(default=None, gt=0, le=24 * 60)
     takeover_agent: str = Field(default="heuristic", min_length=1, max_length=200)
+    rated: bool = False
 
     @field_validator("options")
     @classmethod
@@ -169,8 +182,49 @@ class AttemptRequest(_Strict):
     Attributes:
         move: The move, in the game's notation (one of the puzzle view's legal moves).
         rating: The solver's rating as the last answer gave it (``None``: a new solver's;
-            checked by :meth:`regency.puzzles.Rating.from_dict`).
+            checked by :meth:`regency.puzzles.Rating.from_dict`). A signed-in solver's
+            is the account's, whatever is sent.
     """
 
     move: str = Field(min_length=1, max_length=200)
     rating: dict[str, Any] | None = Field(default=None, max_length=8)
+    counts: bool = True
+    """Whether the try counts for a signed-in solver's stored rating (a puzzle's first
+    try does; "Try again" does not)."""
+
+
+MAX_SECRET_FIELD = 256
+"""The longest password a request may carry (``regency.accounts.passwords.MAX_PASSWORD``):
+anything longer is refused before it is hashed, and a body over
+:data:`MAX_BODY` before it is read."""
+
+
+class SignIn(_Strict):
+    """``POST /api/account/signup`` and ``/signin``: a user name and a password.
+
+    Attributes:
+        name: The user name (checked by ``regency.accounts.names``).
+        password: The password.
+    """
+
+    name: str = Field(max_length=100)
+    password: str = Field(max_length=MAX_SECRET_FIELD)
+
+
+class NewPassword(_Strict):
+    """``POST /api/account/password``: the password now and the new one."""
+
+    current: str = Field(max_length=MAX_SECRET_FIELD)
+    new: str = Field(max_length=MAX_SECRET_FIELD)
+
+
+class DeleteAccount(_Strict):
+    """``POST /api/account/delete``: the password, to be sure."""
+
+    password: str = Field(max_length=MAX_SECRET_FIELD)
+
+
+class NewToken(_Strict):
+    """``POST /api/account/tokens``: a label for the API token (what it is for)."""
+
+    label: str = Field(default="", max_length=40)

@@ -47,6 +47,9 @@ class ServerSettings:
         test_move_seconds: For tests only (no ``regency serve`` flag): one more move
             clock the server accepts besides the fixed set (``0``: none), so a test can
             watch a clock run out in seconds.
+        test_hashing: For tests only (no flag): hash passwords with Argon2id at 1 MiB
+            and one pass instead of :data:`regency.accounts.passwords.HASHER`'s 46 MiB,
+            so tests that sign many people up run quickly.
     """
 
     database: str
@@ -63,6 +66,7 @@ class ServerSettings:
     analysis_workers: int = 1
     analysis_queue: int = 16
     test_move_seconds: float = 0.0
+    test_hashing: bool = False
 
 
 class RateLimit:

@@ -2,7 +2,10 @@
 // with invite links, the tables this browser set up, and finished games to replay.
 import { el } from "/static/shared/dom.js";
 import { copyButton, fragmentLink, myTables, rememberTable } from "/static/shared/links.js";
-import { api } from "/static/shared/server.js";
+import { api, me } from "/static/shared/server.js";
+import { showAccount } from "/static/shared/account.js";
+
+showAccount();  // the header: who is signed in, or "Sign in"
 
 // Deck choices the games' "factions" option takes (the server checks them).
 const FACTION_CHOICES = {
@@ -11,6 +14,7 @@ const FACTION_CHOICES = {
 };
 
 let games = [];
+let signedIn = null;  // the account's name when signed in (its tables can be rated)
 
 // The computer levels come from the server (GET /api/games: each game's "levels" per
 // player count, weakest first, the default opponent marked): none are written here.
@@ -39,7 +43,8 @@ function aboutLine(select, id) {
 // Invite and spectator links hold their token after "#" (never sent to a server); a
 // server that still answers with "?token=" links has them rewritten to that form here.
 function tableEntry(answer, title) {
-  const me = answer.invites[0];
+  // Signed in, the table's creator sits as their account: a link with no token ("mine").
+  const me = (answer.mine || [])[0] || answer.invites[0];
   return {
     table: answer.table, game: answer.game, title, created: Date.now(),
     seats: answer.seats.map((s) => s.name),
@@ -54,10 +59,11 @@ async function quickPlay(game, agent, button) {
   button.textContent = "Setting up…";
   const players = game.default_players;
   const seats = [{ name: "You" }, ...Array.from({ length: players - 1 }, () => ({ agent }))];
+  const rated = Boolean(signedIn && document.getElementById("q-rated")?.checked);
   try {
-    const answer = await api("/api/tables", { json: { game: game.name, players, seats, think_time: 0.5 } });
+    const answer = await api("/api/tables", { json: { game: game.name, players, seats, think_time: 0.5, rated } });
     rememberTable(tableEntry(answer, game.title));
-    location.href = fragmentLink(answer.invites[0].url);
+    location.href = fragmentLink(((answer.mine || [])[0] || answer.invites[0]).url);
   } catch (error) {
     button.disabled = false;
     button.textContent = `Play ${game.title}`;
@@ -159,7 +165,8 @@ form.addEventListener("submit", async (event) => {
     return kind === "person" ? { name: row.querySelector("input").value.trim() } : { agent: kind };
   });
   const body = { game: game.name, players: Number(fPlayers.value), options, seats,
-    think_time: Number(document.getElementById("f-think").value) || 0 };
+    think_time: Number(document.getElementById("f-think").value) || 0,
+    rated: Boolean(signedIn && document.getElementById("f-rated").checked) };
   const clock = document.getElementById("f-clock").value;
   if (clock) body.move_seconds = Number(clock);
   try {
@@ -203,7 +210,21 @@ async function drawFinished() {
   }
 }
 
+/** Signed in: rated games on offer (the quick buttons and the form), your seat named. */
+function drawAccount(who) {
+  signedIn = who.signed_in ? who.name : null;
+  const quick = document.getElementById("q-rated-box");
+  const form = document.getElementById("f-rated-box");
+  quick.hidden = form.hidden = !signedIn;
+  if (signedIn) {
+    document.getElementById("q-rated-name").textContent = signedIn;
+    document.getElementById("f-rated-about").textContent = `You sit at the first person's seat as ${signedIn}. `
+      + "A rated table needs every person to join with an account; the computer plays a level of the ladder.";
+  }
+}
+
 async function start() {
+  me().then(drawAccount);
   try {
     games = await api("/api/games");
   } catch (e) {

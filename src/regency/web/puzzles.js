@@ -10,7 +10,10 @@
 import { el } from "/static/shared/dom.js";
 import { drawTable } from "/static/shared/frame.js";
 import { loadedGame } from "/static/shared/games.js";
-import { api, gameModule } from "/static/shared/server.js";
+import { api, me, gameModule } from "/static/shared/server.js";
+import { showAccount } from "/static/shared/account.js";
+
+showAccount();  // the header: who is signed in, or "Sign in"
 
 const SEEN_KEPT = 200;  // the server takes at most 500 (regency.server.puzzles.MAX_SEEN)
 const [, , gameName = null, puzzleId = null] = location.pathname.split("/").map(decodeURIComponent);
@@ -158,8 +161,10 @@ async function attempt(move) {
   message.textContent = "";
   let answer;
   try {
+    // Signed in, the server uses (and keeps) the account's rating; a try after the
+    // first does not count there either.
     answer = await api(`/api/puzzles/${puzzle.game}/${puzzle.id}/attempt`,
-      { json: { move, rating: ratingOf(puzzle.game) } });
+      { json: { move, rating: ratingOf(puzzle.game), counts: !rated } });
   } catch (error) {
     if (error.body && error.body.error === "bad_rating") {  // edited by hand: start again
       store.set(ratingKey(puzzle.game), null);
@@ -244,6 +249,11 @@ function tryAgain() {
 // -- start -------------------------------------------------------------------------------
 
 async function start() {
+  // Signed in, the account's ratings are the solver's: the browser's copy follows them.
+  const who = await me();
+  for (const [game, rating] of Object.entries((who.signed_in && who.puzzles) || {})) {
+    store.set(ratingKey(game), rating);
+  }
   try {
     listing = await api("/api/puzzles");
   } catch (error) {

@@ -8,6 +8,9 @@ import { loadedGame } from "/static/shared/games.js";
 import { api, gameModule, titles } from "/static/shared/server.js";
 import { winGraph } from "/static/graph.js";
 import { chatPanel } from "/static/chat.js";
+import { showAccount } from "/static/shared/account.js";
+
+showAccount();  // the header: who is signed in, or "Sign in"
 
 const root = document.getElementById("table");
 const tableId = location.pathname.split("/").filter(Boolean)[1];

@@ -8,6 +8,9 @@ import { el } from "/static/shared/dom.js";
 import { drawTable } from "/static/shared/frame.js";
 import { badge } from "/static/shared/seats.js";
 import { GAMES } from "/static/shared/games.js";
+import { showAccount } from "/static/shared/account.js";
+
+showAccount();  // the header: who is signed in, or "Sign in"
 
 const claim = GAMES.claim;
 

@@ -16,8 +16,11 @@ import { eveningScore, scoresheetButtons } from "/static/shared/evening.js";
 import { drawTable } from "/static/shared/frame.js";
 import { pageToken } from "/static/shared/links.js";
 import { seatName } from "/static/shared/seats.js";
-import { api, gameModule, titles } from "/static/shared/server.js";
+import { api, gameModule, me, titles } from "/static/shared/server.js";
 import { chatPanel } from "/static/chat.js";
+import { showAccount } from "/static/shared/account.js";
+
+showAccount();  // the header: who is signed in, or "Sign in"
 
 const root = document.getElementById("table");
 const conn = document.getElementById("conn");
@@ -34,6 +37,7 @@ const TOKEN_PROTOCOL = "regency.token.";
 
 let view = null;
 let game = null;
+let account = null;  // who is signed in here (GET /api/account)
 let socket = null;
 let refusal = "";
 let pending = false;
@@ -82,11 +86,12 @@ function draw() {
         : `While you were away, the computer (${me.replaced_by}) took your seat. `,
       el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"))
     : null;
+  const seated = accountNotice();
   drawTable(root, view, game, {
     interactive: !watching,
     play: send,
     state,
-    refusal: away ? el("div", {}, away, refusalBox) : refusalBox,
+    refusal: away || seated ? el("div", {}, away, seated, refusalBox) : refusalBox,
     rerender: draw,
     afterResult: after,
     extra: [view.finished ? "" : eveningScore(view) || "", chat.node, alertsBox,
@@ -98,6 +103,40 @@ function draw() {
   // What is scrolled or focused into view stops below the sticky status and action bar.
   const bar = document.getElementById("turnbar");
   document.documentElement.style.scrollPaddingTop = bar ? `${bar.offsetHeight + 8}px` : "";
+}
+
+// -- accounts ----------------------------------------------------------------------------
+
+/**
+ * What the table says about accounts (docs/accounts.md): a rated table waiting for people
+ * to join with theirs, and, to a signed-in person who opened an invite link, a button to
+ * sit here as their account.
+ */
+function accountNotice() {
+  const seats = view.seats || [];
+  const parts = [];
+  if (view.rated && (view.waiting || []).length && !view.finished) {
+    const names = view.waiting.map((s) => seatName(view, s)).join(" and ");
+    parts.push(el("p", { id: "waiting" }, `This rated game starts when ${names} join${view.waiting.length > 1 ? "" : "s"} `
+      + "with an account: each opens their invite link signed in and sits there as their account."));
+  }
+  const mine = seat === null ? null : seats[seat];
+  if (account && account.signed_in && token && mine && !mine.account && !view.finished) {
+    parts.push(el("p", {}, el("button", { type: "button", class: "primary", id: "join", onclick: join },
+      `Sit here as ${account.name}`), el("span", { class: "small muted" },
+      view.rated ? " (a rated game: every person plays as an account)" : " (the game goes into your list of games)")));
+  }
+  return parts.length ? el("div", { class: "notice", role: "status" }, parts) : null;
+}
+
+/** Take this seat as the signed-in account (the invite link's token proves it is ours). */
+async function join() {
+  try {
+    await api(`${base}/join`, { method: "POST", token });
+    await adopt(await api(viewPath, { token }));
+  } catch (error) {
+    show(`Refused: ${error.message}`);
+  }
 }
 
 // -- rematch ---------------------------------------------------------------------------
@@ -330,7 +369,9 @@ async function send(notation) {
 function connect(delay = 500) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   try {
-    socket = new WebSocket(`${scheme}://${location.host}${base}/ws`, [SUBPROTOCOL, TOKEN_PROTOCOL + token]);
+    // An account's seat needs no token: the browser's session cookie goes with the socket.
+    const protocols = token ? [SUBPROTOCOL, TOKEN_PROTOCOL + token] : [SUBPROTOCOL];
+    socket = new WebSocket(`${scheme}://${location.host}${base}/ws`, protocols);
   } catch (error) {  // a token no subprotocol can carry: the link is not a key to this table
     socket = null;
     conn.textContent = "";
@@ -466,6 +507,7 @@ function alertsPanel() {
 }
 
 async function start() {
+  account = await me();  // before the first view: its notice says whether to join
   try {
     await adopt(await api(viewPath, { token }));
   } catch (error) {

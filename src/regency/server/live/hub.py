@@ -29,6 +29,7 @@ from regency.server.live.chat import chat_message, check_rate, clean_chat
 from regency.server.live.clocks import move_limit
 from regency.server.live.commits import GroupCommit
 from regency.server.live.computer import ComputerPool, Thought, fallback_move, move_seed, think_in
+from regency.server.live.people import join_seat, seat_people
 from regency.server.live.setup import (
     agents_to_check,
     check_agent,
@@ -40,7 +41,9 @@ from regency.server.live.setup import (
 from regency.server.live.table import CHAT_HISTORY, LiveTable, hash_token, new_token
 from regency.server.protocol import CreateTable, encode
 from regency.server.settings import MIN_DECISION, ServerSettings
+from regency.server.storage.accounts import Account, AccountStore
 from regency.server.storage.database import MoveCommit, Storage, TableRow
+from regency.server.storage.ratings import RatingStore
 
 __all__ = ["FORGET_AFTER", "Hub"]
 
@@ -72,6 +75,10 @@ class Hub:
         self._commits = GroupCommit(storage, self.spawn)
         self._expired: frozenset[str] = frozenset()
         """The tables the last sweep removed (a load under way then must not keep one)."""
+        self.accounts = AccountStore(storage)
+        """Accounts, sessions and API tokens."""
+        self.ratings = RatingStore(storage)
+        """Ratings and the accounts' histories, where a finished table is settled."""
         self.closed = False
 
     async def write(self, job: Callable[..., T], *args: Any) -> T:
@@ -135,6 +142,8 @@ class Hub:
             live.apply_stored(m.seat, m.notation, m.at)
             live.broadcast()  # the listeners here see every version, one by one
             changed = True
+        if moves and live.game.is_over:
+            self.spawn(self.settle(live.id))  # if the process that ended it did not
         if seats and not moves:
             live.broadcast()
         if changed:
@@ -152,6 +161,7 @@ class Hub:
         thousands of open tables answers at once. Run in the background: requests are
         served while it works.
         """
+        await self.settle_all()  # games that ended just before a crash
         rows = await asyncio.to_thread(self.storage.open_tables)
         due = [
             r.id
@@ -188,42 +198,56 @@ class Hub:
         return ids
 
     async def watch_expiry(self) -> None:
-        """Forever: sweep expired tables every ``expire_tick`` seconds.
+        """Forever: every ``expire_tick`` seconds, sweep expired tables, settle finished ones.
 
-        The first sweep is the server start's own (:meth:`expire`, awaited).
+        Settling catches up with the finished tables a failure left unsettled. The first
+        sweep is the server start's own (:meth:`expire`, awaited).
         """
         while not self.closed:
             await asyncio.sleep(self.settings.expire_tick)
             try:
                 await self.expire()
+                await self.settle_all()
             except Exception as exc:  # a failed sweep is tried again next time
                 log.error("could not remove expired tables: %s", exc)
 
     # -- creating --------------------------------------------------------------------
 
-    async def create(self, req: CreateTable) -> tuple[LiveTable, dict[int, str], str]:
+    async def create(
+        self, req: CreateTable, account: Account | None = None
+    ) -> tuple[LiveTable, dict[int, str], str]:
         """Set up a table; return it, each person's seat token and the spectator token.
 
-        The checks are :mod:`regency.server.live.setup`'s, all made before anything is
-        stored.
+        The checks are :mod:`regency.server.live.setup`'s and
+        :mod:`regency.server.live.people`'s (a signed-in person's own seat, a rated
+        table's rules), all made before anything is stored. The seat of ``account``, the
+        person setting it up, has no token: it is played by the account, signed in.
 
         Raises:
             ProtocolError: 400 ``bad_table`` (the engine refused the game or its
                 options), 422 ``bad_clock`` (a move clock not on offer) or ``bad_agent``
                 (a computer seat's or the take-over's agent spec cannot play here, or
                 asks for more than the server's caps), 503 ``server_full`` (the cap on
-                open tables is reached).
+                open tables is reached); a rated table's refusals
+                (:func:`~regency.server.live.people.seat_people`).
         """
         spec, game = deal(req)
         check_clock(req, self.settings)
         for agent in agents_to_check(req, spec):
             await asyncio.to_thread(check_agent, agent, spec.game, spec.players, self.settings)
+        mine, ratings = await asyncio.to_thread(seat_people, req, spec, account, self.ratings)
         if await asyncio.to_thread(self.storage.count_unfinished) >= self.settings.max_open_tables:
             raise server_full(self.settings)
-        tokens = {seat: new_token() for seat in spec.people}
+        tokens = {seat: new_token() for seat in spec.people if seat != mine}
         spectator = new_token()
         hashes = {seat: hash_token(token) for seat, token in tokens.items()}
         row = table_row(req, spec, game, hashes, hash_token(spectator))
+        seats = list(row.seats)
+        for seat, shown in ratings.items():
+            seats[seat] = replace(seats[seat], rating=shown)
+        if mine is not None and account is not None:
+            seats[mine] = replace(seats[mine], name=account.name, account_id=account.id)
+        row = replace(row, seats=tuple(seats), rated=req.rated)
         await self.write(self.storage.create_table, row)
         return self.adopt(row), tokens, spectator
 
@@ -237,17 +261,34 @@ class Hub:
     # -- moving ----------------------------------------------------------------------
 
     async def act(
-        self, table_id: str, seat: int, token: str | None, version: int, text: str
+        self,
+        table_id: str,
+        seat: int,
+        token: str | None,
+        version: int,
+        text: str,
+        account: int | None = None,
     ) -> dict[str, Any]:
         """A person's move: checked, committed, then acknowledged and pushed.
 
+        The person is the seat's token's holder, or the account seated there.
+
         Raises:
             ProtocolError: 404 (table, seat), 403 (token), 409 (stale version, not the
-                seat's turn, game over) or 422 (the engine refused the move).
+                seat's turn, game over, a rated table still waiting for its people) or
+                422 (the engine refused the move).
         """
         live = await self.get(table_id)
-        live.check_token(seat, token)
+        live.check_token(seat, token, account)
         async with live.lock:
+            if live.waiting():
+                raise ProtocolError(
+                    409,
+                    "waiting_for_players",
+                    "this rated table waits for every invited person to join with their "
+                    f"account (seats {', '.join(map(str, live.waiting()))})",
+                    waiting=live.waiting(),
+                )
             if version != live.version:
                 await self.refresh(live)
             if version != live.version:
@@ -305,6 +346,51 @@ class Hub:
         self.schedule(live)
         if live.game.is_over:
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, live.id)
+            self.spawn(self.settle(live.id))
+
+    async def settle(self, table_id: str) -> None:
+        """Enter a finished table in its accounts' histories and ratings (once, anywhere).
+
+        Every process that sees the game end may call it; the database lets one of them
+        do it (:meth:`~regency.server.storage.ratings.RatingStore.settle`). One that
+        fails (the database away) is done by the next sweep (:meth:`settle_all`).
+        """
+        try:
+            await self.write(self.ratings.settle, table_id)
+        except Exception as exc:
+            log.error("could not settle the ratings of table %s: %s", table_id, exc)
+
+    async def settle_all(self) -> int:
+        """Settle every finished table not settled yet (after a crash); return how many."""
+        ids = await asyncio.to_thread(self.ratings.unsettled)
+        for table_id in ids:
+            await self.settle(table_id)
+        return len(ids)
+
+    async def seats_changed(self, table_ids: list[str]) -> None:
+        """Re-read the seats of these tables (an account left them) and push the change."""
+        for table_id in table_ids:
+            live = self.tables.get(table_id)
+            if live is not None:
+                async with live.lock:
+                    await self.refresh(live, seats=True)
+
+    async def join(
+        self, table_id: str, seat: int, token: str | None, account: Account
+    ) -> dict[str, Any]:
+        """A signed-in person takes the seat their invite link is for, as their account.
+
+        See :func:`~regency.server.live.people.join_seat` for the checks.
+        """
+        live = await self.get(table_id)
+        async with live.lock:
+            row = await asyncio.to_thread(join_seat, live, seat, token, account, self.ratings)
+            await self.write(self.accounts.sit, live.id, seat, account, row.rating)
+            seats = list(live.row.seats)
+            seats[seat] = row
+            live.row = replace(live.row, seats=tuple(seats))
+        self._changed(live)
+        return {"type": "seat", "table": table_id, "seat": seat, "account": account.name}
 
     def _forget(self, table_id: str) -> None:
         """Drop a finished table from memory once nobody listens (it reloads if asked)."""
@@ -316,10 +402,12 @@ class Hub:
         else:
             del self.tables[table_id]
 
-    async def take_back(self, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
+    async def take_back(
+        self, table_id: str, seat: int, token: str | None, account: int | None = None
+    ) -> dict[str, Any]:
         """A person takes their seat back from the computer that took it over."""
         live = await self.get(table_id)
-        live.check_token(seat, token)
+        live.check_token(seat, token, account)
         async with live.lock:
             if live.row.seats[seat].replaced_by is not None:
                 # A fresh limit for the move under way, if it is this seat's (its clock
@@ -339,8 +427,11 @@ class Hub:
     # -- computer seats --------------------------------------------------------------
 
     def schedule(self, live: LiveTable) -> None:
-        """Start the computer's move if a computer is to move and none is thinking."""
-        if self.closed or live.game.is_over:
+        """Start the computer's move if a computer is to move and none is thinking.
+
+        Not at a rated table still waiting for its people to join.
+        """
+        if self.closed or live.game.is_over or live.waiting():
             return
         seat = live.game.current_player
         assert seat is not None
@@ -539,16 +630,21 @@ class Hub:
                 live.apply_stored(seat, notation, at)
                 live.broadcast()
                 self.schedule(live)
+                if live.game.is_over:
+                    self.spawn(self.settle(live.id))  # if the process that ended it did not
                 return
             await self.refresh(live, seats=what == "seats")
 
     # -- chat ------------------------------------------------------------------------
 
-    async def chat(self, table_id: str, seat: int, token: str | None, text: str) -> dict[str, Any]:
+    async def chat(
+        self, table_id: str, seat: int, token: str | None, text: str, account: int | None = None
+    ) -> dict[str, Any]:
         """A seat's chat message: checked, stored, then pushed to the whole table.
 
-        The message is attributed to ``seat`` (whose token it must carry) and its stored
-        name, whatever it says. See :mod:`regency.server.live.chat` for the caps.
+        The message is attributed to ``seat`` (whose token it must carry, or whose
+        account must send it) and its stored name, whatever it says. See
+        :mod:`regency.server.live.chat` for the caps.
 
         Returns:
             The ``chat`` message pushed (the one new message in ``messages``).
@@ -558,7 +654,7 @@ class Hub:
                 (too many messages too fast).
         """
         live = await self.get(table_id)
-        live.check_token(seat, token)
+        live.check_token(seat, token, account)
         cleaned = clean_chat(text)
         now = time.time()
         check_rate(live.chat_sent, seat, now)

@@ -195,10 +195,18 @@ def _with_hashes(new_table: TableRow, seats: Sequence[SeatRow]) -> TableRow:
         created_at=now,
         updated_at=now,
         seats=tuple(
-            SeatRow(s.seat, s.name, s.agent, s.token_hash if s.agent is None else None)
+            SeatRow(
+                s.seat,
+                s.name,
+                s.agent,
+                s.token_hash if s.agent is None else None,
+                account_id=s.account_id,
+                rating=s.rating,
+            )
             for s in seats
         ),
         to_move=new_table.to_move,
+        rated=new_table.rated,
     )
 
 
@@ -283,14 +291,21 @@ def rematch_table(row: TableRow, evening: dict[str, Any]) -> TableRow:
         created_at=now,
         updated_at=now,
         to_move=game.current_player,
+        settled_at=None,
     )
 
 
 async def answer_rematch(
-    hub: Hub, table_id: str, seat: int, token: str | None, accept: bool
+    hub: Hub,
+    table_id: str,
+    seat: int,
+    token: str | None,
+    accept: bool,
+    account: int | None = None,
 ) -> dict[str, Any]:
     """A person at a finished table offers a rematch, accepts it or declines it.
 
+    The person is the seat's token's holder, or the account seated there (``account``).
     The first ``accept`` offers; each other person's ``accept`` accepts (an answer
     given already changes nothing); computer seats accept at once. When every seat
     has accepted the new table is stored in the same transaction as the answer that
@@ -305,7 +320,7 @@ async def answer_rematch(
             ``server_full``.
     """
     live = await hub.get(table_id)
-    live.check_token(seat, token)
+    live.check_token(seat, token, account)
     if not live.game.is_over:
         raise ProtocolError(409, "not_finished", "a rematch can be offered once the game has ended")
     evening = evening_after(live.row, live.game.result().winners)

@@ -156,13 +156,41 @@ class LiveTable:
             raise ProtocolError(404, "no_such_seat", f"table {self.id} has no seat {seat}")
         return self.row.seats[seat]
 
-    def check_token(self, seat: int, token: str | None) -> None:
-        """403 unless ``token`` is the seat's own token (computer seats have none)."""
+    def check_token(self, seat: int, token: str | None, account: int | None = None) -> None:
+        """403 unless ``token`` is the seat's own token, or ``account`` sits there.
+
+        Computer seats have neither; an account's seat is played by its account signed in
+        (a session, or an API token), and by the seat's token if it has one (a guest's
+        link that an account joined by).
+        """
         row = self.check_seat(seat)
+        if account is not None and row.account_id == account:
+            return
         if row.token_hash is None or not token:
+            if row.account_id is not None and row.token_hash is None:
+                raise ProtocolError(
+                    403, "forbidden", f"seat {seat} is played by its account, signed in"
+                )
             raise ProtocolError(403, "forbidden", f"seat {seat} needs its own seat token")
         if not hmac.compare_digest(hash_token(token), row.token_hash):
             raise ProtocolError(403, "forbidden", f"that token does not belong to seat {seat}")
+
+    def waiting(self) -> list[int]:
+        """The person seats a rated table still waits for (none at a casual table).
+
+        A rated table needs an account in every person's seat: until each invited person
+        has joined with theirs, no move is made there (not even a computer's).
+        """
+        if not self.row.rated:
+            return []
+        return [s.seat for s in self.row.seats if s.agent is None and s.account_id is None]
+
+    def seat_of(self, account: int) -> int | None:
+        """The seat ``account`` sits at here, if any."""
+        for s in self.row.seats:
+            if s.account_id == account:
+                return s.seat
+        return None
 
     def check_spectator(self, token: str | None) -> None:
         """403 unless ``token`` is the table's spectator token."""
@@ -231,6 +259,8 @@ class LiveTable:
                 "kind": "person" if s.agent is None else "computer",
                 "agent": s.agent,
                 "replaced_by": s.replaced_by,
+                "account": s.name if s.account_id is not None else None,
+                "rating": s.rating,
             }
             for s in self.row.seats
         ]
@@ -259,6 +289,9 @@ class LiveTable:
             seats=self.seats_info(),
             notices=list(self.notices),
         )
+        if self.row.rated:  # public: whose account the table still waits for
+            out["rated"] = True
+            out["waiting"] = self.waiting()
         clock = self.clock()
         if clock is not None:
             out["clock"] = clock
@@ -327,6 +360,8 @@ class LiveTable:
             "version": self.version,
             "to_move": self.game.current_player,
             "finished": self.game.is_over,
+            "rated": self.row.rated,
+            "waiting": self.waiting(),
         }
 
     def record(self) -> dict[str, Any]:
@@ -336,8 +371,10 @@ class LiveTable:
             meta["result"] = self.game.result().to_dict()
         return self.game.record(meta).to_dict()
 
-    def check_reader(self, token: str | None) -> None:
-        """403 unless ``token`` is one of the table's seat tokens or its spectator token."""
+    def check_reader(self, token: str | None, account: int | None = None) -> None:
+        """403 unless ``token`` is a seat's or the spectator token, or ``account`` sits here."""
+        if account is not None and self.seat_of(account) is not None:
+            return
         if token:
             hashed = hash_token(token)
             for s in self.row.seats:

@@ -161,7 +161,13 @@ class OperatedHub(Hub):
         self.in_flight = 0
 
     async def act(
-        self, table_id: str, seat: int, token: str | None, version: int, text: str
+        self,
+        table_id: str,
+        seat: int,
+        token: str | None,
+        version: int,
+        text: str,
+        account: int | None = None,
     ) -> dict[str, Any]:
         """:meth:`Hub.act`, refused while draining, its refusals counted."""
         try:
@@ -174,7 +180,7 @@ class OperatedHub(Hub):
                 )
             self.in_flight += 1
             try:
-                return await super().act(table_id, seat, token, version, text)
+                return await super().act(table_id, seat, token, version, text, account)
             finally:
                 self.in_flight -= 1
         except ProtocolError as exc:

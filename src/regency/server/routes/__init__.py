@@ -10,6 +10,10 @@
 * ``rematches``: a rematch of a finished game, and its score sheet;
 * ``history``: finished games' records and the list of them;
 * ``operations``: ``/healthz``, ``/readyz`` and ``/metrics``, for the host's monitoring;
+* ``accounts``: signing up, in and out, passwords, API tokens (docs/accounts.md);
+* ``people``: profiles, leaderboards, a player's own games and records;
+* ``identity``: who a request comes from (a session cookie, an API token), and the
+  cross-site checks a change made with the cookie must pass;
 * ``sockets``, ``common`` and ``errors``: what the routers share (serving a WebSocket,
   reading a request, refusals as JSON bodies).
 
@@ -22,10 +26,12 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from regency.server.routes import (
+    accounts,
     analysis,
     history,
     operations,
     pages,
+    people,
     puzzles,
     rematches,
     replays,
@@ -46,6 +52,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     rematches.router,
     spectators.router,
     history.router,
+    accounts.router,
+    people.router,
     operations.router,
 )
 """Every router, in the order the application includes them."""

@@ -7,7 +7,8 @@
   one of those seen (at most :data:`~regency.server.pages.puzzles.MAX_SEEN` ids).
 * ``GET /api/puzzles/{game}/{id}``: that puzzle, as its seat sees it.
 * ``POST /api/puzzles/{game}/{id}/attempt``: try a move; the verdict, every move's win
-  chance and the solver's new rating.
+  chance and the solver's new rating. Signed in (with the page's CSRF token), the
+  rating is the account's, and a try that ``counts`` stores the new one there.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from regency.server.pages.puzzles import (
     puzzle_set,
 )
 from regency.server.protocol import AttemptRequest
+from regency.server.routes.identity import accounts_of, caller, may_change
 
 __all__ = ["router"]
 
@@ -120,6 +122,18 @@ async def one_puzzle(game: str, puzzle_id: str) -> dict[str, Any]:
     "/api/puzzles/{game}/{puzzle_id}/attempt",
     summary="Try a move: right or wrong, every move's win chance, the new rating",
 )
-async def try_move(game: str, puzzle_id: str, body: AttemptRequest) -> dict[str, Any]:
+async def try_move(
+    game: str, puzzle_id: str, body: AttemptRequest, request: Request
+) -> dict[str, Any]:
     puzzle = await asyncio.to_thread(find, game, puzzle_id)
-    return await asyncio.to_thread(attempt, puzzle, body.move, body.rating)
+    who = await caller(request)
+    if not may_change(request, who) or who.account is None:
+        return await asyncio.to_thread(attempt, puzzle, body.move, body.rating)
+    # Signed in: the account's rating is the solver's, and a try that counts moves it.
+    account = who.account
+    answer = await asyncio.to_thread(attempt, puzzle, body.move, account.puzzles.get(game))
+    if body.counts:
+        stored = {**account.puzzles, game: answer["rating"]}
+        await asyncio.to_thread(accounts_of(request).set_puzzles, account.id, stored)
+    answer["stored"] = body.counts
+    return answer

@@ -17,6 +17,7 @@ from fastapi.responses import PlainTextResponse
 from regency.server.live.rematch import answer_rematch, table_scoresheet
 from regency.server.protocol import RematchRequest
 from regency.server.routes.common import TableId, base_url, hub_of, token_of
+from regency.server.routes.seats import account_for
 
 __all__ = ["router"]
 
@@ -31,7 +32,9 @@ async def rematch(
     table_id: TableId, seat: int, request: Request, body: RematchRequest | None = None
 ) -> dict[str, Any]:
     accept = True if body is None else body.accept
-    return await answer_rematch(hub_of(request), table_id, seat, token_of(request), accept)
+    token = token_of(request)
+    account = await account_for(request, token, changing=True)
+    return await answer_rematch(hub_of(request), table_id, seat, token, accept, account)
 
 
 @router.get(

@@ -3,6 +3,8 @@
 * ``GET /api/games``: the games, their options and computer levels.
 * ``POST /api/tables``: set up a table (201; 429 ``too_many_tables`` past
   :attr:`~regency.server.settings.ServerSettings.tables_per_minute` for one client).
+  Signed in, the person setting it up sits there as their account
+  (:mod:`regency.server.live.people`); a rated table must be set up signed in.
 * ``GET /api/tables/{table}``: a table's public summary.
 * ``GET /api/tables/{table}/chat``: the table's latest chat messages (a seat's or the
   spectator token while the game is played; anyone's once it has ended, as the record).
@@ -28,6 +30,7 @@ from regency.server.routes.common import (
     settings_of,
     token_of,
 )
+from regency.server.routes.identity import caller
 
 __all__ = ["router"]
 
@@ -50,6 +53,7 @@ async def games() -> list[dict[str, Any]]:
 
 @router.post("/api/tables", status_code=201, summary="Set up a table")
 async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+    who = await caller(request, changing=True)
     wait = creating_of(request).allow(client_of(request))
     if wait:
         raise ProtocolError(
@@ -59,7 +63,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
             f"minute; try again in {max(1, round(wait))} s",
             retry_after=max(1, round(wait)),
         )
-    live, tokens, spectator = await hub_of(request).create(body)
+    live, tokens, spectator = await hub_of(request).create(body, who.account)
     root = base_url(request)
     return {
         "table": live.id,
@@ -75,6 +79,17 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
             }
             for seat, token in sorted(tokens.items())
         ],
+        # The seat of the account that set the table up: no token, played signed in.
+        "mine": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "url": f"{root}/play/{live.id}/{s.seat}",
+            }
+            for s in live.row.seats
+            if s.account_id is not None
+        ],
+        "rated": live.row.rated,
         "spectator": {
             "url": f"{root}/watch/{live.id}#token={spectator}",
             "token": spectator,
@@ -92,5 +107,7 @@ async def table_chat(table_id: TableId, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     live = await hub.get(table_id)
     if not live.game.is_over:  # published with the record, when the game ends
-        live.check_reader(token_of(request))
+        token = token_of(request)
+        account = None if token else (await caller(request)).id
+        live.check_reader(token, account)
     return chat_history(live)

@@ -61,6 +61,8 @@ tables_t = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
     sa.Column("to_move", sa.Integer, nullable=True),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("settled_at", sa.Float, nullable=True),
 )
 
 seats_t = sa.Table(
@@ -72,6 +74,8 @@ seats_t = sa.Table(
     sa.Column("agent", sa.String(200), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("replaced_by", sa.String(200), nullable=True),
+    sa.Column("account_id", sa.Integer, nullable=True),
+    sa.Column("rating", sa.String(16), nullable=True),
 )
 
 moves_t = sa.Table(
@@ -123,8 +127,13 @@ class SeatRow:
         seat: The seat number.
         name: A person's display name ("" for a computer seat).
         agent: The computer player's agent spec, or ``None`` for a person.
-        token_hash: SHA-256 of the person's seat token (the token itself is never stored).
+        token_hash: SHA-256 of the person's seat token (the token itself is never stored;
+            ``None`` for a computer, or an account's seat set up without a link).
         replaced_by: The agent playing for an idle person, or ``None``.
+        account_id: The account that sits here (``None``: a guest or a computer).
+        rating: The rating shown beside the seat (the account's in the table's pool when
+            it sat down, or a computer level's at a rated table), ``"1612"`` or
+            ``"1500?"``.
     """
 
     seat: int
@@ -132,6 +141,8 @@ class SeatRow:
     agent: str | None
     token_hash: str | None
     replaced_by: str | None = None
+    account_id: int | None = None
+    rating: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +207,9 @@ class TableRow:
         seats: Its seats, in order.
         to_move: The seat to move (``None`` once finished, or for a table stored before
             the server kept it).
+        rated: Whether the game is rated (chosen at set-up; every person seat an account).
+        settled_at: When the finished game was entered in its accounts' histories and
+            ratings (``None``: not yet; :mod:`regency.server.storage.ratings`).
     """
 
     id: str
@@ -212,6 +226,8 @@ class TableRow:
     updated_at: float
     seats: tuple[SeatRow, ...]
     to_move: int | None = None
+    rated: bool = False
+    settled_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +367,8 @@ class Storage:
                 created_at=row.created_at,
                 updated_at=row.updated_at,
                 to_move=row.to_move,
+                rated=row.rated,
+                settled_at=row.settled_at,
             )
         )
         conn.execute(
@@ -363,6 +381,8 @@ class Storage:
                     "agent": s.agent,
                     "token_hash": s.token_hash,
                     "replaced_by": None,
+                    "account_id": s.account_id,
+                    "rating": s.rating,
                 }
                 for s in row.seats
             ],
@@ -671,6 +691,11 @@ def _table_row(row: Any, seats: Sequence[Any]) -> TableRow:
         result=None if row.result is None else json.loads(row.result),
         created_at=float(row.created_at),
         updated_at=float(row.updated_at),
-        seats=tuple(SeatRow(s.seat, s.name, s.agent, s.token_hash, s.replaced_by) for s in seats),
+        seats=tuple(
+            SeatRow(s.seat, s.name, s.agent, s.token_hash, s.replaced_by, s.account_id, s.rating)
+            for s in seats
+        ),
         to_move=row.to_move,
+        rated=bool(row.rated),
+        settled_at=None if row.settled_at is None else float(row.settled_at),
     )

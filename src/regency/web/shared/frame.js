@@ -128,11 +128,19 @@ function moveLog(view, game, ui) {
 /** Who sits at the table: each seat's badge, a person or the computer, its clock. */
 function seatList(view, options) {
   return el("ul", { class: "plain seatlist" }, (view.seats || []).map((s) =>
-    el("li", {}, badge(view, s.seat), el("span", { class: "muted small" },
-      s.kind === "computer" ? "" : "person",
+    el("li", {}, badge(view, s.seat), seatRating(s), el("span", { class: "muted small" },
+      s.kind === "computer" ? "" : (s.account ? "" : "person"),
       s.replaced_by ? ` (away: ${s.replaced_by} plays for now)` : ""),
     view.to_move === s.seat ? el("span", { class: "turn-dot" }, "◀ to move") : "",
     options.replay ? "" : seatClock(view, s))));
+}
+
+/** An account's profile link and rating beside its seat ("1612", "1500?" while provisional). */
+function seatRating(s) {
+  if (!s.rating && !s.account) return "";
+  return el("span", { class: "small seat-rating" }, s.account
+    ? el("a", { href: `/@/${encodeURIComponent(s.account)}`, "aria-label": `${s.account}'s profile` }, s.rating || "profile")
+    : s.rating);
 }
 
 /** The panels beside the board: the move log, who sits at the table, and the page's own. */

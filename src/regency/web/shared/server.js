@@ -1,4 +1,5 @@
-// Asking the server: its JSON API, the games' titles, and a game's drawing module.
+// Asking the server: its JSON API, who is signed in, the games' titles, and a game's
+// drawing module.
 
 // Answers the server put in the page (regency/server/pages/html.py, `preload`): public
 // answers the page asks for at once, so its first view is drawn with no round trip and
@@ -25,6 +26,12 @@ export async function api(path, options = {}) {
     init.method = init.method || "POST";
     init.body = JSON.stringify(json);
     init.headers["Content-Type"] = "application/json";
+  }
+  // A change made signed in carries the session's CSRF token (docs/accounts.md): the
+  // server refuses one made with the cookie alone, as another site's page would.
+  if ((init.method || "GET") !== "GET") {
+    const csrf = (await me()).csrf;
+    if (csrf) init.headers["X-CSRF-Token"] = csrf;
   }
   const response = await fetch(path, init);
   let body = null;
@@ -55,4 +62,18 @@ export async function titles() {
 export async function gameModule(name) {
   if (!/^[a-z-]+$/.test(name)) throw new Error(`unknown game ${name}`);
   return import(`/static/games/${name}.js`);
+}
+
+let signedIn = null;
+/**
+ * Who is signed in here: `{signed_in, name, csrf, puzzles}` (GET /api/account), asked
+ * once per page; `fresh` asks again (after signing in or out).
+ */
+export function me(fresh = false) {
+  if (!signedIn || fresh) {
+    signedIn = fetch("/api/account", { headers: { Accept: "application/json" } })
+      .then((r) => r.json())
+      .catch(() => ({ signed_in: false, name: null, csrf: null }));
+  }
+  return signedIn;
 }
