@@ -10,7 +10,8 @@ slowed fifty times; ``--only motion``); the table chat (desktop and a 390 px pho
 ``--only chat``); a puzzle of each game before and after a try, right for the first game
 and wrong for the others (desktop and a 390 px phone, ``--only puzzles``); the accounts'
 pages, signing in, a profile with its rating graphs, the leaderboards, "My games" and the
-account's settings (desktop and a 390 px phone, ``--only accounts``).
+account's settings (desktop and a 390 px phone, ``--only accounts``); the site installed
+as an app on a 390 px phone, its lobby and the offline page (``--only install``).
 
     .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
@@ -381,6 +382,20 @@ def puzzle_shots(browser: Any, url: str, out: Path) -> None:
         context.close()
 
 
+def install_shots(browser: Any, url: str, out: Path) -> None:
+    """The site installed as an app (tests/web/test_install.py) on a 390 px phone: its
+    lobby, and the page it shows offline."""
+    from tests.web.test_install import installed_app
+
+    with installed_app(browser, url) as (context, app):
+        app.wait_for_selector("#games .game-card")
+        shoot(app, out / "installed-phone.png")
+        context.set_offline(True)
+        app.reload()
+        app.wait_for_selector("#offline-h")
+        shoot(app, out / "installed-offline-phone.png")
+
+
 def account_shots(browser: Any, server: ThreadServer, out: Path) -> None:
     """The accounts' pages, with a player who has played a few rated games and a
     leaderboard of made-up players beside her (their ratings written to the database)."""
@@ -454,7 +469,17 @@ def main() -> None:
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument(
         "--only",
-        choices=["clocks", "rematch", "graph", "motion", "chat", "puzzles", "accounts", "words"],
+        choices=[
+            "clocks",
+            "rematch",
+            "graph",
+            "motion",
+            "chat",
+            "puzzles",
+            "accounts",
+            "words",
+            "install",
+        ],
         help="take only these screenshots",
     )
     args = parser.parse_args()
@@ -486,6 +511,8 @@ def main() -> None:
             account_shots(browser, server, out)
         if args.only in (None, "words"):
             words_shots(browser, server.url, out)
+        if args.only in (None, "install"):
+            install_shots(browser, server.url, out)
         if args.only is not None:
             browser.close()
             return

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 import regency
 from regency.puzzles import Puzzle, PuzzleError, Rating, load_puzzles
+from regency.server.pages.html import assets
 from regency.server.pages.puzzles import MAX_SEEN, puzzle_message, puzzle_payload
 from regency.server.pages.replays import replay_public
 
@@ -56,7 +57,7 @@ def test_the_pages_are_served_with_titles_and_unknown_games_refused(
     ):
         answer = sqlite_client.get(path, headers=html)
         assert answer.status_code == 200 and f"<title>{title} · regency</title>" in answer.text
-        assert '<script type="module" src="/static/puzzles.js">' in answer.text
+        assert f'<script type="module" src="{assets().url("puzzles.js")}"' in answer.text
     for path in ("/puzzles/chess", "/puzzles/chess/c0000000000"):
         assert sqlite_client.get(path, headers=html).status_code == 404
         assert sqlite_client.get(path).json()["error"] == "no_such_game"

@@ -113,6 +113,7 @@ LIMITS: tuple[tuple[str, type, str], ...] = (
     ("max_iterations", int, "the largest iters, most or infer an agent spec may ask for"),
     ("chat_messages", int, "chat messages one seat may send in any --chat-seconds"),
     ("chat_seconds", float, "the window of the chat's rate limit, in seconds"),
+    ("max_answer", float, "the most seconds a computer seat's turn takes, all its decisions"),
     ("max_open_tables", int, "how many unfinished tables the server keeps"),
     ("tables_per_minute", int, "tables one client (address) may set up per minute"),
     ("expire_days", float, "days without a move before an unfinished table is removed (0: never)"),
@@ -142,7 +143,9 @@ def _limits(args: argparse.Namespace) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for name, _, _ in LIMITS:
         value = getattr(args, name)
-        least = 0 if name == "expire_days" else (0.001 if name == "max_think" else 1)
+        least = (
+            0 if name == "expire_days" else (0.001 if name in ("max_think", "max_answer") else 1)
+        )
         if value < least:
             flag = "--" + name.replace("_", "-")
             raise UsageError(f"{flag} must be at least {least:g}, not {value:g}")

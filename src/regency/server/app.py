@@ -4,7 +4,11 @@ Every refusal is a JSON body ``{"error": code, "message": text, ...}`` with a 4x
 docs/server.md lists them. Request bodies over :data:`~regency.server.protocol.MAX_BODY`
 bytes are refused with 413 before they are read in full. Every answer carries the
 security headers of :mod:`regency.server.operations.security`; tokens travel in headers (or, for
-old links, a query parameter that no log line shows). The routes themselves are in
+old links, a query parameter that no log line shows). Text answers of
+:data:`COMPRESS_ABOVE` bytes or more are compressed (zstd, brotli or gzip, as the
+browser accepts: ``starlette-compress``); every answer says how long it may be kept
+(:mod:`regency.server.pages.assets`: static files under hashed names for a year, pages
+``no-cache``, anything else ``no-store``). The routes themselves are in
 :mod:`regency.server.routes`, one router per concern.
 """
 
@@ -17,8 +21,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette_compress import CompressMiddleware
 
 import regency
 from regency.accounts.passwords import HASHER, Hasher
@@ -26,9 +30,10 @@ from regency.server.live.computer import ComputerPool
 from regency.server.live.hub import Hub
 from regency.server.operations.health import Readiness
 from regency.server.operations.metrics import Metrics, OperatedHub, RequestMetrics
-from regency.server.operations.security import SecurityHeaders
+from regency.server.operations.security import SecurityHeaders, content_security_policy
 from regency.server.pages.analysis import Analyses
-from regency.server.pages.html import WEB
+from regency.server.pages.assets import CacheDefaults, HashedStaticFiles
+from regency.server.pages.html import assets
 from regency.server.pages.replays import ReplayCache
 from regency.server.protocol import MAX_BODY
 from regency.server.routes import ROUTERS
@@ -42,6 +47,9 @@ log = logging.getLogger("regency.server")
 
 SIGNUPS_PER_MINUTE = 5
 """New accounts one client (by address) may make in any sliding minute (429 past it)."""
+
+COMPRESS_ABOVE = 500
+"""Bytes: a text answer this long or longer is compressed (a shorter one gains nothing)."""
 
 
 class BodyLimit:
@@ -153,13 +161,18 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.state.analyses = Analyses(settings.analysis_workers, settings.analysis_queue)
     app.state.metrics = Metrics(app.state)
     app.state.readiness = Readiness()
+    files = assets()
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(CacheDefaults)
+    app.add_middleware(SecurityHeaders, csp=content_security_policy(files.csp_hash))
+    # Text answers over half a kilobyte, compressed as the browser accepts (zstd, brotli or
+    # gzip); the WebSockets pass untouched (the middleware sees only HTTP).
+    app.add_middleware(CompressMiddleware, minimum_size=COMPRESS_ABOVE)
     app.add_middleware(RequestMetrics, metrics=app.state.metrics)
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
-    app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
+    app.mount("/static", HashedStaticFiles(files), name="static")
     return app
 
 

@@ -9,7 +9,11 @@ import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 
-__all__ = ["RateLimit", "ServerSettings"]
+__all__ = ["MIN_DECISION", "RateLimit", "ServerSettings"]
+
+MIN_DECISION = 0.25
+"""The least seconds a computer seat's decision may search, however little of its turn's
+``max_answer`` is left (a search always finishes its first world: docs/opponents.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +34,11 @@ class ServerSettings:
             more are refused (429). The pages learn both (``GET /api/limits``) and hold
             back what would be refused.
         chat_seconds: The window of the chat's rate limit, in seconds.
+        max_answer: The most seconds a computer seat's turn takes, all its decisions
+            together (Claim Kingdoms' card, its power and the card taken; Kingdoms' draw
+            and the tile's square): each decision's search stops at what is left of it,
+            but at :data:`MIN_DECISION` seconds at the least, so that the person waits
+            about this long at most, whatever the spec's own budget.
         max_open_tables: How many unfinished tables the server keeps; setting up one
             more is refused (503) until some end or expire.
         tables_per_minute: How many tables one client (by address) may set up per
@@ -55,6 +64,7 @@ class ServerSettings:
     max_iterations: int = 100_000
     chat_messages: int = 5
     chat_seconds: float = 10.0
+    max_answer: float = 1.5
     max_open_tables: int = 2_000
     tables_per_minute: int = 30
     expire_days: float = 14.0

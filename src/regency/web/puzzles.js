@@ -9,6 +9,7 @@
 //   regency.puzzles.seen.<game>    the ids of the latest puzzles shown (at most SEEN_KEPT)
 import { el } from "/static/shared/dom.js";
 import { drawTable } from "/static/shared/frame.js";
+import { loadedGame } from "/static/shared/games.js";
 import { api, me, gameModule } from "/static/shared/server.js";
 import { count } from "/static/shared/words.js";
 import { showAccount } from "/static/shared/account.js";
@@ -105,7 +106,7 @@ async function load(id = null) {
   message.textContent = "";
   try {
     const next = id ? await api(`/api/puzzles/${gameName}/${encodeURIComponent(id)}`) : await nextPuzzle();
-    game = game || await gameModule(next.game);
+    game = game || loadedGame(next.game) || await gameModule(next.game);
     show(next);
   } catch (error) {
     fail(error);
@@ -261,7 +262,10 @@ async function start() {
     return;
   }
   drawGames();
-  if (!gameName) return;
+  if (!gameName) {
+    board.classList.remove("screen");  // no puzzle to keep a screen for
+    return;
+  }
   if (!listing.games.some((g) => g.game === gameName)) {
     fail(new Error("This server has no puzzles for that game."));
     return;

@@ -4,6 +4,7 @@ import { el } from "/static/shared/dom.js";
 import { scoresheetButtons } from "/static/shared/evening.js";
 import { drawTable } from "/static/shared/frame.js";
 import { COLOUR_NAMES, thirdPerson } from "/static/shared/seats.js";
+import { loadedGame } from "/static/shared/games.js";
 import { api, gameModule, titles } from "/static/shared/server.js";
 import { count, theComputer } from "/static/shared/words.js";
 import { winGraph } from "/static/graph.js";
@@ -47,7 +48,8 @@ async function viewAt(n, who = seat) {
 
 /** The game's module, the page's title and the seat chooser, from the first view. */
 async function setUp(view) {
-  game = await gameModule(view.game);
+  // The game's module at once (the first view is drawn before the page is first shown).
+  game = loadedGame(view.game) || await gameModule(view.game);
   const t = await titles();
   document.getElementById("where").textContent = `${t[view.game] || view.game} · replay of table ${tableId}`;
   const select = document.getElementById("seat");

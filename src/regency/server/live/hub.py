@@ -41,7 +41,7 @@ from regency.server.live.setup import (
 )
 from regency.server.live.table import CHAT_HISTORY, LiveTable, hash_token, new_token
 from regency.server.protocol import CreateTable, encode
-from regency.server.settings import ServerSettings
+from regency.server.settings import MIN_DECISION, ServerSettings
 from regency.server.storage.accounts import Account, AccountStore
 from regency.server.storage.database import MoveCommit, Storage, TableRow
 from regency.server.storage.ratings import RatingStore
@@ -447,15 +447,34 @@ class Hub:
         )
 
     async def _computer_move(self, live: LiveTable, seat: int, version: int, spec: str) -> None:
+        # A computer's turn may be several decisions (Claim Kingdoms: the card, its power,
+        # the card taken; Kingdoms: draw, then the tile's square). The table's pace
+        # (``think_time``) holds back only the first, so people see who moves; the rest
+        # follow as soon as they are thought (the second is thought while the first waits
+        # out the pace), and all of them share one time budget (``max_answer``), so a
+        # person's wait is about one pace and one budget at most.
         loop = asyncio.get_running_loop()
         started = loop.time()
+        continuing = bool(live.recent) and live.recent[-1].seat == seat
+        if not continuing:
+            live.answer_since = started
         think_time = float(live.row.settings.get("think_time", 0.0))
         seed = move_seed(live.row.seed, seat, version)
         view = live.game.view(seat)
+        ahead, live.ahead = live.ahead, None
+        if ahead is not None and ahead[0] != version:
+            ahead[1].cancel()  # thought for a position the table has left
+            ahead = None
+        next_one: asyncio.Task[Thought] | None = None
         try:
-            thought = await self._think(spec, think_time, live.row.game, seed, view)
-            wait = think_time - (loop.time() - started)
+            if ahead is not None and ahead[0] == version:
+                thought = await ahead[1]
+            else:
+                limit = self._decision_limit(live, started)
+                thought = await self._think(spec, think_time, live.row.game, seed, view, limit)
+            wait = 0.0 if continuing else think_time - (loop.time() - started)
             if wait > 0:
+                next_one = self._think_ahead(live, seat, version, spec, thought.notation)
                 await asyncio.sleep(wait)
             async with live.lock:
                 if live.version != version or live.computer_for(seat) is None:
@@ -476,24 +495,55 @@ class Hub:
                     await self._commit(live, game, seat, action)
                 except ProtocolError:
                     return  # another server process made this move first
+                if next_one is not None:
+                    live.ahead = (live.version, next_one)  # the next decision's answer
+                    next_one = None
             self._changed(live)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # nothing a computer seat does may take the server down
             if not self.closed:
                 log.error("computer seat %s at table %s could not move: %s", seat, live.id, exc)
+        finally:
+            if next_one is not None:  # thought ahead for a move that was not made
+                next_one.cancel()
+
+    def _decision_limit(self, live: LiveTable, now: float) -> float:
+        """Seconds a decision may search: what is left of its turn's budget, or the least."""
+        left = live.answer_since + self.settings.max_answer - now
+        return min(self.settings.max_think, max(MIN_DECISION, left))
+
+    def _think_ahead(
+        self, live: LiveTable, seat: int, version: int, spec: str, notation: str
+    ) -> asyncio.Task[Thought] | None:
+        """Start thinking the turn's next decision, if ``seat`` makes it (``notation`` played).
+
+        It is what the seat will see once its move is made (the same view, the same seed
+        as when it is asked for then), so the answer is the same, only sooner.
+        """
+        game = live.game.clone()
+        try:
+            game.play(notation)
+        except IllegalActionError:
+            return None
+        if game.is_over or game.current_player != seat:
+            return None
+        seed = move_seed(live.row.seed, seat, version + 1)
+        limit = self._decision_limit(live, asyncio.get_running_loop().time())
+        think_time = float(live.row.settings.get("think_time", 0.0))
+        return asyncio.get_running_loop().create_task(
+            self._think(spec, think_time, live.row.game, seed, game.view(seat), limit)
+        )
 
     async def _think(
-        self, spec: str, think_time: float, game: str, seed: int, view: Any
+        self, spec: str, think_time: float, game: str, seed: int, view: Any, limit: float
     ) -> Thought:
         """The computer's move, from a worker (:func:`~regency.server.live.computer.think_in`).
 
-        The fallback's if the spec no longer parses (stored before specs were checked)
-        or the worker itself died.
+        Its search stops after ``limit`` seconds. The fallback's if the spec no longer
+        parses (stored before specs were checked) or the worker itself died.
         """
-        return await think_in(
-            self.pool, spec, think_time, game, seed, view, self.settings.max_think
-        )
+        return await think_in(self.pool, spec, think_time, game, seed, view, limit)
 
     def _notice(self, live: LiveTable, seat: int, failure: str) -> None:
         """Tell the table's people (and the log, in one line) that a computer seat failed."""

@@ -119,6 +119,12 @@ class LiveTable:
         self.active: dict[int, float] = {}
         self.task: asyncio.Task[None] | None = None
         self.task_version = -1
+        self.answer_since = 0.0
+        """When the computer's turn under way began (the event loop's clock): its
+        decisions share one time budget (``ServerSettings.max_answer``)."""
+        self.ahead: tuple[int, asyncio.Task[Any]] | None = None
+        """The computer's next decision, thought while its previous one waited out the
+        table's pace: (the version it is for, the thinking)."""
         self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
         self.chat: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
         """The latest chat messages, oldest first (:mod:`regency.server.live.chat`)."""

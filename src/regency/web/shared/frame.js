@@ -231,13 +231,15 @@ export function drawTable(root, view, game, options) {
 
   const had = focusBefore(root);
   const opened = memo(root).toggled;
-  // The next view (or a redraw) finishes any motion still running, then the new one starts
-  // from where the pieces were drawn before it: only for one or a few new moves (a step
-  // forward, the computer's reply), never for a first drawing or a step back.
-  finishMotion();
+  // A new move's motion starts from where the pieces were drawn before it: only for one
+  // or a few new moves (a step forward, the computer's reply), never for a first drawing
+  // or a step back. A motion still running lands meanwhile (a computer's turn of several
+  // decisions comes in quick views: its card placed still flies while it takes another);
+  // a redraw with no new move finishes it first, as a click or a key does.
   const last = ui.last;
   const previous = memo(root).lastMove;
   const moved = last && Number.isInteger(previous) && last.number > previous && last.number - previous <= 3;
+  if (!moved) finishMotion();
   const before = moved && game.motion && motionWanted() ? snapshot(root) : null;
   memo(root).lastMove = last ? last.number : 0;
   root.replaceChildren(turnbar, notices || "", result || "",
