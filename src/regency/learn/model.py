@@ -106,21 +106,33 @@ class Lesson:
     miss: str
     hint: str
 
-    def start(self) -> Game[Any]:
-        """The lesson's position: set up, and the lesson's ``play`` moves made.
+    def setup(self) -> Game[Any]:
+        """The position as the game's ``from_position`` sets it up (before ``play``).
 
         Raises:
-            CourseError: if the position cannot be set up or a move is not legal.
+            CourseError: if the position cannot be set up.
         """
         builder = getattr(game_info(self.game).game_class, "from_position", None)
         if builder is None:
             raise CourseError(f"{self.game} cannot set up a position by hand")
         try:
             game: Game[Any] = builder(**self.position)
-            for move in self.play:
-                game.play(move)
         except (RegencyError, TypeError) as exc:
             raise CourseError(f"lesson {self.id!r}: its position: {exc}") from None
+        return game
+
+    def start(self) -> Game[Any]:
+        """The lesson's position: set up, and the lesson's ``play`` moves made.
+
+        Raises:
+            CourseError: if the position cannot be set up or a move is not legal.
+        """
+        game = self.setup()
+        try:
+            for move in self.play:
+                game.play(move)
+        except RegencyError as exc:
+            raise CourseError(f"lesson {self.id!r}: its moves: {exc}") from None
         return game
 
     def measure(self) -> Measure:
