@@ -121,7 +121,7 @@ def said(view: SeatView[Any], move: str) -> str:
         table = load_course(view.game).coach
     except CourseError:
         return ""
-    texts = []
+    texts: list[str] = []
     for key, fields in teaching.topics(view, move):
         if key in table and len(texts) < TOPICS_SAID:
             texts.append(table[key].format(**fields))

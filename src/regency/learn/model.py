@@ -163,10 +163,7 @@ class Lesson:
         moves += follow(after, self.seat, self.then, self.play_out)
         value = float(self.measure()(before, after, self.seat, self.goal))
         solved = self.solves(value)
-        if solved:
-            text = self.right
-        else:
-            text = self.wrong.get(notation, self.miss)
+        text = self.right if solved else self.wrong.get(notation, self.miss)
         return Outcome(
             self, notation, True, solved, text, None if solved else self.hint, value, after, moves
         )

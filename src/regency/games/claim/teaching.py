@@ -86,9 +86,7 @@ def followers(before: Game[Any], after: Game[Any], seat: int, goal: Mapping[str,
     return float(after.observation(seat)["followers"][seat]["known"].count(goal["card"]))
 
 
-def took_face_up(
-    before: Game[Any], after: Game[Any], seat: int, goal: Mapping[str, Any]
-) -> float:
+def took_face_up(before: Game[Any], after: Game[Any], seat: int, goal: Mapping[str, Any]) -> float:
     """1 if the learner took one of the face-up cards after the trick the move finished."""
     trick = _finished(before, after, seat)
     if trick is None:

@@ -31,6 +31,7 @@ __all__ = ["MEASURES", "TEACHING", "topics"]
 
 
 def _standing(obs: Mapping[str, Any], faction: str) -> Mapping[str, Any]:
+    entry: Mapping[str, Any]
     for entry in obs["standing"]:
         if entry["faction"] == faction:
             return entry

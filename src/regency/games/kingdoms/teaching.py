@@ -38,9 +38,7 @@ def gold_now(before: Game[Any], after: Game[Any], seat: int, goal: Mapping[str, 
     return float(_now(after.observation(seat))[seat])
 
 
-def margin_now(
-    before: Game[Any], after: Game[Any], seat: int, goal: Mapping[str, Any]
-) -> float:
+def margin_now(before: Game[Any], after: Game[Any], seat: int, goal: Mapping[str, Any]) -> float:
     """The learner's gold if scored now, less the most any other player would have."""
     now = _now(after.observation(seat))
     return float(now[seat] - max(g for s, g in enumerate(now) if s != seat))
@@ -51,9 +49,7 @@ def gold(before: Game[Any], after: Game[Any], seat: int, goal: Mapping[str, Any]
     return float(after.observation(seat)["gold"][seat])
 
 
-def starts_next(
-    before: Game[Any], after: Game[Any], seat: int, goal: Mapping[str, Any]
-) -> float:
+def starts_next(before: Game[Any], after: Game[Any], seat: int, goal: Mapping[str, Any]) -> float:
     """1 if a new epoch began after the move and the learner starts it (R-K-8)."""
     obs = after.observation(seat)
     began = obs["epoch"] > before.observation(seat)["epoch"]
@@ -74,7 +70,12 @@ MEASURES: dict[str, Measure] = {
 }
 """Kingdoms' measures, by the name a lesson's goal gives."""
 
-_SPECIAL = {"MTN": "tile_mountain", "DRG": "tile_dragon", "GLD": "tile_gold_mine", "WIZ": "tile_wizard"}
+_SPECIAL = {
+    "MTN": "tile_mountain",
+    "DRG": "tile_dragon",
+    "GLD": "tile_gold_mine",
+    "WIZ": "tile_wizard",
+}
 
 
 def topics(view: SeatView[Any], move: str) -> list[Topic]:

@@ -5,8 +5,9 @@ would have judged it) and, on their turn, for a hint in words. Both are worked o
 :mod:`regency.learn.coach` in the server's worker pool, never on the event loop: the job
 gets the game as a record's parts and replays it, and only the seat's view reaches the
 judging agent. Notes are kept per table (a page that reloads asks again), the latest
-:data:`KEPT` in each server process. Every other table refuses the coach (409
-``no_coach``).
+:data:`KEPT` in each server process. A table asks one question at a time (another
+while one is worked out is refused, 429 ``coach_busy``), so the coach costs the pool at
+most one job per coached table. Every other table refuses the coach (409 ``no_coach``).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class Coach:
     def __init__(self, pool: ComputerPool) -> None:
         self.pool = pool
         self.notes: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.busy: set[str] = set()
 
     def _check(self, live: LiveTable) -> None:
         if not is_coached(live):
@@ -59,12 +61,28 @@ class Coach:
                 409, "no_coach", "this table was not set up with a coach (a first game is)"
             )
 
+    async def _ask(self, live: LiveTable, job: Any, *args: Any) -> Any:
+        """Run ``job(*args)`` in the pool, one question at a time per table."""
+        if live.id in self.busy:
+            raise ProtocolError(
+                429,
+                "coach_busy",
+                "the coach is still answering this table's last question",
+                retry_after=1,
+            )
+        self.busy.add(live.id)
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.pool.executor, job, *args)
+        finally:
+            self.busy.discard(live.id)
+
     async def note(self, live: LiveTable, seat: int, number: int) -> dict[str, Any]:
         """The note on move ``number``, which ``seat`` made.
 
         Raises:
             ProtocolError: 409 ``no_coach``; 422 ``not_your_move`` for a move that is not
-                one of the seat's.
+                one of the seat's; 429 ``coach_busy``.
         """
         self._check(live)
         key = (live.id, number)
@@ -73,11 +91,8 @@ class Coach:
             found = self.notes[key]
         else:
             name, players, seed, options, moves = _record_parts(live)
-            loop = asyncio.get_running_loop()
             try:
-                made = await loop.run_in_executor(
-                    self.pool.executor, note, name, players, seed, options, moves, number
-                )
+                made = await self._ask(live, note, name, players, seed, options, moves, number)
             except CoachError as exc:
                 raise ProtocolError(422, "not_your_move", str(exc)) from None
             found = made.to_dict()
@@ -92,17 +107,14 @@ class Coach:
         """What ``seat`` should think about now, in words.
 
         Raises:
-            ProtocolError: 409 ``no_coach``; 409 ``not_your_turn``.
+            ProtocolError: 409 ``no_coach``; 409 ``not_your_turn``; 429 ``coach_busy``.
         """
         self._check(live)
         if live.game.current_player != seat:
             raise ProtocolError(409, "not_your_turn", "the coach gives hints on your turn")
         name, players, seed, options, moves = _record_parts(live)
-        loop = asyncio.get_running_loop()
         try:
-            text = await loop.run_in_executor(
-                self.pool.executor, hint, name, players, seed, options, moves, seat
-            )
+            text = await self._ask(live, hint, name, players, seed, options, moves, seat)
         except CoachError as exc:
             raise ProtocolError(409, "not_your_turn", str(exc)) from None
         return {"version": len(moves), "text": text}

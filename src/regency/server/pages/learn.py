@@ -78,6 +78,7 @@ def listing(learned: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
             for course in courses()
         ],
         "words": words()["learn"],
+        "coach_words": words()["coach"],
         "learned": None if learned is None else dict(learned),
     }
 
@@ -105,7 +106,9 @@ def _view(lesson: Lesson, moves: Iterable[tuple[int, str]], interactive: bool) -
     recent = []
     for number, (seat, move) in enumerate(moves, start=1):
         action = game.parse_action(move)
-        recent.append({"number": number, "seat": seat, "move": game.public_action(action, lesson.seat)})
+        recent.append(
+            {"number": number, "seat": seat, "move": game.public_action(action, lesson.seat)}
+        )
         game.play(action)
     view = view_message(
         game, lesson.seat, table="", version=len(recent), recent=recent, seats=_seats(lesson)

@@ -21,9 +21,7 @@ depends_on = None
 
 def upgrade() -> None:
     """Add the column."""
-    op.add_column(
-        "accounts", sa.Column("learned", sa.Text, nullable=False, server_default="{}")
-    )
+    op.add_column("accounts", sa.Column("learned", sa.Text, nullable=False, server_default="{}"))
 
 
 def downgrade() -> None:
