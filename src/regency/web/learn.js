@@ -115,7 +115,7 @@ function lessonList(course, current = null) {
   return el("ol", { class: "lesson-list", id: "lesson-list" }, course.lessons.map((l) =>
     el("li", { class: [done.has(l.id) ? "done" : "", l.id === current ? "current" : ""].join(" ").trim() || null },
       el("a", { href: `/learn/${course.game}/${l.id}`, "aria-current": l.id === current ? "page" : null }, l.title),
-      done.has(l.id) ? el("span", { class: "mark" }, ` ✓ ${say("done_mark")}`) : "")));
+      done.has(l.id) ? el("span", { class: "done-mark" }, ` ✓ ${say("done_mark")}`) : "")));
 }
 
 function finishedPanel(course) {
@@ -156,7 +156,7 @@ async function drawCourse(course) {
 // -- one lesson ----------------------------------------------------------------------------
 
 function drawLessonHead(course) {
-  document.getElementById("where").textContent = course.title;
+  document.getElementById("where").textContent = course.game_title;
   document.getElementById("step").textContent = say("lesson_of", { number: lesson.number, count: lesson.count });
   document.getElementById("head-h").textContent = lesson.title;
   document.getElementById("about").replaceChildren(
@@ -176,7 +176,7 @@ function drawBoard(interactive) {
     rerender: () => drawBoard(interactive),
     extra: [el("section", { class: "panel small", "aria-labelledby": "course-h" },
       el("h2", { id: "course-h" }, course.title), lessonList(course, lesson.id),
-      el("a", { href: `/rules/${gameName}`, target: "_blank" }, say("rules_page", { game: course.title })))],
+      el("a", { href: `/rules/${gameName}`, target: "_blank" }, say("rules_page", { game: course.game_title })))],
   });
 }
 
