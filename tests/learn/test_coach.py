@@ -79,7 +79,7 @@ def test_a_hint_is_in_words_and_names_no_move(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_note_says_how_the_computer_judged_the_move(name: str) -> None:
-    game, moves = played(name, 2, 3, 10)
+    _, moves = played(name, 2, 3, 10)
     found = note(name, 2, 3, {}, moves, len(moves))
     assert found.label in LABELS
     assert found.number == len(moves) and found.move == moves[-1]

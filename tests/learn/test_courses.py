@@ -36,7 +36,7 @@ def rule_ids(game: str) -> set[str]:
 
 
 def test_every_game_ships_a_course_of_eight_to_fifteen_lessons() -> None:
-    assert GAMES == [info.name for info in regency.available_games()]
+    assert [info.name for info in regency.available_games()] == GAMES
     for game in GAMES:
         course = load_course(game)
         assert 8 <= len(course) <= 15, (game, len(course))
@@ -69,7 +69,9 @@ def test_the_course_covers_every_rule_id_of_the_game_or_says_why_not(game: str) 
     documented = rule_ids(game)
     taught = course.taught()
     listed = set(course.not_taught)
-    assert documented <= taught | listed, f"neither taught nor listed: {documented - taught - listed}"
+    assert documented <= taught | listed, (
+        f"neither taught nor listed: {documented - taught - listed}"
+    )
     assert not taught & listed, f"taught and listed as not taught: {taught & listed}"
     assert taught <= documented, f"lessons name ids the rules do not: {taught - documented}"
     assert listed <= documented, f"not_taught names ids the rules do not: {listed - documented}"
