@@ -190,6 +190,16 @@ def test_the_coach_notes_each_move_and_hints_in_words(sqlite_client: TestClient)
     assert later.status_code == 422 and later.json()["error"] == "not_your_move"
 
 
+def test_a_hint_is_only_given_on_ones_turn(sqlite_client: TestClient) -> None:
+    # The computer leads and takes its time: the person asks while it thinks.
+    table = coached(sqlite_client, options={"first": 1}, think_time=20)
+    token = table["invites"][0]["token"]
+    answer = sqlite_client.post(
+        f"/api/tables/{table['table']}/seats/0/coach", json={"ask": "hint"}, headers=auth(token)
+    )
+    assert answer.status_code == 409 and answer.json()["error"] == "not_your_turn"
+
+
 def test_a_rematch_of_a_first_game_has_no_coach(sqlite_client: TestClient) -> None:
     table = coached(sqlite_client)
     play_random(sqlite_client, table, random.Random(2))

@@ -142,6 +142,41 @@ def test_signed_in_the_lessons_done_here_move_to_the_account(
     person.close()
 
 
+def test_a_lesson_is_solved_with_the_keyboard_alone_and_axe_finds_nothing_serious(
+    server: ThreadServer, page: Any
+) -> None:
+    from tests.web.test_table_ux import axe_violations
+
+    course = load_course("claim")
+    lesson = course.get("knights")
+    answer = lesson.answers[0]
+    page.goto(f"{server.url}/learn/claim/{lesson.id}")
+    page.wait_for_selector("#table[data-mine=true]")
+    assert axe_violations(page) == []
+    focused = "() => document.activeElement && document.activeElement.dataset.move || null"
+    in_group = (
+        "m => { const a = document.activeElement, g = a && a.closest('[data-roving]');"
+        ' return Boolean(g && g.querySelector(`button[data-move="${m}"]`)); }'
+    )
+    for _ in range(30):  # Tab from group to group to the answer's
+        if page.evaluate(in_group, answer):
+            break
+        page.keyboard.press("Tab")
+    for _ in range(20):  # then the arrows along it
+        if page.evaluate(focused) == answer:
+            break
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == answer
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#verdict.right")
+    assert page.evaluate("() => document.activeElement.id") == "verdict"
+    assert axe_violations(page) == []
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "next-lesson"
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{server.url}/learn/claim/{course.lessons[3].id}")
+
+
 def test_on_a_phone_the_task_and_the_table_are_on_screen(
     server: ThreadServer, browser: Any
 ) -> None:

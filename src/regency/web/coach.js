@@ -37,13 +37,14 @@ function useStyles() {
  * go to its table.
  */
 export async function startFirstGame(name) {
+  await coachWords();
   const games = await api("/api/games");
   const game = games.find((g) => g.name === name);
   if (!game) throw new Error(`This server has no game called ${name}.`);
   const players = game.players.includes(PLAYERS) ? PLAYERS : game.default_players;
   const weakest = (game.levels[String(players)] || [])[0];
   const agent = weakest ? weakest.agent : "random";
-  const seats = [{ name: "You" }, ...Array.from({ length: players - 1 }, () => ({ agent }))];
+  const seats = [{ name: say("you") }, ...Array.from({ length: players - 1 }, () => ({ agent }))];
   const answer = await api("/api/tables", { json: { game: name, players, seats, think_time: 0.5, coach: true } });
   const mine = (answer.mine || [])[0] || answer.invites[0];
   rememberTable({

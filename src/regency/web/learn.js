@@ -99,6 +99,7 @@ function startButton(course) {
 
 function drawCourses() {
   document.getElementById("head-h").textContent = say("learn_to_play");
+  document.getElementById("about").replaceChildren(el("p", { class: "small muted" }, say("courses_about")));
   document.getElementById("courses").replaceChildren(...listing.courses.map((course) =>
     el("article", { class: "panel game-card" },
       el("h2", {}, course.title),
@@ -286,7 +287,7 @@ async function start() {
   }
   const course = courseOf(gameName);
   if (!course) {
-    fail(new Error("This server has no lessons for that game."));
+    fail(new Error(say("no_lessons")));
     return;
   }
   if (!course.doneText) course.doneText = (await api(`/api/learn/${gameName}`)).done;
