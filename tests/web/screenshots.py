@@ -11,7 +11,10 @@ slowed fifty times; ``--only motion``); the table chat (desktop and a 390 px pho
 and wrong for the others (desktop and a 390 px phone, ``--only puzzles``); the accounts'
 pages, signing in, a profile with its rating graphs, the leaderboards, "My games" and the
 account's settings (desktop and a 390 px phone, ``--only accounts``); the site installed
-as an app on a 390 px phone, its lobby and the offline page (``--only install``).
+as an app on a 390 px phone, its lobby and the offline page (``--only install``); the
+lessons: the courses, a course, a lesson of each game before a try and after a right and
+a wrong one, and a first game with its coach's notes and a hint (1280 px and a 390 px
+phone, ``--only learn``).
 
     .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
@@ -22,6 +25,7 @@ plays every seat-0 move by clicking random legal moves against the random player
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import tempfile
 import time
@@ -396,6 +400,59 @@ def install_shots(browser: Any, url: str, out: Path) -> None:
         shoot(app, out / "installed-offline-phone.png")
 
 
+def learn_shots(browser: Any, url: str, out: Path) -> None:
+    """The lessons (issue 48) at 1280 px and on a 390 px phone: the courses, Claim's course,
+    a lesson of each game before a try, after a wrong one and after the answer; and a first
+    game with the coach, a few moves in, its notes and a hint shown."""
+    from regency.learn import load_course
+    from tests.web.test_learn_page import click_answer, wrong_moves
+
+    for suffix, viewport, mobile in [("", DESKTOP_1280, False), ("-phone", PHONE_390, True)]:
+        context = browser.new_context(viewport=viewport, is_mobile=mobile, device_scale_factor=1)
+        page = context.new_page()
+        page.goto(f"{url}/learn")
+        page.wait_for_selector("#start-claim")
+        shoot(page, out / f"learn{suffix}.png")
+        page.goto(f"{url}/learn/claim")
+        page.wait_for_selector("#lesson-list")
+        shoot(page, out / f"learn-claim{suffix}.png")
+        for game, index in (("claim", 0), ("claim-kingdoms", 4), ("kingdoms", 3)):
+            lesson = load_course(game).lessons[index]
+            page.goto(f"{url}/learn/{game}/{lesson.id}")
+            page.wait_for_selector("#table[data-mine=true]")
+            shoot(page, out / f"lesson-{game}{suffix}.png")
+            click_answer(page, wrong_moves(lesson)[0])
+            page.wait_for_selector("#verdict:not([hidden])")
+            shoot(page, out / f"lesson-{game}-wrong{suffix}.png")
+            page.click("#try-again")
+            page.wait_for_selector("#table[data-mine=true]")
+            click_answer(page, lesson.answers[0])
+            page.wait_for_selector("#verdict.right")
+            shoot(page, out / f"lesson-{game}-right{suffix}.png")
+        context.close()
+    context = browser.new_context(viewport=DESKTOP_1280)
+    page = context.new_page()
+    page.goto(f"{url}/learn/claim")
+    page.wait_for_selector("#lesson-list")
+    ids = [lesson.id for lesson in load_course("claim").lessons]
+    page.evaluate(f"() => localStorage.setItem('regency.learn.claim', '{json.dumps(ids)}')")
+    page.goto(f"{url}/learn/claim")
+    page.click("#first-game")
+    page.wait_for_selector("#coach")
+    rng = random.Random(2)
+    clicks(page, rng, 4)
+    page.wait_for_selector("#coach-notes li")
+    wait_ready(page)
+    page.click("#coach-ask")
+    page.wait_for_function(
+        "() => { const h = document.querySelector('#coach-hint');"
+        " return h && h.textContent && !h.textContent.endsWith('…'); }"
+    )
+    page.locator("#coach").scroll_into_view_if_needed()
+    shoot(page, out / "first-game-coach.png")
+    context.close()
+
+
 def account_shots(browser: Any, server: ThreadServer, out: Path) -> None:
     """The accounts' pages, with a player who has played a few rated games and a
     leaderboard of made-up players beside her (their ratings written to the database)."""
@@ -479,6 +536,7 @@ def main() -> None:
             "accounts",
             "words",
             "install",
+            "learn",
         ],
         help="take only these screenshots",
     )
@@ -513,6 +571,8 @@ def main() -> None:
             words_shots(browser, server.url, out)
         if args.only in (None, "install"):
             install_shots(browser, server.url, out)
+        if args.only in (None, "learn"):
+            learn_shots(browser, server.url, out)
         if args.only is not None:
             browser.close()
             return

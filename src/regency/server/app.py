@@ -26,6 +26,7 @@ from starlette_compress import CompressMiddleware
 
 import regency
 from regency.accounts.passwords import HASHER, Hasher
+from regency.server.live.coach import Coach
 from regency.server.live.computer import ComputerPool
 from regency.server.live.hub import Hub
 from regency.server.operations.health import Readiness
@@ -118,6 +119,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     pool = ComputerPool(settings.workers)
     hub = OperatedHub(storage, pool, settings, metrics=app.state.metrics)
     app.state.hub = hub
+    app.state.coach = Coach(pool)
     app.state.accounts = hub.accounts
     app.state.ratings = hub.ratings
     if storage.is_postgres:

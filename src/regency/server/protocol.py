@@ -18,8 +18,10 @@ __all__ = [
     "ActionRequest",
     "AttemptRequest",
     "ChatRequest",
+    "CoachRequest",
     "CreateTable",
     "DeleteAccount",
+    "LessonAttempt",
     "NewPassword",
     "NewToken",
     "RematchRequest",
@@ -98,6 +100,9 @@ class CreateTable(_Strict):
         rated: Whether the game is rated (docs/accounts.md): set up by a signed-in
             person, every person's seat an account (the others join by their invite
             links), every computer seat a level of the game's ladder.
+        coach: A first game with a coach (docs/learn.md): its person may ask for a note
+            on each of their moves and for hints. One person's seat, the others the
+            computer; never rated.
     """
 
     game: str = Field(min_length=1, max_length=64)
@@ -110,6 +115,7 @@ class CreateTable(_Strict):
     takeover_minutes: float | None = Field(default=None, gt=0, le=24 * 60)
     takeover_agent: str = Field(default="heuristic", min_length=1, max_length=200)
     rated: bool = False
+    coach: bool = False
 
     @field_validator("options")
     @classmethod
@@ -193,6 +199,30 @@ class AttemptRequest(_Strict):
     counts: bool = True
     """Whether the try counts for a signed-in solver's stored rating (a puzzle's first
     try does; "Try again" does not)."""
+
+
+class LessonAttempt(_Strict):
+    """``POST /api/learn/{game}/{lesson}/attempt``: a move tried in a lesson.
+
+    Attributes:
+        move: The move, in the game's notation (one of the lesson view's legal moves; any
+            other is answered with the game's refusal).
+    """
+
+    move: str = Field(min_length=1, max_length=200)
+
+
+class CoachRequest(_Strict):
+    """``POST /api/tables/{table}/seats/{seat}/coach``: a question to a table's coach.
+
+    Attributes:
+        ask: ``"note"`` (how the computer would have judged move ``number``, one of the
+            seat's) or ``"hint"`` (what to think about now, on the seat's turn).
+        number: The move a note is about (1 is the game's first move).
+    """
+
+    ask: Literal["note", "hint"]
+    number: int | None = Field(default=None, ge=1, le=100_000)
 
 
 MAX_SECRET_FIELD = 256

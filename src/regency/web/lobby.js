@@ -106,7 +106,8 @@ function drawGames() {
       el("h2", {}, game.title), el("p", { class: "small" }, game.summary),
       el("div", { class: "row" }, button, el("label", {}, "Opponent", level)),
       aboutLine(level, `q-${game.name}-about`),
-      el("p", { class: "small" }, el("a", { href: `/rules/${game.name}` }, `Rules of ${game.title}`),
+      el("p", { class: "small" }, el("a", { href: `/learn/${game.name}`, id: `learn-${game.name}`, class: "learn-link" },
+        "Learn to play"), " · ", el("a", { href: `/rules/${game.name}` }, `Rules of ${game.title}`),
         el("span", { class: "muted" }, ` · ${game.players.join(", ")} players`)));
   }));
 }

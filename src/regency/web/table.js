@@ -19,6 +19,7 @@ import { seatName } from "/static/shared/seats.js";
 import { api, gameModule, me, titles } from "/static/shared/server.js";
 import { says } from "/static/shared/words.js";
 import { chatPanel } from "/static/chat.js";
+import { coachPanel } from "/static/coach.js";
 import { showAccount } from "/static/shared/account.js";
 
 showAccount();  // the header: who is signed in, or "Sign in"
@@ -62,6 +63,7 @@ let unread = 0;
 let chatInView = false;
 const ALERTS_KEY = "regency.alerts";
 const alertsBox = watching ? null : alertsPanel();
+let coach = null;  // a first game's coach (docs/learn.md): only where the view says "coach"
 
 function show(message) {
   refusal = message;
@@ -95,7 +97,7 @@ function draw() {
     refusal: away || seated ? el("div", {}, away, seated, refusalBox) : refusalBox,
     rerender: draw,
     afterResult: after,
-    extra: [view.finished ? "" : eveningScore(view) || "", chat.node, alertsBox,
+    extra: [coach ? coach.node : "", view.finished ? "" : eveningScore(view) || "", chat.node, alertsBox,
       el("section", { class: "panel small", "aria-label": "about this page" },
       el("a", { href: `/rules/${view.game}`, target: "_blank" }, "Rules of this game"),
       watching ? el("p", { class: "muted" }, "You are watching: you see what every player may see.") : "")],
@@ -225,6 +227,8 @@ async function adopt(next) {
   const wasMine = myTurn(view);
   view = next;
   pending = false;
+  if (view.coach && !watching && !coach) coach = coachPanel({ base, token, seat });
+  if (coach) coach.update(view);
   chat.setSeats(view.seats || []);
   draw();
   turnSignals();

@@ -35,6 +35,7 @@ from regency.server.live.setup import (
     agents_to_check,
     check_agent,
     check_clock,
+    check_coach,
     deal,
     server_full,
     table_row,
@@ -234,6 +235,7 @@ class Hub:
         """
         spec, game = deal(req)
         check_clock(req, self.settings)
+        check_coach(req, spec)
         for agent in agents_to_check(req, spec):
             await asyncio.to_thread(check_agent, agent, spec.game, spec.players, self.settings)
         mine, ratings = await asyncio.to_thread(seat_people, req, spec, account, self.ratings)

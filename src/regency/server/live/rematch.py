@@ -274,7 +274,8 @@ def rematch_table(row: TableRow, evening: dict[str, Any]) -> TableRow:
     """
     options = next_options(row)
     game = regency.new_game(row.game, players=row.players, seed=new_seed(), **options)
-    settings = {k: v for k, v in row.settings.items() if k not in ("rematch", "evening")}
+    # The coach is for a first game only (docs/learn.md): a rematch plays without it.
+    settings = {k: v for k, v in row.settings.items() if k not in ("rematch", "evening", "coach")}
     settings["evening"] = {**evening, "previous": row.id}
     now = time.time()
     return replace(

@@ -28,6 +28,7 @@ __all__ = [
     "agents_to_check",
     "check_agent",
     "check_clock",
+    "check_coach",
     "deal",
     "server_full",
     "table_row",
@@ -79,6 +80,25 @@ def check_clock(req: CreateTable, settings: ServerSettings) -> None:
             f"(or null for no clock), not {req.move_seconds:g}",
             allowed=list(allowed),
         )
+
+
+def check_coach(req: CreateTable, spec: TableSpec) -> None:
+    """Refuse (422 ``bad_coach``) a coached table that is not a first game.
+
+    The coach coaches one person against the computer (docs/learn.md): one person's
+    seat, every other seat a computer, and the game not rated.
+    """
+    if not req.coach:
+        return
+    if len(spec.people) != 1:
+        raise ProtocolError(
+            422,
+            "bad_coach",
+            f"a coached table has one person's seat and the computer in the others, "
+            f"not {len(spec.people)} people",
+        )
+    if req.rated:
+        raise ProtocolError(422, "bad_coach", "a coached game is not rated")
 
 
 def agents_to_check(req: CreateTable, spec: TableSpec) -> list[str]:
@@ -155,6 +175,8 @@ def table_row(
             "move_seconds": req.move_seconds,
             "takeover_minutes": req.takeover_minutes,
             "takeover_agent": req.takeover_agent,
+            # Only a coached table says so: every other row stays as it was.
+            **({"coach": True} if req.coach else {}),
         },
         spectator_hash=spectator_hash,
         version=0,

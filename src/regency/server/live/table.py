@@ -291,6 +291,8 @@ class LiveTable:
             seats=self.seats_info(),
             notices=list(self.notices),
         )
+        if self.row.settings.get("coach"):  # a first game: the seat may ask the coach
+            out["coach"] = True
         if self.row.rated:  # public: whose account the table still waits for
             out["rated"] = True
             out["waiting"] = self.waiting()

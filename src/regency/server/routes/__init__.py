@@ -4,6 +4,7 @@
 * ``replays``: the replay page and the views of a finished game, step by step;
 * ``analysis``: move analysis of finished games;
 * ``puzzles``: the puzzles page and its API (positions from real games to solve);
+* ``learn``: the lessons' pages and API, and the coach of a first game;
 * ``tables``: the games on offer, setting up a table, a table's summary;
 * ``seats``: a seat's view, moves and WebSocket (with the seat's token);
 * ``spectators``: the public view and its WebSocket (with the spectators' token);
@@ -29,6 +30,7 @@ from regency.server.routes import (
     accounts,
     analysis,
     history,
+    learn,
     operations,
     pages,
     people,
@@ -47,6 +49,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     replays.router,
     analysis.router,
     puzzles.router,
+    learn.router,
     tables.router,
     seats.router,
     rematches.router,
