@@ -93,7 +93,7 @@ def test_the_clock_counts_down_runs_out_and_the_seat_is_taken_back(
                 timeout=30_000,
             )
         wait_version(page, above=0)
-        assert "(away: random plays for now)" in page.text_content(".seatlist")
+        assert "(away: the Beginner computer plays for now)" in page.text_content(".seatlist")
         taking = page.locator("#take-back")
         assert taking.is_visible()
         assert "Your time ran out" in page.text_content(".notice")
