@@ -21,8 +21,11 @@ __all__ = [
     "CreateTable",
     "RematchRequest",
     "SeatRequest",
+    "TakebackRequest",
     "WsAction",
     "WsChat",
+    "WsEnd",
+    "WsTakeback",
     "encode",
 ]
 
@@ -133,6 +136,40 @@ class WsAction(_Strict):
 class RematchRequest(_Strict):
     """A person's answer at a finished table: offer or accept a rematch, or decline it."""
 
+    accept: bool = True
+
+
+class TakebackRequest(_Strict):
+    """``POST .../takeback``: ask to take back your last move, accept it or decline it.
+
+    Attributes:
+        accept: ``True`` (the default): ask, or accept the take-back another person
+            asked for; ``False``: decline it (the one who asked withdraws it).
+    """
+
+    accept: bool = True
+
+
+class WsEnd(_Strict):
+    """Ending your part of a game over a seat's WebSocket: ``{"type": "resign"}``.
+
+    Attributes:
+        type: ``"abort"`` (before your first move), ``"resign"`` (two sides) or
+            ``"leave"`` (three or more sides); docs/server.md says which applies.
+    """
+
+    type: Literal["abort", "resign", "leave"]
+
+
+class WsTakeback(_Strict):
+    """A take-back asked, accepted or declined over a seat's WebSocket.
+
+    Attributes:
+        type: Always ``"takeback"``.
+        accept: As :class:`TakebackRequest`'s.
+    """
+
+    type: Literal["takeback"]
     accept: bool = True
 
 

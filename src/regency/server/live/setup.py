@@ -132,6 +132,7 @@ def table_row(
     game: regency.Game[Any],
     token_hashes: dict[int, str],
     spectator_hash: str,
+    open_wait: float | None = None,
 ) -> TableRow:
     """The row of a new table (no moves yet), with a fresh id.
 
@@ -142,6 +143,8 @@ def table_row(
         token_hashes: The hash of each person's seat token, by seat (the tokens
             themselves are never stored).
         spectator_hash: The hash of the spectators' token.
+        open_wait: How long the table waits for a person to open it before their first
+            move, if it has a clock (the server's ``open_wait``).
     """
     now = time.time()
     return TableRow(
@@ -155,6 +158,7 @@ def table_row(
             "move_seconds": req.move_seconds,
             "takeover_minutes": req.takeover_minutes,
             "takeover_agent": req.takeover_agent,
+            **({"open_wait": open_wait} if open_wait is not None else {}),
         },
         spectator_hash=spectator_hash,
         version=0,

@@ -91,6 +91,6 @@ async def table_summary(table_id: TableId, request: Request) -> dict[str, Any]:
 async def table_chat(table_id: TableId, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     live = await hub.get(table_id)
-    if not live.game.is_over:  # published with the record, when the game ends
+    if not live.over:  # published with the record, when the game ends
         live.check_reader(token_of(request))
     return chat_history(live)
