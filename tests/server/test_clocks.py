@@ -164,7 +164,9 @@ def test_a_clock_that_ran_out_while_the_server_was_down_is_honoured(database: st
             headers=auth(token),
         )
         assert moved.status_code == 200, moved.text
-        before = wait_until(client, lambda: (v := view(client, tid, 0, token))["to_move"] == 0 and v)
+        before = wait_until(
+            client, lambda: (v := view(client, tid, 0, token))["to_move"] == 0 and v
+        )
     # All that happened a minute ago (as if the server had been down since): Ann's 30 s
     # clock ran out half a minute ago. A clock restarted at load would wait 30 s.
     engine = sa.create_engine(database)

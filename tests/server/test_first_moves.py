@@ -25,9 +25,11 @@ TWO = [{"name": "Ann"}, {"name": "Bob"}]
 @contextmanager
 def served(database: str, **settings: Any) -> Iterator[tuple[ThreadServer, httpx.Client]]:
     settings = {"takeover_tick": 0.05, **settings}
-    with ThreadServer(database, **settings) as server:
-        with httpx.Client(base_url=server.url, timeout=30) as http:
-            yield server, http
+    with (
+        ThreadServer(database, **settings) as server,
+        httpx.Client(base_url=server.url, timeout=30) as http,
+    ):
+        yield server, http
 
 
 def spectate(http: httpx.Client, table: dict[str, Any]) -> dict[str, Any]:
@@ -209,9 +211,9 @@ def test_a_wait_that_ran_out_while_the_server_was_down_aborts_at_start(database:
     assert stored(database, tid)["version"] == 0
 
 
-def test_two_processes_agree_on_an_opening(tmp_path: Any) -> None:
+def test_two_processes_agree_on_an_opening() -> None:
     database = fresh_pg_database()
-    with served(database) as (a, http_a), served(database) as (b, _):
+    with served(database) as (_, http_a), served(database) as (b, _):
         table = create(
             http_a, game="kingdoms", players=2, options={"first": 0}, seats=TWO, move_seconds=30
         )

@@ -145,9 +145,12 @@ class TakebackRequest(_Strict):
     Attributes:
         accept: ``True`` (the default): ask, or accept the take-back another person
             asked for; ``False``: decline it (the one who asked withdraws it).
+        version: The version of the view the answer was decided on (optional): refused
+            with ``stale_version`` if the table has moved on (an offer a move cancelled).
     """
 
     accept: bool = True
+    version: int | None = Field(default=None, ge=0, le=2**31)
 
 
 class WsEnd(_Strict):
@@ -167,10 +170,12 @@ class WsTakeback(_Strict):
     Attributes:
         type: Always ``"takeback"``.
         accept: As :class:`TakebackRequest`'s.
+        version: As :class:`TakebackRequest`'s.
     """
 
     type: Literal["takeback"]
     accept: bool = True
+    version: int | None = Field(default=None, ge=0, le=2**31)
 
 
 MAX_CHAT_REQUEST = 1000

@@ -45,7 +45,6 @@ MOVE_LIMITS = (30, 120, 86_400)
 played by link)."""
 
 
-
 def allowed_limits(test_seconds: float = 0.0) -> tuple[float, ...]:
     """The limits a server accepts: :data:`MOVE_LIMITS`, and its test limit if it has one."""
     return (test_seconds, *MOVE_LIMITS) if test_seconds > 0 else tuple(map(float, MOVE_LIMITS))

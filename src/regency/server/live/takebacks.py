@@ -194,9 +194,17 @@ def takeback_step(
 
 
 async def answer_takeback(
-    hub: Hub, table_id: str, seat: int, token: str | None, accept: bool
+    hub: Hub,
+    table_id: str,
+    seat: int,
+    token: str | None,
+    accept: bool,
+    version: int | None = None,
 ) -> dict[str, Any]:
     """A person asks to take back their last move, accepts such a request or declines it.
+
+    ``version``, if given, is the version the person decided on: an answer to an offer a
+    move has cancelled since is refused rather than read as a new request.
 
     Returns:
         ``{"type": "takeback", "table", "version", "takeback"}``: the table's version and
@@ -210,12 +218,23 @@ async def answer_takeback(
     live = await hub.get(table_id)
     live.check_token(seat, token)
     async with live.lock:
+        if version is not None and version != live.version:
+            await hub.refresh(live)
+        if version is not None and version != live.version:
+            raise ProtocolError(
+                409,
+                "stale_version",
+                f"the table is at version {live.version}, not {version}",
+                version=live.version,
+            )
         for _ in range(3):  # another process's move meanwhile: decide again on the new one
             offer = _offer(live.row, live.version)
             asking = accept and (offer is None or offer["status"] != "offered")
             reason = takeback_refusal(live, seat) if asking else None
-            if reason is None and accept and live.over:
+            if not asking and live.over:
                 reason = "the game is over"
+            elif not asking and live.row.seats[seat].left_at is not None:
+                reason = "you left this game"
             if reason is not None:
                 raise ProtocolError(409, "cannot_take_back", reason, version=live.version)
             step = functools.partial(
@@ -232,6 +251,13 @@ async def answer_takeback(
                 if exc.code != "stale_version":
                     raise
                 await hub.refresh(live, seats=True)
+                if version is not None:  # decided on a position that is gone
+                    raise ProtocolError(
+                        409,
+                        "stale_version",
+                        f"the table moved on to version {live.version}",
+                        version=live.version,
+                    ) from None
                 continue
             if row is None:
                 raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")

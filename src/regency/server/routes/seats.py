@@ -102,8 +102,10 @@ async def leave(table_id: TableId, seat: int, request: Request) -> dict[str, Any
 async def takeback(
     table_id: TableId, seat: int, request: Request, body: TakebackRequest | None = None
 ) -> dict[str, Any]:
-    accept = True if body is None else body.accept
-    return await answer_takeback(hub_of(request), table_id, seat, token_of(request), accept)
+    accept, version = (True, None) if body is None else (body.accept, body.version)
+    return await answer_takeback(
+        hub_of(request), table_id, seat, token_of(request), accept, version
+    )
 
 
 def _problem(exc: ValidationError) -> str:
@@ -175,7 +177,9 @@ async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
         try:
             if kind == "takeback":
                 asked = WsTakeback.model_validate_json(text)
-                answer = await answer_takeback(hub, table_id, seat, token, asked.accept)
+                answer = await answer_takeback(
+                    hub, table_id, seat, token, asked.accept, asked.version
+                )
             else:
                 WsEnd.model_validate_json(text)
                 answer = await end_early(hub, table_id, seat, token, kind)
