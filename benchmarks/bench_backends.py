@@ -24,6 +24,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from regency.agents import split_specs
 from regency.sim import Matchup, run_games
 from regency.sim.machine import describe_machine
 from regency.sim.ray_backend import RayBackend
@@ -62,12 +63,14 @@ def main() -> None:
     parser.add_argument("--game", default="claim", help="the game (default claim)")
     parser.add_argument("--players", type=int, default=2, help="players (default 2)")
     parser.add_argument(
-        "--agents", default="heuristic,random", help="agent specs (default heuristic,random)"
+        "--agents",
+        default="heuristic,random",
+        help="agent specs, as --agents takes them (default heuristic,random)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args()
     load_before = os.getloadavg()
-    agents = tuple(args.agents.split(","))
+    agents = tuple(split_specs(args.agents))  # the command line's reading of a list
     matchup = Matchup(args.game, args.players, agents, {}, seed=1)
     job = Job(args.game, args.players, {}, agents)
     rows: list[dict[str, Any]] = []

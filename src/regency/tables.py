@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from regency.agents import Agent, make_agent, parse_spec
+from regency.agents import Agent, AgentError, make_agent, parse_spec, split_specs
 from regency.agents.defaults import default_opponent
 from regency.core.errors import RegencyError
 from regency.core.game import Game
@@ -66,20 +66,20 @@ class SeatSpec:
 
 
 def parse_seats(text: str, players: int) -> tuple[SeatSpec, ...]:
-    """Parse a comma-separated seat list such as ``"human,heuristic,ismcts:iters=500"``.
+    """Parse a seat list such as ``"human,heuristic,ismcts:iters=500,c=0.7"``.
 
-    A single entry fills every seat. Agent specs keep their own parameters: commas
-    inside a spec belong to it when they are followed by ``key=value``.
+    A single entry fills every seat. The list splits as a list of agent specs does
+    (:func:`~regency.agents.split_specs`): entries separated by ``;``, or by commas,
+    where a ``key=value`` piece is a further parameter of the spec before it.
 
     Raises:
-        TableError: if the list does not name one entry per seat.
+        TableError: if the list does not name one entry per seat, or a parameter
+            belongs to no spec.
     """
-    entries: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if entries and "=" in part and ":" not in part and entries[-1] != PERSON:
-            entries[-1] += f",{part}"  # a further parameter of the previous spec
-        elif part:
-            entries.append(part)
+    try:
+        entries = split_specs(text)
+    except AgentError as exc:
+        raise TableError(f"{exc}: {text!r}") from None
     if len(entries) == 1:
         entries *= players
     if len(entries) != players:

@@ -22,7 +22,8 @@ from regency.agents.ladder import (
 )
 
 COUNTS = [(g.name, n) for g in regency.available_games() for n in g.players]
-MEASUREMENTS = (Path(__file__).parents[2] / "docs" / "measurements.md").read_text()
+ROOT = Path(__file__).parents[2]
+MEASUREMENTS = (ROOT / "docs" / "measurements.md").read_text()
 
 
 @pytest.mark.parametrize(("game", "players"), COUNTS)
@@ -56,9 +57,39 @@ def test_every_run_is_offered_and_written_down(game: str, players: int) -> None:
     for spec, strength in runs.items():
         assert strength.games >= 40, spec
         assert strength.fair == pytest.approx(fair)
-        section = re.fullmatch(r'docs/measurements\.md, "(.+)"', strength.source)
-        assert section, strength.source
-        assert re.search(rf"^#+ .*{re.escape(section[1])}", MEASUREMENTS, re.M), section[1]
+        source = re.fullmatch(r'(docs/measurements/history/[\w-]+\.md), "(.+)"', strength.source)
+        assert source, strength.source
+        history = (ROOT / source[1]).read_text()
+        assert re.search(rf"^#+ .*{re.escape(source[2])}", history, re.M), strength.source
+
+
+def _ladder_rows() -> dict[tuple[str, int, str], list[str]]:
+    """The rows of docs/measurements.md's table of the ladders, by (game, players, level)."""
+    section = MEASUREMENTS.split("### The ladders", 1)[1].split("\n#", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 9 and cells[1].isdigit():
+            rows[(cells[0], int(cells[1]), cells[2])] = cells[3:]
+    return rows
+
+
+def test_the_results_page_shows_every_ladder_as_it_is() -> None:
+    # docs/measurements.md's table of the ladders says what ladder.py holds, level by level.
+    rows = _ladder_rows()
+    expected = {}
+    for game, players in COUNTS:
+        for level in ladder(game, players):
+            strength = level.strength
+            assert strength is not None
+            if strength.games == 0:  # the yardstick
+                figures = [str(strength.rating), "fair share", "", ""]
+            else:
+                interval = f"{strength.low:.1%}-{strength.high:.1%}"
+                figures = [str(strength.rating), f"{strength.won:.1%}", str(strength.games)]
+                figures.append(interval)
+            expected[(game, players, level.name)] = [f"`{level.agent}`", *figures]
+    assert {key: cells[:-1] for key, cells in rows.items()} == expected
 
 
 def test_a_level_by_name_in_any_case_and_a_clear_refusal() -> None:

@@ -45,12 +45,21 @@ class Server:
     """``regency serve`` in a subprocess, on a free loopback port."""
 
     def __init__(
-        self, database: str, data_dir: Path, workers: int = 1, extra: tuple[str, ...] = ()
+        self,
+        database: str,
+        data_dir: Path,
+        workers: int = 1,
+        extra: tuple[str, ...] = (),
+        env: dict[str, str] | None = None,
+        apart: bool = False,
     ) -> None:
+        """``env``: more environment variables; ``apart``: keep stderr apart from stdout."""
         self.database = database
         self.data_dir = data_dir
         self.workers = workers
         self.extra = extra
+        self.env = env or {}
+        self.apart = apart
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[str] | None = None
@@ -73,16 +82,15 @@ class Server:
                 *self.extra,
             ],
             stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
+            stderr=subprocess.PIPE if self.apart else subprocess.STDOUT,
             text=True,
-            env={**os.environ, "COLUMNS": "200"},
+            env={**os.environ, "COLUMNS": "200", **self.env},
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"server exited: {self.proc.stdout.read() if self.proc.stdout else ''}"
-                )
+                out, err = self.proc.communicate()
+                raise RuntimeError(f"server exited: {out}{err or ''}")
             try:
                 if httpx.get(self.url + "/", timeout=1).status_code == 200:
                     return self
@@ -109,6 +117,13 @@ class Server:
         self.stop()
         assert self.proc is not None and self.proc.stdout is not None
         return self.proc.stdout.read()
+
+    def streams(self, sig: int = signal.SIGTERM) -> tuple[str, str]:
+        """Stop the server with ``sig``; what it wrote to stdout and to stderr (``apart``)."""
+        assert self.proc is not None and self.apart
+        self.proc.send_signal(sig)
+        out, err = self.proc.communicate(timeout=30)
+        return out, err
 
     def __enter__(self) -> Server:
         return self.start()

@@ -16,6 +16,7 @@ from regency.agents.registry import (
     check_spec,
     make_agent,
     parse_spec,
+    split_specs,
 )
 
 __all__ = [
@@ -26,4 +27,5 @@ __all__ = [
     "check_spec",
     "make_agent",
     "parse_spec",
+    "split_specs",
 ]

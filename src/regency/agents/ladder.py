@@ -3,8 +3,9 @@
 A level is a computer player as people choose one: a name (``"Beginner"`` up to
 ``"Strongest"``), the agent spec that plays it, and the measured figure that rates it.
 The figure is the share of the games the agent won (a shared win counts its share) on
-mirrored deals (``benchmarks/strength.py``; each row of :data:`MEASURED` is a run in
-docs/measurements.md, whose section it names), against the game's heuristic player in
+mirrored deals (``benchmarks/strength.py``; each row of :data:`MEASURED` is a run written
+down in docs/measurements/history/, whose file and section it names; docs/measurements.md
+shows every ladder), against the game's heuristic player in
 every other seat, or, for a level that was measured against the one below it, in a
 2-player match against that level. At 3 and 4 players the agent takes one seat against
 heuristics in all the others (in 4-player Claim, a partnership game, both seats of one
@@ -77,7 +78,8 @@ class Strength:
         low: The lower end of the 95% interval (Wilson).
         high: Its upper end.
         fair: The fair share: 1/players, or 1/2 for a partnership.
-        source: Where the run is written down (``docs/measurements.md``, a section).
+        source: Where the run is written down (a file of ``docs/measurements/history/``,
+            a section).
         team: Whether the agent played both seats of one partnership (4-player Claim).
         against: The agent spec of the rival: the heuristic (:data:`YARDSTICK`), or for a
             2-player match another level of the same ladder.
@@ -160,10 +162,10 @@ class Level:
 
 
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three"}
-_STRENGTH = 'docs/measurements.md, "Strength"'
-_LADDER = 'docs/measurements.md, "The ladder"'
-_LEVELS = 'docs/measurements.md, "The levels"'
-_LEARNED = 'docs/measurements.md, "The learned evaluation"'
+_STRENGTH = 'docs/measurements/history/strength.md, "Strength"'
+_LADDER = 'docs/measurements/history/strength.md, "The ladder"'
+_LEVELS = 'docs/measurements/history/strength.md, "The levels"'
+_LEARNED = 'docs/measurements/history/learned-evaluation.md, "The learned evaluation"'
 
 
 def _run(won: float, games: int, low: float, high: float, fair: float, source: str) -> Strength:
@@ -267,7 +269,8 @@ MEASURED: dict[str, dict[int, dict[str, Strength]]] = {
 }
 """Game -> player count -> agent spec -> its measured figure against the heuristic.
 
-Every row is a run written down in docs/measurements.md (the section each names); the
+Every row is a run written down in docs/measurements/history/ (the file and section each
+names), and every ladder is shown in docs/measurements.md ("The ladders"); the
 default opponent's run must be here, and the heuristic's is implied (the fair share)."""
 
 

@@ -3,7 +3,9 @@
 A spec names an agent and its parameters: ``"random"``, ``"heuristic"``, or with
 parameters ``"name:key=value,key=value"``; a bare value is the agent's first parameter
 (``"ismcts:2000"``). Specs are what the command line, simulations and arenas pass around,
-so an agent can be rebuilt in another process from its spec and a seed.
+so an agent can be rebuilt in another process from its spec and a seed. A list of specs
+on one line (``--agents``, ``--seats``) is split by :func:`split_specs`, the one reader
+of such lists.
 
 The built-in agents are registered the first time a spec is read. Agents from other
 layers or packages plug in through the entry-point group ``regency.agents``: each entry
@@ -49,6 +51,7 @@ __all__ = [
     "make_agent",
     "parse_spec",
     "register_agent",
+    "split_specs",
 ]
 
 
@@ -151,6 +154,46 @@ def parse_spec(text: str) -> AgentSpec:
             raise AgentError(f"agent {quote(name)}: parameter {quote(key)} given twice")
         params[key] = value.strip()
     return AgentSpec(name, params, text.strip())
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a list of agent specs written on one line into the specs, as written.
+
+    Specs are separated by ``;`` when the text has one (``"rollout:value=net,most=96;
+    heuristic"``): each piece is then one whole spec, commas and all. Otherwise by
+    commas, and a piece that is a parameter, ``key=value`` with no ``:`` before its
+    ``=``, belongs to the spec before it: ``"rollout:value=net,most=96,heuristic"`` is
+    ``rollout:value=net,most=96`` and ``heuristic``.
+
+    The comma form cannot be misread: a spec starts with its agent's name, which has no
+    ``=``, and its parameters come after a ``:``; so a piece with an ``=`` and no ``:``
+    before it cannot start a spec. A bare value (``ismcts:2000``) is only ever a spec's
+    first parameter, right after its ``:``, in the same piece as the name. Entries that
+    are no agents (``human`` in a seat list) split the same way.
+
+    Raises:
+        AgentError: for a parameter with no spec before it, or after a spec that has no
+            ``:`` (``"ismcts,iters=500"``: ``ismcts:iters=500`` was meant).
+    """
+    if ";" in text:
+        return [piece.strip() for piece in text.split(";") if piece.strip()]
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        key, eq, _ = piece.partition("=")
+        if not (eq and ":" not in key):
+            specs.append(piece)
+        elif not specs:
+            raise AgentError(f"{quote(piece)} is a parameter, with no agent before it")
+        elif ":" not in specs[-1]:
+            raise AgentError(
+                f"{quote(piece)} is a parameter, but {quote(specs[-1])} before it has no "
+                f"':' (write {quote(specs[-1] + ':' + piece)})"
+            )
+        else:
+            specs[-1] += f",{piece}"
+    return specs
 
 
 def make_agent(

@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from regency.cli.args import add_game_arguments, game_options
+from regency.cli.args import add_agents_arguments, add_game_arguments, game_options
 from regency.cli.batch import (
     add_backend_arguments,
     backend_from_args,
@@ -112,11 +112,11 @@ def _tables(data: dict[str, Any]) -> list[Table]:
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``regency arena``'s arguments to its parser."""
     add_game_arguments(parser)
-    parser.add_argument(
-        "--agents",
+    add_agents_arguments(
+        parser,
+        "the contestants' agent specs, e.g. ismcts:2000,heuristic,random (a spec's "
+        "parameters: ismcts:iters=500,rollout=heuristic)",
         required=True,
-        help="comma-separated agent specs, e.g. ismcts:2000,heuristic,random "
-        "(parameters: ismcts:iters=500,rollout=heuristic)",
     )
     parser.add_argument(
         "--games",

@@ -8,11 +8,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
+from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 import regency
+from regency.agents import AgentError, check_spec, split_specs
+from regency.core.errors import quote
 
-__all__ = ["Parser", "UsageError", "add_game_arguments", "game_options", "parse_option"]
+__all__ = [
+    "Parser",
+    "UsageError",
+    "add_agents_arguments",
+    "add_game_arguments",
+    "agents_from_args",
+    "agents_text",
+    "game_options",
+    "parse_option",
+]
 
 
 class UsageError(Exception):
@@ -71,3 +84,74 @@ def add_game_arguments(parser: argparse.ArgumentParser, game_optional: bool = Fa
         metavar="KEY=VALUE",
         help="any other game option (repeatable; the value may be JSON)",
     )
+
+
+AGENTS_HELP = (
+    "; specs separated by ';' (quote the list: 'rollout:value=net,most=96;heuristic'), or "
+    "by commas, where a key=value piece belongs to the spec before it "
+    "(rollout:value=net,most=96,heuristic)"
+)
+
+
+def add_agents_arguments(parser: argparse.ArgumentParser, what: str, required: bool) -> None:
+    """Add ``--agents LIST`` and its alternative, a repeatable ``--agent SPEC``.
+
+    Args:
+        parser: The subcommand's parser.
+        what: What the list is, for the help (``"the contestants' agent specs"``).
+        required: Whether one of the two must be given.
+    """
+    group = parser.add_mutually_exclusive_group(required=required)
+    group.add_argument("--agents", metavar="LIST", help=what + AGENTS_HELP)
+    group.add_argument(
+        "--agent",
+        dest="agent_specs",
+        action="append",
+        metavar="SPEC",
+        help="one agent spec, whole, commas and all (repeatable, in order: the same "
+        "list as --agents)",
+    )
+
+
+def agents_from_args(
+    args: argparse.Namespace, default: Sequence[str], game: str, players: Iterable[int]
+) -> tuple[str, ...]:
+    """The agent specs of ``--agents`` or ``--agent``, else ``default``, each checked.
+
+    Every spec is built for ``game`` at each of the ``players`` counts
+    (:func:`~regency.agents.check_spec`), so a bad one is refused before any game is
+    played, in a message that names the whole spec.
+
+    Raises:
+        UsageError: for an empty list, a piece that belongs to no spec, or a spec
+            that cannot play the game.
+    """
+    if args.agent_specs:
+        specs = [spec.strip() for spec in args.agent_specs]
+        if not all(specs):
+            raise UsageError("--agent needs a spec")
+    elif args.agents is not None:
+        try:
+            specs = split_specs(args.agents)
+        except AgentError as exc:
+            raise UsageError(f"--agents: {exc}") from None
+        if not specs:
+            raise UsageError("--agents needs at least one agent")
+    else:
+        specs = list(default)
+    counts = tuple(players)
+    for spec in specs:
+        for count in counts:
+            try:
+                check_spec(spec, game, count)
+            except AgentError as exc:
+                said = str(exc)  # named by the whole spec, unless the words already do
+                named = said if quote(spec) in said else f"{quote(spec)}: {said}"
+                raise UsageError(named) from None
+    return tuple(specs)
+
+
+def agents_text(agents: Sequence[str]) -> str:
+    """``agents`` as one ``--agents`` argument, quoted for a shell when it needs it."""
+    joined = ";".join(agents) if any("," in spec for spec in agents) else ",".join(agents)
+    return shlex.quote(joined)

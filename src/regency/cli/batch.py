@@ -17,7 +17,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from regency.cli.args import UsageError, game_options
+from regency.cli.args import UsageError, agents_from_args, game_options
 from regency.core.registry import GameInfo, game_info
 from regency.core.rng import new_seed
 from regency.core.start import new_game
@@ -52,8 +52,14 @@ class BatchSettings:
         self.seed = seed
 
 
-def batch_settings(args: argparse.Namespace) -> BatchSettings:
-    """Check ``--games``, ``--workers`` and ``--agents``; draw a seed if none was given."""
+def batch_settings(
+    args: argparse.Namespace, default: tuple[str, ...] | None = None
+) -> BatchSettings:
+    """Check ``--games``, ``--workers`` and the agents; draw a seed if none was given.
+
+    Without ``--agents`` (or ``--agent``), the agents are ``default``, else
+    :func:`default_agents`.
+    """
     info = game_info(args.game)
     players = args.players if args.players is not None else info.default_players
     # The engine judges the player count and options first, in its own words.
@@ -62,10 +68,7 @@ def batch_settings(args: argparse.Namespace) -> BatchSettings:
         raise UsageError("--games must be at least 1")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
-    spec = args.agents if args.agents is not None else default_agents(players)
-    agents = tuple(a.strip() for a in spec.split(",") if a.strip())
-    if not agents:
-        raise UsageError("--agents needs at least one agent")
+    agents = agents_from_args(args, default or default_agents(players), info.name, [players])
     seed = args.seed if args.seed is not None else new_seed()
     return BatchSettings(info, players, agents, seed)
 
@@ -119,11 +122,11 @@ def backend_from_args(args: argparse.Namespace) -> Backend:
     return make_backend(args.backend, workers=args.workers, address=args.ray_address)
 
 
-def default_agents(players: int) -> str:
+def default_agents(players: int) -> tuple[str, ...]:
     """The heuristic against random players: one each in even counts, else one per seat."""
     if players % 2 == 0:
-        return "heuristic,random"
-    return ",".join(["heuristic"] + ["random"] * (players - 1))
+        return ("heuristic", "random")
+    return ("heuristic",) + ("random",) * (players - 1)
 
 
 @contextmanager

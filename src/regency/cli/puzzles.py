@@ -20,8 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 import regency
-from regency.agents.registry import parse_spec
-from regency.cli.args import UsageError
+from regency.cli.args import UsageError, add_agents_arguments, agents_from_args, agents_text
 from regency.cli.batch import progress_bar
 from regency.cli.play.screen import height, listed_moves, refusal, sentence
 from regency.core.errors import IllegalActionError
@@ -120,8 +119,8 @@ def add_puzzles_arguments(parser: argparse.ArgumentParser) -> None:
     mining.add_argument("game", choices=games)
     mining.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     mining.add_argument("--players", default="2,3,4", help="player counts in turn (default 2,3,4)")
-    mining.add_argument(
-        "--agents", default="heuristic", help="the players' agents, in turn (default heuristic)"
+    add_agents_arguments(
+        mining, "the players' agent specs, in turn (default heuristic)", required=False
     )
     mining.add_argument(
         "--records", nargs="*", default=[], metavar="FILE", help="recorded games to mine as well"
@@ -271,13 +270,11 @@ def _run_mine(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--games must be from 0 to {MAX_GAMES}")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
-    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-    for agent in agents:
-        parse_spec(agent)
+    agents = agents_from_args(args, ("heuristic",), info.name, players)
     sources = self_play_sources(args.game, players, args.games, args.seed, agents)
     records = [_read_record(path) for path in args.records]
     sources += record_sources(args.game, records, start=len(sources))
-    command = mining_command(args)
+    command = mining_command(args, agents)
 
     def run(progress: Any) -> PuzzleSet:
         return mine(
@@ -310,15 +307,16 @@ def _run_mine(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def mining_command(args: argparse.Namespace) -> str:
+def mining_command(args: argparse.Namespace, agents: tuple[str, ...]) -> str:
     """The ``mine`` command that gives this set, as the set keeps it.
 
-    Every setting that shapes the puzzles, in one order; not ``--workers`` nor
-    ``--quiet``, which change nothing in the set.
+    Every setting that shapes the puzzles, in one order (the agents as one ``--agents``,
+    however they were given); not ``--workers`` nor ``--quiet``, which change nothing in
+    the set.
     """
     parts = [
         f"regency puzzles mine {args.game} --games {args.games} --players {args.players}",
-        f"--agents {args.agents} --seed {args.seed}",
+        f"--agents {agents_text(agents)} --seed {args.seed}",
     ]
     if args.count is not None:
         parts.append(f"--count {args.count}")

@@ -10,7 +10,7 @@ from pathlib import Path
 from rich.console import Console
 
 import regency
-from regency.cli.args import UsageError, add_game_arguments
+from regency.cli.args import UsageError, add_agents_arguments, add_game_arguments
 from regency.cli.batch import (
     add_backend_arguments,
     backend_from_args,
@@ -29,10 +29,8 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``regency report``'s arguments to its parser."""
     add_game_arguments(parser)
     parser.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
-    parser.add_argument(
-        "--agents",
-        default="heuristic",
-        help="comma-separated agent specs, seats rotating (default heuristic: self-play)",
+    add_agents_arguments(
+        parser, "agent specs, seats rotating (default heuristic: self-play)", required=False
     )
     add_backend_arguments(parser)
     parser.add_argument(
@@ -43,7 +41,7 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_report(args: argparse.Namespace, console: Console) -> int:
     """Play the games, write the page and its CSV files; return the exit status."""
-    settings = batch_settings(args)
+    settings = batch_settings(args, default=("heuristic",))
     matchup = matchup_from_args(args, settings)
     out = Path(args.out)
     if out.suffix.lower() not in (".html", ".htm"):

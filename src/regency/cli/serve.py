@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import gc
+import logging
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
+import regency
 from regency.cli.args import UsageError
 
 __all__ = [
@@ -57,7 +60,7 @@ def database_url(args: argparse.Namespace) -> tuple[str, Path]:
     url = args.database or os.environ.get("REGENCY_DATABASE")
     if url and not url.startswith(("sqlite", "postgresql")):
         raise UsageError(
-            f"--database must be a sqlite:// or postgresql+psycopg:// URL, not {url!r}"
+            f"--database must be a sqlite:// or postgresql+psycopg:// URL, not {_shown(url)!r}"
         )
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -66,10 +69,24 @@ def database_url(args: argparse.Namespace) -> tuple[str, Path]:
     return url or default_database_url(data_dir), data_dir
 
 
-def _shown(url: str) -> str:
-    from sqlalchemy.engine import make_url
+_QUERY_SECRET = re.compile(r"([?&][^=&]*password[^=&]*=)[^&]*", re.IGNORECASE)
 
-    return make_url(url).render_as_string(hide_password=True)
+
+def _shown(url: str) -> str:
+    """``url`` as it may be shown or logged: its password blanked (``***``).
+
+    Both places a database URL can carry one: after the user name, and in a query
+    parameter (``?password=``, ``sslpassword=``, which libpq takes too). A URL that does
+    not parse shows its scheme only.
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return url.partition(":")[0] + "://..."
+    return _QUERY_SECRET.sub(r"\1***", shown)
 
 
 def add_db_arguments(parser: argparse.ArgumentParser) -> None:
@@ -153,7 +170,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--log-format",
         default="text",
         choices=["text", "json"],
-        help="one line per event, as text or as a JSON object (default text)",
+        help="one line per event, as text or as a JSON object (default text); with json, "
+        "every line the process writes is JSON, the start-up line too",
     )
     parser.add_argument(
         "--shutdown-timeout",
@@ -168,7 +186,66 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_serve(args: argparse.Namespace, console: Console) -> int:
-    """Run the server until interrupted."""
+    """Run the server until it is stopped (``SIGTERM``, Ctrl-C); return the exit status.
+
+    Logging is set up first, so that everything the process writes from here on is in
+    ``--log-format``: with ``json``, one JSON object a line, the start-up line an event
+    with the address, database (its password blanked) and data folder, and a refusal (a
+    database that cannot be opened, a bad flag) an ``ERROR`` line rather than the
+    command line's ``error:``, as is an error that stops the server.
+    """
+    from regency.server.operations.logs import configure_logs
+
+    configure_logs(args.log_format, args.log_level)
+    if args.log_format != "json":
+        return _serve(args, console)
+    log = logging.getLogger("regency.server")
+    try:
+        return _serve(args, console)
+    except UsageError as exc:
+        log.error("%s", exc)
+        return 2
+    except Exception:
+        log.critical("the server stopped on an error", exc_info=True)
+        return 1
+
+
+def _started(fmt: str, console: Console, address: str, database: str, data_dir: Path) -> None:
+    """Say where the server is: three lines of text, or one JSON event on stdout.
+
+    Written whatever ``--log-level`` (like the text), with the formatter of the logs.
+    """
+    if fmt == "text":
+        console.print(
+            f"regency server: open [bold]{address}[/bold] (API description at /openapi.json)"
+            f"\n  database: {database}\n  data folder: {data_dir}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        return
+    from regency.server.operations.logs import JsonFormatter
+
+    record = logging.makeLogRecord(
+        {
+            "name": "regency.server",
+            "levelno": logging.INFO,
+            "levelname": "INFO",
+            "msg": f"regency server: open {address} (API description at /openapi.json)",
+            "fields": {
+                "event": "starting",
+                "address": address,
+                "database": database,
+                "data_dir": str(data_dir),
+                "version": regency.__version__,
+                "compiled": regency.COMPILED,
+            },
+        }
+    )
+    print(JsonFormatter().format(record), flush=True)
+
+
+def _serve(args: argparse.Namespace, console: Console) -> int:
+    """Check the arguments, open the database, and serve until stopped."""
     import uvicorn
 
     from regency.server.app import ServerSettings, create_app
@@ -202,12 +279,7 @@ def run_serve(args: argparse.Namespace, console: Console) -> int:
     gc.freeze()
     gc.set_threshold(50_000, 50, 100)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    console.print(
-        f"regency server: open [bold]http://{host}:{args.port}/[/bold] "
-        f"(API description at /openapi.json)\n  database: {_shown(url)}\n  data folder: {data_dir}",
-        highlight=False,
-        soft_wrap=True,
-    )
+    _started(args.log_format, console, f"http://{host}:{args.port}/", _shown(url), data_dir)
     config = uvicorn.Config(
         app,
         host=args.host,
@@ -222,5 +294,8 @@ def run_serve(args: argparse.Namespace, console: Console) -> int:
     # uvicorn sets up its loggers when the config is made; from here on no log line, at
     # any level, shows a token (the access log writes query strings: old invite links).
     redact_logs()
-    GracefulServer(config, app, args.shutdown_timeout).run()
+    try:
+        GracefulServer(config, app, args.shutdown_timeout).run()
+    except KeyboardInterrupt:  # Ctrl-C, raised again once the server has stopped (logged)
+        return 130
     return 0

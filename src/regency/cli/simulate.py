@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from regency.cli.args import add_game_arguments
+from regency.cli.args import add_agents_arguments, add_game_arguments
 from regency.cli.batch import (
     add_backend_arguments,
     backend_from_args,
@@ -92,10 +92,11 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``regency simulate``'s arguments to its parser."""
     add_game_arguments(parser)
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    parser.add_argument(
-        "--agents",
-        help="comma-separated agent specs, one per contestant (default: heuristic against "
-        "random; with an odd number of players, one random player per other seat)",
+    add_agents_arguments(
+        parser,
+        "agent specs, one per contestant (default: heuristic against random; with an odd "
+        "number of players, one random player per other seat)",
+        required=False,
     )
     add_backend_arguments(parser)
     parser.add_argument("--json", metavar="FILE", help="also write the table as JSON ('-': stdout)")

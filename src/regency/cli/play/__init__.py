@@ -61,7 +61,8 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--seats",
         metavar="LIST",
         help="who plays each seat, e.g. human,heuristic,human (people share the keyboard) "
-        "or human,ismcts,random",
+        "or human,ismcts,random; specs with commas of their own as in --agents: "
+        "'human;rollout:value=net,most=96'",
     )
     opponent = parser.add_mutually_exclusive_group()
     opponent.add_argument(
@@ -105,7 +106,7 @@ def _seats(
     usable = saved is not None and len(saved) == players and all(isinstance(s, str) for s in saved)
     chosen = args.seat is not None or args.opponent is not None or level is not None
     if saved and usable and not chosen:
-        return list(parse_seats(",".join(saved), players))
+        return list(parse_seats(";".join(saved), players))
     me = 0 if args.seat is None else args.seat
     if not 0 <= me < players:
         raise UsageError(f"--seat must be 0 to {players - 1}, not {me}")

@@ -10,6 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import json
+import logging
+import logging.config
 import multiprocessing
 import os
 import signal
@@ -27,6 +30,7 @@ from regency.core.view import SeatView
 from regency.tables import agent_seed
 
 __all__ = [
+    "WORKER_LOGS",
     "ComputerPool",
     "Thought",
     "effective_spec",
@@ -35,6 +39,11 @@ __all__ = [
     "think",
     "think_in",
 ]
+
+WORKER_LOGS = "REGENCY_WORKER_LOGS"
+"""The environment variable a server sets to its logging configuration (as JSON, for
+:func:`logging.config.dictConfig`; :func:`regency.server.operations.logs.configure_logs`): its
+workers write their warnings and errors as the server writes its lines."""
 
 
 def effective_spec(spec: str, think_time: float) -> str:
@@ -104,8 +113,13 @@ def _die_with(server: int, nice: int = 0) -> None:
 
     On Linux the kernel is asked to kill the worker when its parent dies
     (``PR_SET_PDEATHSIG``); a server that died before that was set is caught by the
-    parent check. Elsewhere the workers end when the server closes the pool.
+    parent check. Elsewhere the workers end when the server closes the pool. The
+    worker's warnings and errors are written in the server's log format
+    (:data:`WORKER_LOGS`).
     """
+    if config := os.environ.get(WORKER_LOGS):
+        logging.config.dictConfig(json.loads(config))
+        logging.captureWarnings(True)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
@@ -154,8 +168,20 @@ class ComputerPool:
         self.executor = self._start()
 
     def close(self) -> None:
-        """Stop the workers (a running search is abandoned)."""
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers (a running search is abandoned) and release the pool.
+
+        The workers are ended rather than waited for, then the pool is shut down to the
+        end, so its queues' semaphores are released here: a server stopped by ``SIGTERM``
+        dies by the signal right after, with no finalizers, and Python's resource tracker
+        would otherwise print a warning about them to the server's log, as plain text.
+        """
+        executor = self.executor
+        # ProcessPoolExecutor has no public way to end its workers (before Python 3.14).
+        workers = getattr(executor, "_processes", None) or {}
+        for process in list(workers.values()):
+            with contextlib.suppress(OSError, ValueError):
+                process.terminate()
+        executor.shutdown(wait=True, cancel_futures=True)
 
 
 async def think_in(
