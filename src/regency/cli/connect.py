@@ -214,12 +214,12 @@ class _Player:
         if self.agent is None:
             self.agent = make_agent(self.args.agent, message["game"], self.args.seed or 0)
             names = ", ".join(s["name"] for s in message["seats"])
-            self.console.print(
-                f"seat {self.invite.seat} at table {self.invite.table} ({message['game']}: {names})"
-            )
+            where = f"seat {self.invite.seat} at table {self.invite.table}"
+            # People's names are text, never markup.
+            self.console.print(f"{where} ({message['game']}: {names})", markup=False)
         self.show_moves(message)
         if message["finished"]:
-            self.console.print(ending_words(message), highlight=False)
+            self.console.print(ending_words(message), highlight=False, markup=False)
             return True
         self.answer_takeback(message, socket)
         if message["legal_moves"] and message["version"] > self.acted:
@@ -256,7 +256,9 @@ class _Player:
         accept = bool(self.args.accept_takebacks)
         name = seat_name(message, offer["by"])
         said = "accepted" if accept else "declined (--accept-takebacks accepts)"
-        self.console.print(f"  {name} asks to take back a move: {said}", highlight=False)
+        self.console.print(
+            f"  {name} asks to take back a move: {said}", highlight=False, markup=False
+        )
         socket.send(
             json.dumps({"type": "takeback", "accept": accept, "version": message["version"]})
         )

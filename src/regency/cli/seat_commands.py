@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from regency.cli.args import UsageError
 
@@ -109,14 +110,18 @@ def _cannot(command: str, can: dict[str, bool]) -> str:
     return f"you cannot {command} now"
 
 
-def _next(socket: Any) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(socket.recv(timeout=60))
+def _next(socket: Any, timeout: float | None = 60) -> dict[str, Any]:
+    """The next message (``timeout``: seconds to wait for it, ``None``: as long as it takes)."""
+    try:
+        message: dict[str, Any] = json.loads(socket.recv(timeout=timeout))
+    except TimeoutError:
+        raise UsageError(f"the server did not answer in {timeout:g} s") from None
     return message
 
 
 def _confirm(console: Console, question: str) -> bool:
     try:
-        answer = console.input(f"{question} [y/N] ")
+        answer = console.input(escape(f"{question} [y/N] "))  # names are text, not markup
     except EOFError:
         return False
     return answer.strip().lower() in ("y", "yes")
@@ -148,13 +153,16 @@ def run_command(command: str, socket: Any, invite: Any, console: Console, yes: b
         if kind == "error" and message.get("about") == command:
             raise UsageError(f"the server refused: {message.get('message')}")
         if kind == "ended":
-            console.print(ending_words({**view, **message, "finished": True}), highlight=False)
+            console.print(
+                ending_words({**view, **message, "finished": True}), highlight=False, markup=False
+            )
             return 0
         if kind == "left":
             console.print(
                 f"you left table {invite.table}: the computer ({message['replaced_by']}) "
                 f"plays seat {invite.seat} to the end",
                 highlight=False,
+                markup=False,
             )
             return 0
         if kind == "takeback":
@@ -171,9 +179,10 @@ def _follow_takeback(
             f"asked {_names(view, offer['waiting'])} to let you take back your last move; "
             "waiting for their answer",
             highlight=False,
+            markup=False,
         )
-    while offer.get("status") == "offered":
-        message = _next(socket)
+    while offer.get("status") == "offered":  # until they answer, or a move cancels it
+        message = _next(socket, None)
         if message.get("type") != "view":
             continue
         if message["finished"] or message.get("takeback") is None:
@@ -183,7 +192,9 @@ def _follow_takeback(
         view = message
     if offer.get("status") == "declined":
         console.print(
-            f"{seat_name(view, offer['declined_by']).capitalize()} declined.", highlight=False
+            f"{seat_name(view, offer['declined_by']).capitalize()} declined.",
+            highlight=False,
+            markup=False,
         )
         return 1
     moves = offer["to"]
