@@ -350,3 +350,12 @@ def test_the_replay_and_the_analysis_of_a_resigned_game(sqlite_db: str) -> None:
         )
         assert analysis.get("format") == "regency-analysis", analysis
         assert len(analysis["decisions"]) >= 2
+
+
+def test_the_agent_that_plays_for_a_leaver_is_checked_at_set_up(sqlite_db: str) -> None:
+    with served(sqlite_db) as (_, http):
+        answer = http.post(
+            "/api/tables",
+            json={"game": "claim", "players": 3, "takeover_agent": "ismcts:iters=abc"},
+        )
+        assert answer.status_code == 422 and answer.json()["error"] == "bad_agent"

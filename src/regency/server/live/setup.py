@@ -84,10 +84,13 @@ def check_clock(req: CreateTable, settings: ServerSettings) -> None:
 def agents_to_check(req: CreateTable, spec: TableSpec) -> list[str]:
     """Every agent spec that may play a move at the table.
 
-    Its computer seats', and the take-over's if the table has a clock.
+    Its computer seats', and the take-over's if the table has a clock (a person's time
+    runs out) or three players or more (a person may leave the game:
+    :mod:`regency.server.live.endings`).
     """
     agents = [s.agent for s in spec.seats if s.agent is not None]
-    if req.takeover_minutes is not None or req.move_seconds is not None:
+    clock = req.takeover_minutes is not None or req.move_seconds is not None
+    if clock or spec.players >= 3:
         agents.append(req.takeover_agent)
     return agents
 
