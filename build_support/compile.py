@@ -124,6 +124,8 @@ def clear_weakrefs_on_dealloc(code: str) -> tuple[str, int]:
     for match in _WEAKREF_MEMBER.finditer(code):
         prefix, offset = match.group(1), match.group(2).strip()
         head = re.search(rf"\n\s*{re.escape(prefix)}_dealloc\(\w+ \*self\)\s*\{{", code)
+        if head is None and _is_trait(code, prefix):
+            continue  # a trait (a Protocol): never instantiated, so it has nothing to clear
         if head is None:
             raise RuntimeError(f"no deallocator found for {prefix}")
         untrack = code.find("PyObject_GC_UnTrack(self);", head.end())
@@ -141,6 +143,19 @@ def clear_weakrefs_on_dealloc(code: str) -> tuple[str, int]:
         code = code[:at] + clear + code[at:]
         fixed += 1
     return code, fixed
+
+
+def _is_trait(code: str, prefix: str) -> bool:
+    """Whether mypyc's class ``prefix`` is a trait (a ``Protocol`` compiled with its module).
+
+    A trait gets the same ``__weakref__`` member as a class but no deallocator: it is
+    never instantiated (its ``tp_new`` refuses), so no object of it can be freed.
+    """
+    new = re.search(rf"\n\s*{re.escape(prefix)}_new\(PyTypeObject \*type[^)]*\)\s*\{{", code)
+    if new is None:
+        return False
+    body = code[new.end() : code.find("\n}", new.end())]
+    return "traits may not be directly created" in body
 
 
 def fix_generated_code(target: Path) -> None:

@@ -73,6 +73,35 @@ def test_the_fix_clears_weak_references_before_the_slots() -> None:
     assert "sizeof(CObject) + sizeof(PyObject *))) != NULL" in body
 
 
+_TRAIT = """
+PyMemberDef m___P_members[] = {
+    {"__dict__", T_OBJECT_EX, sizeof(PyObject), 0, NULL},
+    {"__weakref__", T_OBJECT_EX, sizeof(PyObject) + sizeof(PyObject *), 0, NULL},
+    {0}
+};
+static PyObject *
+m___P_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    if (type != CPyType_m___P) {
+        PyErr_SetString(PyExc_TypeError, "interpreted classes cannot inherit from compiled traits");
+    } else {
+        PyErr_SetString(PyExc_TypeError, "traits may not be directly created");
+    }
+    return NULL;
+}
+"""
+
+
+def test_the_fix_passes_over_traits_which_have_no_objects_to_free() -> None:
+    # A Protocol in a compiled module (core/game.py's GameViews) is a mypyc trait: the
+    # same __weakref__ member, no deallocator, and a tp_new that refuses to make one.
+    assert clear_weakrefs_on_dealloc(_TRAIT) == (_TRAIT, 0)
+    code, fixed = clear_weakrefs_on_dealloc(_TRAIT + _DEALLOC)
+    assert fixed == 1 and "PyObject_ClearWeakRefs" in code
+    with pytest.raises(RuntimeError, match="no deallocator found for m___P"):
+        clear_weakrefs_on_dealloc(_TRAIT.replace("traits may not be directly created", "no"))
+
+
 def test_the_fix_refuses_output_it_does_not_recognise() -> None:
     with pytest.raises(RuntimeError, match="untrack"):
         clear_weakrefs_on_dealloc(_DEALLOC.replace("PyObject_GC_UnTrack(self);", ""))

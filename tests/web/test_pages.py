@@ -25,7 +25,11 @@ def test_lobby_for_browsers_json_for_programs(sqlite_client: TestClient) -> None
 
 
 def test_assets_ship_in_the_package_and_name_no_remote_host(sqlite_client: TestClient) -> None:
-    for name in ["style.css", "common.js", "lobby.js", "table.js", "replay.js", "puzzles.js"]:
+    from regency.server.pages.html import WEB
+
+    shared = sorted(f"shared/{path.name}" for path in (WEB / "shared").glob("*.js"))
+    assert "shared/frame.js" in shared, shared
+    for name in ["style.css", "lobby.js", "table.js", "replay.js", "puzzles.js", *shared]:
         answer = sqlite_client.get(f"/static/{name}")
         assert answer.status_code == 200, name
         assert "http://" not in answer.text and "https://" not in answer.text, name

@@ -33,7 +33,7 @@ def click_move(page: Any, move: str) -> None:
     """Click a legal move as a player does: its control, after choosing its piece if need be.
 
     A move that targets a square (``castle 2 D6``) is made on the board once what it places
-    is chosen: the group ``castle 2 _`` (common.js, targetGroups).
+    is chosen: the group ``castle 2 _`` (shared/squares.js, targetGroups).
     """
     button = page.locator(f'#table button.legal[data-move="{move}"]')
     if not button.count():

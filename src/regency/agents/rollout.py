@@ -340,34 +340,80 @@ class RolloutAgent:
         if started is None:
             started = time.perf_counter()
         deadline = None if self.time_limit is None else started + self.time_limit
-        clock = time.perf_counter
-        me = view.seat
-        rng = self._rng
-        ranked = list(dict.fromkeys(self._ranking(view, rng)))
+        candidates, others = self._candidates_and_others(view, include)
+        self._candidates = frozenset(candidates)
+        root = _root_with_children(view.seat, candidates + others)
+        root.hint = candidates[0]
+        self._load_learned(view.players)
+        if len(candidates) + len(others) == 1:
+            return self._only_move(root)
+        paired, worlds, rollouts = self._compare_on_worlds(
+            view, root, candidates + others, candidates, deadline
+        )
+        self._paired = paired
+        self.last_iterations = worlds
+        self.last_rollouts = rollouts
+        return root
+
+    def _candidates_and_others(
+        self, view: SeatView[Any], include: Collection[Hashable]
+    ) -> tuple[list[Hashable], list[Hashable]]:
+        """The candidates (the heuristic's best moves, its favourite first), and the others.
+
+        The others are the moves of ``include`` that are no candidate.
+
+        Raises:
+            AgentError: if a move of ``include`` is not legal in the view.
+        """
+        ranked = list(dict.fromkeys(self._ranking(view, self._rng)))
         candidates = ranked[: self.top] if self.top else ranked
         legal = set(view.legal_actions)
         others = [a for a in dict.fromkeys(include) if a not in candidates]
         for action in others:
             if action not in legal:
                 raise AgentError(f"rollout: {quote(str(action))} is not a legal move here")
-        self._candidates = frozenset(candidates)
-        root = Node(None, me)
-        root.hint = candidates[0]
-        moves = candidates + others
-        for action in moves:
-            root.children[action] = Node(root, me)
+        return candidates, others
+
+    def _load_learned(self, players: int) -> None:
+        """With ``value=net``: load the learned evaluation for ``players`` if not loaded."""
         learned = self._learned
-        if self.evaluation == "net" and (learned is None or learned.players != view.players):
+        if self.evaluation == "net" and (learned is None or learned.players != players):
             from regency.agents.value import learned_value  # numpy: only when asked for
 
-            self._learned = learned_value(self.game, view.players)
-        if len(moves) == 1:
-            child = root.children[candidates[0]]
-            child.visits, child.reward = 1, 0.5
-            root.visits = 1
-            self._paired = {}
-            self.last_iterations = self.last_rollouts = 0
-            return root
+            self._learned = learned_value(self.game, players)
+
+    def _only_move(self, root: Node) -> Node:
+        """The search of a decision with one move to judge: nothing is rolled out."""
+        child = root.children[root.hint]
+        child.visits, child.reward = 1, 0.5
+        root.visits = 1
+        self._paired = {}
+        self.last_iterations = self.last_rollouts = 0
+        return root
+
+    def _compare_on_worlds(
+        self,
+        view: SeatView[Any],
+        root: Node,
+        moves: list[Hashable],
+        candidates: list[Hashable],
+        deadline: float | None,
+    ) -> tuple[dict[Hashable, tuple[float, float]], int, int]:
+        """Roll ``moves`` out on worlds dealt one by one until the search may stop.
+
+        It stops at ``most`` worlds, once ``iters`` worlds have settled the choice
+        (:meth:`_settled`, asked every 8 worlds), past the ``deadline``, or when dropping
+        the candidates surely behind (``drop``) leaves the favourite alone. Each world's
+        values go into ``root``'s children (:func:`_add_world`).
+
+        Returns:
+            Each candidate still compared with the favourite, with the sum and the sum
+            of squares of its advantage over it, world by world; the worlds dealt; and
+            the rollouts played.
+        """
+        me = view.seat
+        rng = self._rng
+        clock = time.perf_counter
         sampler = view.world_sampler()
         paired = {action: (0.0, 0.0) for action in candidates[1:]}
         worlds = rollouts = 0
@@ -386,15 +432,7 @@ class RolloutAgent:
                 # The first world cut short: the moves rolled out in it are the judged ones.
                 moves, candidates = self._drop_unjudged(root, moves, len(values))
                 paired = {action: paired[action] for action in candidates[1:]}
-            for action, value in zip(moves, values, strict=True):
-                child = root.children[action]
-                child.visits += 1
-                child.reward += value
-                if action in paired:
-                    total, squares = paired[action]
-                    advantage = value - values[0]
-                    paired[action] = (total + advantage, squares + advantage * advantage)
-            root.visits += 1
+            _add_world(root, moves, values, paired)
             worlds += 1
             if self.drop and worlds >= max(2, self.drop) and paired:
                 behind = self._behind(paired, worlds)
@@ -403,10 +441,7 @@ class RolloutAgent:
                     moves = [a for a in moves if a not in behind]
                     if len(moves) == 1:
                         break  # the favourite alone is left: nothing more to compare
-        self._paired = paired
-        self.last_iterations = worlds
-        self.last_rollouts = rollouts
-        return root
+        return paired, worlds, rollouts
 
     def _roll_out(
         self,
@@ -488,3 +523,33 @@ def _mean_and_error(sums: tuple[float, float], worlds: int) -> tuple[float, floa
     mean = total / worlds
     variance = max(0.0, (squares - worlds * mean * mean) / (worlds - 1))
     return mean, math.sqrt(variance / worlds)
+
+
+def _root_with_children(me: int, moves: list[Hashable]) -> Node:
+    """A search root for ``me`` with an empty child per move, in order."""
+    root = Node(None, me)
+    for action in moves:
+        root.children[action] = Node(root, me)
+    return root
+
+
+def _add_world(
+    root: Node,
+    moves: list[Hashable],
+    values: list[float],
+    paired: dict[Hashable, tuple[float, float]],
+) -> None:
+    """Count one world's ``values``, one per move of ``moves``.
+
+    Each goes into its move's child, and each paired candidate's advantage over the
+    favourite (``moves[0]``) into ``paired``.
+    """
+    for action, value in zip(moves, values, strict=True):
+        child = root.children[action]
+        child.visits += 1
+        child.reward += value
+        if action in paired:
+            total, squares = paired[action]
+            advantage = value - values[0]
+            paired[action] = (total + advantage, squares + advantage * advantage)
+    root.visits += 1

@@ -26,7 +26,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 from regency.core.errors import (
     CorruptSaveError,
@@ -53,6 +53,8 @@ __all__ = [
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "Game",
+    "GameViews",
+    "GameWorlds",
     "Result",
     "check_notation",
     "normalize_notation",
@@ -111,12 +113,57 @@ def win_shares(winners: Sequence[int], players: int) -> list[float]:
     return [share if seat in winners else 0.0 for seat in range(players)]
 
 
+class GameViews(Protocol):
+    """A game's views module (``games/<game>/views.py``): what each seat sees.
+
+    The one place a game decides what each seat sees; the game names it in
+    :attr:`Game.views`. A module is one by defining these two functions.
+    """
+
+    def observation(self, state: Any, seat: int | None, /) -> dict[str, Any]:
+        """Exactly what ``seat`` may see of ``state`` (``None``: a spectator), JSON-ready."""
+        ...
+
+    def state_dict(self, state: Any, /) -> dict[str, Any]:
+        """The full state, hidden parts included, JSON-ready (used by saves)."""
+        ...
+
+
+class GameWorlds(Protocol):
+    """A game's worlds module (``games/<game>/worlds.py``): complete games dealt.
+
+    Worlds dealt from what a seat knows (for search), or from the true state (the
+    no-leak tests' oracle); the game names it in :attr:`Game.worlds`. A module is one by
+    defining these three functions.
+    """
+
+    def world_from_observation(
+        self, cls: Any, observation: dict[str, Any], rng: random.Random, /
+    ) -> Any:
+        """A game of class ``cls`` consistent with everything ``observation`` shows."""
+        ...
+
+    def world_sampler(
+        self, cls: Any, observation: dict[str, Any], /
+    ) -> Callable[[random.Random], Any]:
+        """``observation`` read once: a function dealing a fresh consistent world per call."""
+        ...
+
+    def resample(self, state: Any, seat: int, rng: random.Random, /) -> Any:
+        """A copy of ``state`` with what ``seat`` cannot see re-dealt, from the true state."""
+        ...
+
+
 class Game(ABC, Generic[A]):
     """A game in progress. Subclasses implement one game's rules.
 
     Class attributes set by each game:
         name: The registry name (``"claim"``).
         title: The name people use (``"Claim"``).
+        views: Its views module (:class:`GameViews`): :meth:`observation` and
+            :meth:`state_dict` are its functions.
+        worlds: Its worlds module (:class:`GameWorlds`): :meth:`sample_world`,
+            :meth:`world_sampler` and :meth:`resample_hidden` are its functions.
 
     Attributes:
         num_players: Number of seats, numbered from 0 in turn order.
@@ -126,6 +173,8 @@ class Game(ABC, Generic[A]):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    views: ClassVar[GameViews]
+    worlds: ClassVar[GameWorlds]
 
     __slots__ = ("_log", "_records_shared", "_unrecorded", "num_players", "options", "seed")
 
@@ -214,43 +263,52 @@ class Game(ABC, Generic[A]):
             RegencyError: if the game is not over.
         """
 
-    @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Return exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
 
         This is the information state: it includes what the seat remembers of the
-        public history, so an agent needs nothing else to play.
+        public history, so an agent needs nothing else to play. The seat is checked
+        here; what it sees is decided by the game's :attr:`views` (``observation``).
 
         Raises:
             TypeError: if ``seat`` is neither an int nor ``None``.
             ValueError: if ``seat`` is not a seat of this game.
         """
+        self._check_seat(seat)
+        return self.views.observation(self, seat)
 
     @abstractmethod
     def clone(self) -> Self:
         """Return an independent copy (cheap: this is on the search hot path)."""
 
-    @abstractmethod
     def state_dict(self) -> dict[str, Any]:
-        """Return the full state (hidden parts included) as a JSON-ready dict."""
+        """Return the full state (hidden parts included) as a JSON-ready dict (saves).
+
+        The game's :attr:`views` (``state_dict``) writes it.
+        """
+        return self.views.state_dict(self)
 
     @classmethod
-    @abstractmethod
     def sample_world(cls, observation: dict[str, Any], rng: random.Random) -> Self:
         """Deal a complete game consistent with everything ``observation`` shows.
 
         The hidden cards are dealt at random from ``rng``. This is the determinization
         that search agents use: it reads only the observation, so it cannot leak what
         the observing seat does not know. The world has no record (it was never played).
+        The game's :attr:`worlds` (``world_from_observation``) deals it.
         """
+        world: Self = cls.worlds.world_from_observation(cls, observation, rng)
+        return world
 
-    @abstractmethod
     def resample_hidden(self, seat: int, rng: random.Random) -> Self:
         """Return a copy in which what ``seat`` cannot see is re-dealt at random.
 
         Unlike :meth:`sample_world` this starts from the true state; the conformance
-        suite uses it to prove that observations hide what they must.
+        suite uses it to prove that observations hide what they must. The game's
+        :attr:`worlds` (``resample``) deals it.
         """
+        world: Self = self.worlds.resample(self, seat, rng)
+        return world
 
     def relabelled(self, rng: random.Random) -> Self:
         """Return a copy in which interchangeable components swap identities.
@@ -270,10 +328,12 @@ class Game(ABC, Generic[A]):
     def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:
         """Return a function that deals worlds for ``observation``, one per call.
 
-        Search deals thousands of worlds from one observation, so games may override
-        this to read the observation once; by default each call is :meth:`sample_world`.
+        Search deals thousands of worlds from one observation, so the game's
+        :attr:`worlds` (``world_sampler``) reads the observation once, and each call
+        deals one world as :meth:`sample_world` would.
         """
-        return lambda rng: cls.sample_world(observation, rng)
+        sampler: Callable[[random.Random], Self] = cls.worlds.world_sampler(cls, observation)
+        return sampler
 
     @classmethod
     def world_weigher(cls, observation: dict[str, Any]) -> Callable[[Self], float] | None:

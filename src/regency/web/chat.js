@@ -8,7 +8,8 @@
 //
 // Muting is the reader's own: a muted person's messages are hidden on this browser only,
 // remembered per table in localStorage ("regency.mute.<table>": the muted seats).
-import { el, seatMark, thirdPerson } from "/static/common.js";
+import { el } from "/static/shared/dom.js";
+import { seatMark, thirdPerson } from "/static/shared/seats.js";
 
 /** The most characters a message may hold (the server's MAX_CHAT, regency/server/live/chat.py). */
 export const MAX_CHAT = 200;
@@ -27,6 +28,88 @@ function load(key, fallback) {
 
 function save(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage turned off */ }
+}
+
+/** A message's writer as the reader sees it: "You" for their own seat, else the stored name. */
+function writerName(m, seat) {
+  if (seat !== null && m.seat === seat) return "You";
+  return thirdPerson(m.name, m.seat);
+}
+
+/** One message in the log (hidden, but kept in order, when its writer is muted). */
+function messageLine(m, seat, quiet) {
+  return el("li", { dataset: { seat: m.seat, id: m.id }, hidden: quiet },
+    seatMark(m.seat), " ", el("b", { class: "who" }, writerName(m, seat)), el("span", { class: "said" }, `: ${m.text}`));
+}
+
+/**
+ * The log's lines for the messages `shown` (of `all`), and how many of them muting hides;
+ * a line saying there is none yet if none is shown.
+ */
+function logLines(shown, all, seat, muted, upTo) {
+  let hidden = 0;
+  const lines = shown.map((m) => {
+    const quiet = muted.has(m.seat) && m.seat !== seat;
+    if (quiet) hidden += 1;
+    return messageLine(m, seat, quiet);
+  });
+  if (!shown.length) {
+    lines.push(el("li", { class: "muted small empty" },
+      upTo !== null && all.length ? "No message yet at this move." : "No messages yet."));
+  }
+  return { lines, hidden };
+}
+
+/**
+ * Keep the new ones of `messages` (a push, an answer or the history) in `byId`; how many
+ * were new, and how many of those came from someone this reader hears.
+ */
+function takeMessages(byId, messages, seat, muted) {
+  let fresh = 0;
+  let others = 0;
+  for (const m of Array.isArray(messages) ? messages : []) {
+    if (!m || !Number.isInteger(m.id) || byId.has(m.id)) continue;
+    byId.set(m.id, { id: m.id, seat: m.seat, name: String(m.name ?? ""), text: String(m.text ?? ""),
+      version: Number(m.version) || 0 });
+    fresh += 1;
+    if (m.seat !== seat && !muted.has(m.seat)) others += 1;
+  }
+  return { fresh, others };
+}
+
+/** The note under the log: how many messages muting hides, how many a replay holds back. */
+function hiddenText(hidden, later) {
+  return [
+    hidden ? `${hidden} ${hidden === 1 ? "message" : "messages"} from muted people hidden.` : "",
+    later ? `${later} more later in the game.` : "",
+  ].filter(Boolean).join(" ");
+}
+
+/** A seat's box to write in and its quick phrases; `send(text, typed)` sends one. */
+function writingBox(send) {
+  const input = el("input", { type: "text", id: "chat-text", maxlength: MAX_CHAT, autocomplete: "off",
+    "aria-label": "Chat message", placeholder: "Say something" });
+  const form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (event) => {
+    event.preventDefault();
+    if (input.value.trim()) send(input.value, true);
+  } }, input, el("button", { type: "submit", class: "primary", id: "chat-send" }, "Send"));
+  const presets = el("div", { class: "chat-presets", id: "chat-presets", role: "group",
+    "aria-label": "quick phrases" },
+  PRESETS.map((p) => el("button", { type: "button", class: "preset", onclick: () => send(p, false) }, p)));
+  return { input, form, presets };
+}
+
+/** One button per other person at the table (computers do not chat), pressed = muted. */
+function muteButtons(seats, seat, muted, toggle) {
+  const people = seats.filter((s) => s.kind !== "computer" && s.seat !== seat);
+  return [...(people.length ? [el("span", { class: "small muted" }, "Mute:")] : []),
+    ...people.map((s) => {
+      const on = muted.has(s.seat);
+      const name = thirdPerson(s.name, s.seat);
+      return el("button", { type: "button", class: "mute small", "aria-pressed": on ? "true" : "false",
+        dataset: { seat: s.seat }, "aria-label": `${on ? "Unmute" : "Mute"} ${name}`,
+        onclick: () => toggle(s.seat) }, seatMark(s.seat), ` ${name}${on ? " (muted)" : ""}`);
+    })];
 }
 
 /**
@@ -57,16 +140,9 @@ export function chatPanel(options) {
   let input = null;
 
   if (options.write) {
-    input = el("input", { type: "text", id: "chat-text", maxlength: MAX_CHAT, autocomplete: "off",
-      "aria-label": "Chat message", placeholder: "Say something" });
-    const form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (event) => {
-      event.preventDefault();
-      if (input.value.trim()) send(input.value, true);
-    } }, input, el("button", { type: "submit", class: "primary", id: "chat-send" }, "Send"));
-    const presets = el("div", { class: "chat-presets", id: "chat-presets", role: "group",
-      "aria-label": "quick phrases" },
-    PRESETS.map((p) => el("button", { type: "button", class: "preset", onclick: () => send(p, false) }, p)));
-    parts.push(form, presets, error);
+    const box = writingBox(send);
+    input = box.input;
+    parts.push(box.form, box.presets, error);
   } else if (options.readOnlyNote) {
     parts.push(el("p", { class: "small muted" }, options.readOnlyNote));
   }
@@ -84,64 +160,29 @@ export function chatPanel(options) {
     }
   }
 
-  function nameOf(m) {
-    if (seat !== null && m.seat === seat) return "You";
-    return thirdPerson(m.name, m.seat);
-  }
-
   function draw() {
     const all = [...byId.values()].sort((a, b) => a.id - b.id);
     const shown = upTo === null ? all : all.filter((m) => m.version <= upTo);
     const stick = log.scrollHeight - log.scrollTop - log.clientHeight < 24;  // at the bottom: stay there
-    let hidden = 0;
-    log.replaceChildren(...shown.map((m) => {
-      const quiet = muted.has(m.seat) && m.seat !== seat;
-      if (quiet) hidden += 1;
-      return el("li", { dataset: { seat: m.seat, id: m.id }, hidden: quiet },
-        seatMark(m.seat), " ", el("b", { class: "who" }, nameOf(m)), el("span", { class: "said" }, `: ${m.text}`));
-    }));
-    if (!shown.length) {
-      log.append(el("li", { class: "muted small empty" },
-        upTo !== null && all.length ? "No message yet at this move." : "No messages yet."));
-    }
-    const later = all.length - shown.length;
-    hiddenNote.textContent = [
-      hidden ? `${hidden} ${hidden === 1 ? "message" : "messages"} from muted people hidden.` : "",
-      later ? `${later} more later in the game.` : "",
-    ].filter(Boolean).join(" ");
+    const { lines, hidden } = logLines(shown, all, seat, muted, upTo);
+    log.replaceChildren(...lines);
+    hiddenNote.textContent = hiddenText(hidden, all.length - shown.length);
     hiddenNote.hidden = !hiddenNote.textContent;
     if (stick) log.scrollTop = log.scrollHeight;
     drawMutes();
   }
 
-  // One button per other person at the table (computers do not chat), pressed = muted.
   function drawMutes() {
-    const people = seats.filter((s) => s.kind !== "computer" && s.seat !== seat);
-    mutes.replaceChildren(...(people.length ? [el("span", { class: "small muted" }, "Mute:")] : []),
-      ...people.map((s) => {
-        const on = muted.has(s.seat);
-        const name = thirdPerson(s.name, s.seat);
-        return el("button", { type: "button", class: "mute small", "aria-pressed": on ? "true" : "false",
-          dataset: { seat: s.seat }, "aria-label": `${on ? "Unmute" : "Mute"} ${name}`,
-          onclick: () => {
-            if (muted.has(s.seat)) muted.delete(s.seat); else muted.add(s.seat);
-            save(muteKey, [...muted]);
-            draw();
-          } }, seatMark(s.seat), ` ${name}${on ? " (muted)" : ""}`);
-      }));
+    mutes.replaceChildren(...muteButtons(seats, seat, muted, (who) => {
+      if (muted.has(who)) muted.delete(who); else muted.add(who);
+      save(muteKey, [...muted]);
+      draw();
+    }));
   }
 
   /** Take new messages (from a push, an answer or the history); draw if any is new. */
   function add(messages) {
-    let fresh = 0;
-    let others = 0;
-    for (const m of Array.isArray(messages) ? messages : []) {
-      if (!m || !Number.isInteger(m.id) || byId.has(m.id)) continue;
-      byId.set(m.id, { id: m.id, seat: m.seat, name: String(m.name ?? ""), text: String(m.text ?? ""),
-        version: Number(m.version) || 0 });
-      fresh += 1;
-      if (m.seat !== seat && !muted.has(m.seat)) others += 1;
-    }
+    const { fresh, others } = takeMessages(byId, messages, seat, muted);
     if (fresh) draw();
     return others;
   }
@@ -161,7 +202,7 @@ export function chatPanel(options) {
 
   /**
    * Draw again after the table is: a seat's mark takes the colour the game gives that
-   * seat (Kingdoms' castles), which common.js learns as it draws the table.
+   * seat (Kingdoms' castles), which shared/seats.js learns as the table is drawn.
    */
   let colours = "";
   function refresh() {

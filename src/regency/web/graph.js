@@ -6,7 +6,7 @@
 // Built with DOM methods only (createElementNS; the pages' CSP allows no markup from
 // strings and no style attribute): geometry goes in SVG attributes (x, y, points), which
 // the CSP does not govern, and every colour, width and dash comes from style.css classes.
-import { el } from "/static/common.js";
+import { el } from "/static/shared/dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const LABELS = ["inaccuracy", "mistake", "blunder"];

@@ -1,6 +1,8 @@
 // The lobby: one click to play any game against the computer, a form to set up a table
 // with invite links, the tables this browser set up, and finished games to replay.
-import { api, copyButton, el, fragmentLink, myTables, rememberTable } from "/static/common.js";
+import { el } from "/static/shared/dom.js";
+import { copyButton, fragmentLink, myTables, rememberTable } from "/static/shared/links.js";
+import { api } from "/static/shared/server.js";
 
 // Deck choices the games' "factions" option takes (the server checks them).
 const FACTION_CHOICES = {

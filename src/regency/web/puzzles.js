@@ -7,7 +7,9 @@
 // Kept in localStorage, per game (docs/web.md):
 //   regency.puzzles.rating.<game>  the solver's rating, as the server last gave it
 //   regency.puzzles.seen.<game>    the ids of the latest puzzles shown (at most SEEN_KEPT)
-import { api, drawTable, el, gameModule } from "/static/common.js";
+import { el } from "/static/shared/dom.js";
+import { drawTable } from "/static/shared/frame.js";
+import { api, gameModule } from "/static/shared/server.js";
 
 const SEEN_KEPT = 200;  // the server takes at most 500 (regency.server.puzzles.MAX_SEEN)
 const [, , gameName = null, puzzleId = null] = location.pathname.split("/").map(decodeURIComponent);

@@ -1,6 +1,10 @@
 // The replay page: /replay/<table>?seat=N&step=K steps through a finished game from any
 // seat's view (or a spectator's); the server rebuilds each view from the game's record.
-import { COLOUR_NAMES, api, drawTable, el, gameModule, scoresheetButtons, thirdPerson, titles } from "/static/common.js";
+import { el } from "/static/shared/dom.js";
+import { scoresheetButtons } from "/static/shared/evening.js";
+import { drawTable } from "/static/shared/frame.js";
+import { COLOUR_NAMES, thirdPerson } from "/static/shared/seats.js";
+import { api, gameModule, titles } from "/static/shared/server.js";
 import { winGraph } from "/static/graph.js";
 import { chatPanel } from "/static/chat.js";
 

@@ -1,10 +1,12 @@
 // The rules pages' figures, drawn by the same code as the table: Claim's cards by
 // games/claim.js, and whole positions (a grid, a board, score piles, a scoring table)
-// by common.js's drawTable with the game's own module, from a view message the server
+// by shared/frame.js's drawTable with the game's own module, from a view message the server
 // built with the engine (regency.server.pages.rulebook). Nothing here knows a game's rules:
 // which cards may be played, who wins a trick, who controls what and what each line
 // pays all come from the page's data, worked out or checked by the engine.
-import { el, badge, drawTable } from "/static/common.js";
+import { el } from "/static/shared/dom.js";
+import { drawTable } from "/static/shared/frame.js";
+import { badge } from "/static/shared/seats.js";
 import * as claim from "/static/games/claim.js";
 import * as claimKingdoms from "/static/games/claim-kingdoms.js";
 import * as kingdoms from "/static/games/kingdoms.js";

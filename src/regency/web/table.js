@@ -5,15 +5,18 @@
 // The token stays out of every address the page asks for: HTTP requests carry it in an
 // Authorization header, the WebSocket in its subprotocol list ("regency.token.TOKEN";
 // a browser cannot set headers on a WebSocket). An old "?token=" link is rewritten to
-// the "#token=" form as the page opens (common.js pageToken).
+// the "#token=" form as the page opens (shared/links.js pageToken).
 //
 // A finished table offers a rematch (docs/server.md "Rematches"): the same seats at a new
 // table where the same token works. When the finished table names its rematch, this page
 // moves there at once (location.replace, the token staying after "#"), so an old invite
 // link leads to the latest game of the evening.
-import {
-  api, drawTable, el, eveningScore, gameModule, pageToken, scoresheetButtons, seatName, titles,
-} from "/static/common.js";
+import { el } from "/static/shared/dom.js";
+import { eveningScore, scoresheetButtons } from "/static/shared/evening.js";
+import { drawTable } from "/static/shared/frame.js";
+import { pageToken } from "/static/shared/links.js";
+import { seatName } from "/static/shared/seats.js";
+import { api, gameModule, titles } from "/static/shared/server.js";
 import { chatPanel } from "/static/chat.js";
 
 const root = document.getElementById("table");
@@ -176,7 +179,7 @@ async function adopt(next) {
       el("span", { class: "tid" }, ` · table ${tableId}`));
   }
   // How far the server's clock is ahead of this computer's (ms), as this view arrived:
-  // the move clocks count down in the server's time (common.js runningClock).
+  // the move clocks count down in the server's time (shared/clocks.js).
   if (typeof next.now === "number") next.skew = next.now * 1000 - Date.now();
   if (view && next.version !== view.version) refusal = "";
   const wasMine = myTurn(view);

@@ -31,9 +31,17 @@ from regency.core.errors import (
     RegencyError,
     quote,
 )
-from regency.core.game import Game, Result, check_notation, normalize_notation, win_shares
+from regency.core.game import (
+    Game,
+    GameViews,
+    GameWorlds,
+    Result,
+    check_notation,
+    normalize_notation,
+    win_shares,
+)
 from regency.core.rng import choice, randbelow
-from regency.games.claim import refusals, rules, views
+from regency.games.claim import refusals, rules, views, worlds
 from regency.games.claim.actions import (
     PLAY,
     TAKE,
@@ -101,6 +109,8 @@ class ClaimState(Game[ClaimAction]):
 
     name = "claim"
     title = "Claim"
+    views: ClassVar[GameViews] = views  # observation, state_dict: what each seat sees
+    worlds: ClassVar[GameWorlds] = worlds  # sample_world, world_sampler, resample_hidden
 
     __slots__ = (
         "_decision",
@@ -620,35 +630,7 @@ class ClaimState(Game[ClaimAction]):
         """A play is the card's name (``Doppelganger 7``); a take says what is taken."""
         return refusals.describe(action)
 
-    # -- what each seat sees ---------------------------------------------------------------
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
-
-        The one place hidden information is decided: see ``views.py``.
-        """
-        self._check_seat(seat)
-        return views.observation(self, seat)
-
-    def state_dict(self) -> dict[str, Any]:
-        """The full state, hidden cards included, JSON-ready (used by saves)."""
-        return views.state_dict(self)
-
     # -- hidden worlds ----------------------------------------------------------------------
-
-    @classmethod
-    def sample_world(cls, observation: dict[str, Any], rng: random.Random) -> Self:
-        """Deal a full game that agrees with ``observation`` (see ``worlds.py``)."""
-        from regency.games.claim.worlds import world_from_observation
-
-        return world_from_observation(cls, observation, rng)
-
-    @classmethod
-    def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:
-        """Read ``observation`` once; deal a fresh consistent world per call."""
-        from regency.games.claim.worlds import world_sampler
-
-        return world_sampler(cls, observation)
 
     @classmethod
     def world_weigher(cls, observation: dict[str, Any]) -> Callable[[Self], float] | None:
@@ -656,12 +638,6 @@ class ClaimState(Game[ClaimAction]):
         from regency.games.claim.inference import world_weigher
 
         return world_weigher(observation)
-
-    def resample_hidden(self, seat: int, rng: random.Random) -> Self:
-        """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""
-        from regency.games.claim.worlds import resample
-
-        return resample(self, seat, rng)
 
     def relabelled(self, rng: random.Random) -> Self:
         """A copy with the copies of each code swapped among their card ids."""

@@ -26,14 +26,12 @@ hand).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from regency.core.errors import GameOverError, IllegalActionError, RegencyError, quote
-from regency.core.game import Game, Result, check_notation, win_shares
+from regency.core.game import Game, GameViews, GameWorlds, Result, check_notation, win_shares
 from regency.core.rng import shuffle, stream
-from regency.games.claim_kingdoms import effects, powers, rules, views
+from regency.games.claim_kingdoms import effects, powers, rules, views, worlds
 from regency.games.claim_kingdoms.actions import (
     COPY,
     DRAW,
@@ -90,6 +88,8 @@ class ClaimKingdomsState(Game[Action]):
 
     name = "claim-kingdoms"
     title = "Claim Kingdoms"
+    views: ClassVar[GameViews] = views  # observation, state_dict: what each seat sees
+    worlds: ClassVar[GameWorlds] = worlds  # sample_world, world_sampler, resample_hidden
 
     __slots__ = (
         "_at",
@@ -578,40 +578,3 @@ class ClaimKingdomsState(Game[Action]):
     def why_illegal(self, action: Action | str, *, list_legal: bool = True) -> str:
         """Explain, in a player's terms, why ``action`` cannot be taken now (``refusals.py``)."""
         return explain(self, action, list_legal)
-
-    # -- what each seat sees ---------------------------------------------------------------
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
-
-        The one place hidden information is decided: see ``views.py``.
-        """
-        self._check_seat(seat)
-        return views.observation(self, seat)
-
-    def state_dict(self) -> dict[str, Any]:
-        """The full state, hidden cards included, JSON-ready (used by saves)."""
-        return views.state_dict(self)
-
-    # -- hidden worlds ----------------------------------------------------------------------
-
-    @classmethod
-    def sample_world(cls, observation: dict[str, Any], rng: random.Random) -> Self:
-        """Deal a full game that agrees with ``observation`` (see ``worlds.py``)."""
-        from regency.games.claim_kingdoms.worlds import world_from_observation
-
-        return world_from_observation(cls, observation, rng)
-
-    @classmethod
-    def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:
-        """Read ``observation`` once; deal a fresh consistent world per call."""
-        from regency.games.claim_kingdoms.worlds import world_sampler
-
-        return world_sampler(cls, observation)
-
-    def resample_hidden(self, seat: int, rng: random.Random) -> Self:
-        """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""
-        from regency.games.claim_kingdoms.worlds import resample
-
-        self._check_seat(seat)
-        return resample(self, seat, rng)

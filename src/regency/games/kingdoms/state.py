@@ -24,8 +24,7 @@ refused, a move in words), ``worlds.py`` (hidden-tile worlds), ``positions.py``
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from regency.core.errors import (
     GameOptionError,
@@ -34,9 +33,17 @@ from regency.core.errors import (
     RegencyError,
     quote,
 )
-from regency.core.game import Game, Result, check_notation, normalize_notation, win_shares
+from regency.core.game import (
+    Game,
+    GameViews,
+    GameWorlds,
+    Result,
+    check_notation,
+    normalize_notation,
+    win_shares,
+)
 from regency.core.rng import choice, randbelow, shuffle, stream
-from regency.games.kingdoms import refusals, rules, views
+from regency.games.kingdoms import refusals, rules, views, worlds
 from regency.games.kingdoms.actions import (
     CASTLE,
     CASTLE_VERB,
@@ -88,6 +95,8 @@ class KingdomsState(Game[KingdomsAction]):
 
     name = "kingdoms"
     title = "Kingdoms"
+    views: ClassVar[GameViews] = views  # observation, state_dict: what each seat sees
+    worlds: ClassVar[GameWorlds] = worlds  # sample_world, world_sampler, resample_hidden
 
     __slots__ = (
         "_cells",
@@ -501,39 +510,3 @@ class KingdomsState(Game[KingdomsAction]):
     def _describe(self, action: KingdomsAction) -> str:
         """The move in words: ``place a rank-3 castle on C4`` (``refusals.py``)."""
         return refusals.describe(self, action)
-
-    # -- what each seat sees ---------------------------------------------------------------
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may see (``None``: a spectator), JSON-ready.
-
-        The one place hidden information is decided: see ``views.py``.
-        """
-        self._check_seat(seat)
-        return views.observation(self, seat)
-
-    def state_dict(self) -> dict[str, Any]:
-        """The full state, hidden tiles included, JSON-ready (used by saves)."""
-        return views.state_dict(self)
-
-    # -- hidden worlds ----------------------------------------------------------------------
-
-    @classmethod
-    def sample_world(cls, observation: dict[str, Any], rng: random.Random) -> Self:
-        """Deal a full game that agrees with ``observation`` (see ``worlds.py``)."""
-        from regency.games.kingdoms.worlds import world_from_observation
-
-        return world_from_observation(cls, observation, rng)
-
-    @classmethod
-    def world_sampler(cls, observation: dict[str, Any]) -> Callable[[random.Random], Self]:
-        """Read ``observation`` once; deal a fresh consistent world per call."""
-        from regency.games.kingdoms.worlds import world_sampler
-
-        return world_sampler(cls, observation)
-
-    def resample_hidden(self, seat: int, rng: random.Random) -> Self:
-        """Re-deal what ``seat`` cannot see, from the true state (see ``worlds.py``)."""
-        from regency.games.kingdoms.worlds import resample
-
-        return resample(self, seat, rng)

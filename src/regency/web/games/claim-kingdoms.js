@@ -2,7 +2,9 @@
 // scroll bars or by dragging, zoom with the buttons), markers told apart by shape and
 // letter as well as colour, the highlighted squares of the step being decided, the
 // display, the deck, hands, supplies and the standing of each faction.
-import { el, possessive, seatMark, squareOf, targetGroups } from "/static/common.js";
+import { el } from "/static/shared/dom.js";
+import { possessive, seatMark } from "/static/shared/seats.js";
+import { squareOf, targetGroups } from "/static/shared/squares.js";
 
 const CODE = { goblins: "GB", knights: "KN", undead: "UN", dwarves: "DW", doppelgangers: "DO",
   gnomes: "GN", giants: "GI", dragons: "DR", trolls: "TR", seers: "SE" };
@@ -279,7 +281,7 @@ function grid(ui) {
       [...groups.keys()].map((key) => el("button", { type: "button", "aria-pressed": String(key === ui.state.group),
         dataset: { key: `group:${key}` }, onclick: () => { ui.state.group = key; ui.rerender(); } }, groupLabel(key))))
     : "";
-  // Which kind of target (say, a red or a blue marker) goes in the action bar (common.js).
+  // Which kind of target (say, a red or a blue marker) goes in the action bar (shared/frame.js).
   if (pieces && ui.toBar) ui.toBar(pieces);
   return el("section", { class: "panel", "aria-label": "grid" }, el("h2", {}, "The grid"), ui.toBar ? "" : pieces, zoomBar(ui), viewport);
 }
@@ -405,7 +407,7 @@ export function result(ui) {
 }
 
 /**
- * What moved (common.js, "Motion"): a card placed comes from the viewer's hand or its
+ * What moved (shared/motion.js): a card placed comes from the viewer's hand or its
  * player's box to its square; a card taken from the display (or the deck) goes to its
  * player; a power
  * (a marker put, removed or swapped, a card flipped) pulses the card it changed.

@@ -1,7 +1,8 @@
 // Claim, drawn from a seat's observation: the hand sorted by faction, the trick, the
 // card(s) played for, each player's follower deck and score pile, Gnomes and Trolls, the
 // Seer's peek (only ever in the Seer's own observation), partners, and the final vote.
-import { el, possessive } from "/static/common.js";
+import { el } from "/static/shared/dom.js";
+import { possessive } from "/static/shared/seats.js";
 
 export const FACTIONS = {
   GB: ["Goblins", "Goblin"], KN: ["Knights", "Knight"], UN: ["Undead", "Undead"],
@@ -261,7 +262,7 @@ export function result(ui) {
 }
 
 /**
- * What moved (common.js, "Motion"): a card played goes from the hand (the viewer's) or its
+ * What moved (shared/motion.js): a card played goes from the hand (the viewer's) or its
  * player's box to the trick; the card that ends a trick, with the trick, to the winner;
  * a card taken (or the pile's top card) to the player who took it.
  */

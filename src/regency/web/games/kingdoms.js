@@ -2,7 +2,9 @@
 // castles in their player's colour, shape and rank, the tiles, the squares the Wizard
 // raises, the seat's own starting tile, the tile drawn, gold, the epoch, and each epoch's
 // scoring table row by row and column by column with the gold before and after.
-import { el, possessive, seatMark, squareOf, targetGroups } from "/static/common.js";
+import { el } from "/static/shared/dom.js";
+import { possessive, seatMark } from "/static/shared/seats.js";
+import { squareOf, targetGroups } from "/static/shared/squares.js";
 
 const ROWS = "ABCDE";
 const SPECIAL = { MTN: "Mountain", DRG: "Dragon", GLD: "Gold Mine", WIZ: "Wizard" };
@@ -145,7 +147,7 @@ function drawBoard(ui, tokens, raised, interactive) {
         "aria-label": groupLabel(ui, key), title: groupLabel(ui, key),
         dataset: { key: `group:${key}` }, onclick: () => { ui.state.group = key; ui.rerender(); } }, pieceFace(ui, key))))
     : "";
-  // What to place goes in the action bar beside the status (common.js), the squares here.
+  // What to place goes in the action bar beside the status (shared/frame.js), the squares here.
   if (pieces && ui.toBar) ui.toBar(pieces);
   return [ui.toBar ? "" : pieces, b];
 }
@@ -232,7 +234,7 @@ export function result(ui) {
 }
 
 /**
- * What moved (common.js, "Motion"): a castle or tile placed comes from its player's box
+ * What moved (shared/motion.js): a castle or tile placed comes from its player's box
  * (a tile just drawn, from where it was shown) to its square; a tile drawn, from the supply.
  */
 export function motion(ui, fx) {

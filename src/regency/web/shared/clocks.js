@@ -1,0 +1,66 @@
+// Move clocks. A view of a table with a clock carries `clock` ({seconds, seat, deadline}:
+// the deadline in the server's time, seconds since 1970) and `now`, the server's time when
+// it was sent; the page that receives it notes the difference from its own clock in
+// `view.skew` (milliseconds), so a computer whose clock is wrong still counts down the
+// right time. Every clock on the page is an element with data-deadline (the deadline in
+// this computer's milliseconds), and one timer rewrites them all once a second: nothing is
+// asked of the server, and the table is not redrawn (focus and scroll stay put).
+
+import { el } from "/static/shared/dom.js";
+
+/** "0:23", "1:05:00": the time left, rounded up to the second. */
+export function clockFigures(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+/** "30 s", "2 min", "24 h": a limit per move. */
+export function limitText(seconds) {
+  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
+function runningClock(view, id) {
+  const c = view.clock;
+  const at = c.deadline * 1000 - (view.skew || 0);
+  return el("span", { class: "clock", id, role: "timer", dataset: { deadline: String(at) } },
+    clockFigures(at - Date.now()));
+}
+
+/** The clock of the seat to move, for the status line (null if none runs). */
+export function turnClock(view) {
+  const c = view.clock;
+  if (!c || view.finished || c.deadline === null || c.deadline === undefined) return null;
+  const mine = view.seat !== null && view.seat === c.seat;
+  return el("span", { class: "clockbox" }, mine ? "Your time: " : "Time: ", runningClock(view, "turn-clock"));
+}
+
+/**
+ * A person's clock in the list of seats: running for the seat to move, else the limit
+ * (none while the computer plays for them).
+ */
+export function seatClock(view, s) {
+  const c = view.clock;
+  if (!c || view.finished || s.kind === "computer" || s.replaced_by) return "";
+  if (c.seat === s.seat && c.deadline !== null && c.deadline !== undefined) {
+    return runningClock(view, `clock-${s.seat}`);
+  }
+  return el("span", { class: "clock idle", id: `clock-${s.seat}` }, `${limitText(c.seconds)} a move`);
+}
+
+let clockTimer = null;
+
+/** Rewrite every running clock on the page; start the once-a-second timer if need be. */
+export function tickClocks() {
+  const clocks = document.querySelectorAll(".clock[data-deadline]");
+  for (const c of clocks) {
+    const left = Number(c.dataset.deadline) - Date.now();
+    c.textContent = left > 0 ? clockFigures(left) : "time is up";
+    c.classList.toggle("low", left <= 10000);
+  }
+  if (!clockTimer) clockTimer = setInterval(tickClocks, 1000);
+}

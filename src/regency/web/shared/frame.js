@@ -1,0 +1,233 @@
+// The table frame every game shares, drawn from a view message: the status and the moves
+// that have no place on the board (the action bar), the board (the game's module draws
+// it), the move log, who sits at the table, and the result. The live table page, the
+// replay page, the puzzles and the rules pages' figures all draw through drawTable.
+// Nothing here knows a game's rules: the legal moves come from the server's view message.
+
+import { seatClock, tickClocks, turnClock } from "/static/shared/clocks.js";
+import { el } from "/static/shared/dom.js";
+import {
+  detailsName, focusBefore, jumpToBoard, keyboardHelp, keyboardScrolling, memo, restoreFocus,
+  setupRoving,
+} from "/static/shared/keyboard.js";
+import { effects, finishMotion, motionWanted, snapshot } from "/static/shared/motion.js";
+import { COLOUR_NAMES, badge, seatName, useSeats } from "/static/shared/seats.js";
+
+/** "draw a tile" as a button says it: "Draw a tile". */
+function sentence(text) {
+  return typeof text === "string" && text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+// The status, for screen readers: one polite live region that outlives the redraws (a
+// region drawn anew with each view is not announced), told only what changed.
+let announcer = null;
+function announce(text) {
+  if (!announcer) {
+    announcer = el("div", { class: "visually-hidden", id: "announce", role: "status", "aria-live": "polite" });
+    document.body.append(announcer);
+  }
+  if (announcer.textContent !== text) announcer.textContent = text;
+}
+
+/**
+ * What a game's module draws with (`ui`), and the set of legal moves its board reached
+ * (`handled`: the rest go to the action bar).
+ */
+function tableUi(view, game, options) {
+  const obs = view.observation;
+  const legal = new Set(view.legal_moves || []);
+  const handled = new Set();
+  const last = view.recent && view.recent.length ? view.recent[view.recent.length - 1] : null;
+  const ui = {
+    view, obs, legal, last,
+    interactive: options.interactive,
+    state: options.state,
+    mine: options.interactive && view.seat !== null && view.to_move === view.seat,
+    name: (seat) => seatName(view, seat),
+    badge: (seat, extra) => badge(view, seat, extra),
+    rerender: options.rerender,
+    /** Elements a game puts in the action bar beside the status (say, what to place). */
+    bar: [],
+    toBar(...nodes) { ui.bar.push(...nodes); },
+    /** A control for a move; a click sends it (the server judges it). */
+    move(notation, content, attrs = {}) {
+      const isLegal = legal.has(notation);
+      if (isLegal) handled.add(notation);
+      const { onlyLegal, ...rest } = attrs;
+      const cls = `${rest.class || ""} ${isLegal ? "legal" : "not-legal"}`.trim();
+      const label = rest["aria-label"] || null;
+      if (!options.interactive) {  // a spectator or a replay: the same look, nothing to press
+        return el("span", { class: `${rest.class || ""}`, role: label ? "img" : null, "aria-label": label,
+          title: rest.title || null, "data-anim": rest["data-anim"] || null }, content);
+      }
+      // Not this seat's turn: the control stays focusable (aria-disabled, not disabled), so
+      // the keyboard keeps its place in the hand or on the board while the others move.
+      const off = !ui.mine || (onlyLegal && !isLegal);
+      return el("button", {
+        ...rest, class: cls, type: "button", "aria-label": label,
+        "aria-disabled": off ? "true" : null,
+        dataset: { key: `move:${notation}`, move: notation },
+        onclick: () => { if (!off) options.play(notation); },
+      }, content);
+    },
+    label: (notation) => game.label(notation, ui),
+    /** Mark moves as reachable from the board (they are not listed again as buttons). */
+    handle(notations) { for (const m of notations) if (legal.has(m)) handled.add(m); },
+  };
+  return { ui, handled };
+}
+
+/** The status line: the game over, whose turn, or what this seat is to do. */
+function statusLine(view, game, ui, options) {
+  const status = el("div", { class: "status", id: "status", tabindex: "-1" });
+  if (view.finished) {
+    status.classList.add("over");
+    status.textContent = "The game is over. " + (game.resultLine ? game.resultLine(ui) : "");
+  } else if (options.replay) {
+    status.append("To move: ", badge(view, view.to_move), ". ", game.waiting ? game.waiting(ui) : "");
+  } else if (ui.mine) {
+    status.classList.add("mine");
+    status.textContent = "Your turn: " + game.prompt(ui);
+  } else {
+    const who = view.to_move;
+    const info = (view.seats || [])[who] || {};
+    const thinking = info.kind === "computer" || info.replaced_by ? " (the computer is thinking…)" : "";
+    status.append(`Waiting for `, badge(view, who), thinking ? ` ${thinking}` : "",
+      ". ", game.waiting ? game.waiting(ui) : "");
+  }
+  return status;
+}
+
+/**
+ * The action bar: the current question's buttons that have no place on the board (draw,
+ * pass, look, keep), after what the game put there (such as what to place). Call it once
+ * the board is drawn, which says what it reached (`handled`).
+ */
+function actionBar(ui, game, handled) {
+  const unhandled = ui.mine ? [...ui.legal].filter((m) => !handled.has(m)) : [];
+  const barItems = [...ui.bar, ...unhandled.map((m) => ui.move(m, sentence(game.label(m, ui)),
+    { class: m === "pass" ? "" : "primary" }))];
+  return barItems.length
+    ? el("div", { class: "actions", id: "actions", role: "toolbar", "aria-label": "your moves",
+      dataset: { roving: "bar" } }, barItems)
+    : null;
+}
+
+/** The recent moves, each with its mover's badge, in the game's words. */
+function moveLog(view, game, ui) {
+  const log = el("ol", { class: "log", "aria-label": "recent moves" });
+  for (const m of view.recent || []) {
+    log.append(el("li", { value: m.number, class: m === ui.last ? "last" : "" },
+      badge(view, m.seat), " ", game.label(m.move, ui, m.seat, m)));
+  }
+  // Not numbered: it is no move ("1. No moves yet." read as one).
+  if (!(view.recent || []).length) log.append(el("li", { class: "muted", style: { "list-style": "none" } }, "No moves yet."));
+  return log;
+}
+
+/** Who sits at the table: each seat's badge, a person or the computer, its clock. */
+function seatList(view, options) {
+  return el("ul", { class: "plain seatlist" }, (view.seats || []).map((s) =>
+    el("li", {}, badge(view, s.seat), el("span", { class: "muted small" },
+      s.kind === "computer" ? "" : "person",
+      s.replaced_by ? ` (away: ${s.replaced_by} plays for now)` : ""),
+    view.to_move === s.seat ? el("span", { class: "turn-dot" }, "◀ to move") : "",
+    options.replay ? "" : seatClock(view, s))));
+}
+
+/** The panels beside the board: the move log, who sits at the table, and the page's own. */
+function sidePanels(log, seats, options) {
+  return el("aside", {},
+    el("section", { class: "panel", "aria-labelledby": "log-h" },
+      el("h2", { id: "log-h" }, "Move log"), log),
+    el("section", { class: "panel", "aria-labelledby": "seats-h" },
+      el("h2", { id: "seats-h" }, "At the table"), seats),
+    options.interactive ? keyboardHelp() : "",
+    options.extra || []);
+}
+
+/** The result of a finished game, as the game explains it (null before the end). */
+function resultPanel(view, game, ui, options) {
+  return view.finished && view.result
+    ? el("section", { class: "panel result", "aria-labelledby": "result-h", id: "result" },
+      el("h2", { id: "result-h" }, "Result"), game.result(ui), options.afterResult || [])
+    : null;
+}
+
+/** How many of the server's notices the table page shows (the most recent). */
+const NOTICES = 3;
+
+/**
+ * What the server wants people at the table to know (the view's `notices`: say, that a
+ * computer seat's player failed and another move was played for it), as plain text.
+ */
+function noticeList(view) {
+  const notices = Array.isArray(view.notices) ? view.notices.slice(-NOTICES) : [];
+  if (!notices.length) return null;
+  return el("ul", { class: "plain notices", id: "notices", "aria-label": "notices from the server" },
+    notices.map((n, i) => el("li", { class: i === notices.length - 1 ? "latest" : "" },
+      Number.isInteger(n.version) ? el("span", { class: "muted small" }, `Move ${n.version}: `) : "",
+      String(n.text ?? ""))));
+}
+
+/**
+ * Draw a table from a view message into `root`.
+ *
+ * @param root       the element to fill
+ * @param view       the server's view message
+ * @param game       the game's drawing module (games/<name>.js)
+ * @param options    {play(notation), state: {}, interactive: bool, rerender(), extra: Node[]}
+ */
+export function drawTable(root, view, game, options) {
+  useSeats({ colours: game.colours ? game.colours(view.observation) : COLOUR_NAMES, you: !options.replay });
+  const { ui, handled } = tableUi(view, game, options);
+
+  // The status line (what to do), any refusal, and the action bar: the current question's
+  // buttons that have no place on the board. They stay in view at the top while the page
+  // scrolls.
+  const status = statusLine(view, game, ui, options);
+  const said = status.textContent;  // announced without the clock's ticking figures
+  const clock = options.replay ? null : turnClock(view);
+  if (clock) status.append(clock);
+  const notices = options.replay ? null : noticeList(view);
+  const board = game.board(ui);
+  const bar = actionBar(ui, game, handled);
+  const turnbar = el("div", { class: `turnbar${options.replay ? " replay" : ""}`, id: "turnbar" },
+    status, options.refusal || "", bar || "");
+  const log = moveLog(view, game, ui);
+  const side = sidePanels(log, seatList(view, options), options);
+  const result = resultPanel(view, game, ui, options);
+
+  const had = focusBefore(root);
+  const opened = memo(root).toggled;
+  // The next view (or a redraw) finishes any motion still running, then the new one starts
+  // from where the pieces were drawn before it: only for one or a few new moves (a step
+  // forward, the computer's reply), never for a first drawing or a step back.
+  finishMotion();
+  const last = ui.last;
+  const previous = memo(root).lastMove;
+  const moved = last && Number.isInteger(previous) && last.number > previous && last.number - previous <= 3;
+  const before = moved && game.motion && motionWanted() ? snapshot(root) : null;
+  memo(root).lastMove = last ? last.number : 0;
+  root.replaceChildren(turnbar, notices || "", result || "",
+    el("div", { class: "layout" }, el("div", { class: "board-area" }, board), side));
+  for (const d of root.querySelectorAll("details")) {
+    if (opened.has(detailsName(d))) d.open = opened.get(detailsName(d));
+  }
+  root.dataset.version = String(view.version);
+  root.dataset.mine = String(ui.mine);
+  root.dataset.finished = String(view.finished);
+  log.scrollTop = log.scrollHeight;
+  if (game.afterDraw) game.afterDraw(ui, root);
+  keyboardScrolling(root);
+  if (ui.mine && bar && !options.replay) jumpToBoard(root, bar);
+  if (options.interactive) {
+    setupRoving(root, ui);
+    restoreFocus(root, had, ui);
+    memo(root).mine = ui.mine;
+  }
+  if (!options.replay) announce(said);
+  if (clock) tickClocks();
+  if (before) game.motion(ui, effects(root, before));
+  return ui;
+}

@@ -1,0 +1,56 @@
+// Seats as the pages show them: a colour and a shape each (never colour alone), a name, and
+// "You" for the viewing seat.
+
+import { el } from "/static/shared/dom.js";
+
+export const SHAPES = ["●", "▲", "■", "◆"];
+export const COLOUR_NAMES = ["red", "blue", "green", "orange"];
+// The seats' colours on the page being drawn (a game may name its own: Claim Kingdoms does).
+let seatColours = COLOUR_NAMES;
+// Whether the viewing seat is called "You" (not in a replay, which anyone may look at).
+let sayYou = true;
+
+/**
+ * How seats are drawn on the page being drawn: a game's own colours (Claim Kingdoms
+ * names its own), and whether the viewing seat is called "You" (not in a replay).
+ */
+export function useSeats({ colours = COLOUR_NAMES, you = true } = {}) {
+  seatColours = colours;
+  sayYou = you;
+}
+
+/** A seat's badge: its colour, shape and a letter, then its name. */
+export function seatMark(seat, letter = false) {
+  const colour = seatColours[seat % seatColours.length] || "grey";
+  return el("span", { class: `mark c-${colour}`, "aria-hidden": "true",
+    title: `seat ${seat}: ${colour} ${SHAPES[seat % 4]}` },
+  SHAPES[seat % 4] + (letter ? colour[0].toUpperCase() : ""));
+}
+
+export function seatName(view, seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  if (seat === view.seat && sayYou) return "You";
+  const info = (view.seats || [])[seat];
+  return thirdPerson(info && info.name, seat);
+}
+
+/**
+ * A seat's name for anyone but its own player: the name, or "Seat N" when there is none
+ * or it is "You" (the lobby's name for whoever plays the computer), which would read as
+ * the reader on a replay, a spectator's page or another seat's.
+ */
+export function thirdPerson(name, seat) {
+  const text = String(name || "").trim();
+  return text && text.toLowerCase() !== "you" ? text : `Seat ${seat}`;
+}
+
+/** "Ada" -> "Ada's", "You" -> "your" ("Your" with `capital`): whose hand, whose castle. */
+export function possessive(name, capital = false) {
+  if (name === "You") return capital ? "Your" : "your";
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
+export function badge(view, seat, extra = "") {
+  return el("span", { class: "badge" }, seatMark(seat),
+    el("span", {}, seatName(view, seat) + extra));
+}
