@@ -64,9 +64,11 @@ def test_the_clock_counts_down_runs_out_and_the_seat_is_taken_back(
         page.goto(link(url, table, 0))
         watcher.goto(link(url, table, None))
 
-        # Ann's clock counts down on her page, in the status line and the list of seats.
+        # Ann's clock counts down on her page, in the status line and the list of seats:
+        # before her first move, it is the clock that aborts the table.
         page.wait_for_selector("#turn-clock")
-        assert page.text_content(".clockbox").startswith("Your time: ")
+        assert page.text_content(".clockbox").startswith("Your first move: ")
+        assert page.text_content(".clockbox").endswith("or the game is aborted")
         first = seconds_shown(page, "#turn-clock")
         assert 0 < first <= LIMIT
         page.wait_for_function(

@@ -1,6 +1,7 @@
 // The lobby: one click to play any game against the computer, a form to set up a table
 // with invite links, the tables this browser set up, and finished games to replay.
 import { el } from "/static/shared/dom.js";
+import { endingSummary } from "/static/shared/endings.js";
 import { copyButton, fragmentLink, myTables, rememberTable } from "/static/shared/links.js";
 import { api } from "/static/shared/server.js";
 
@@ -188,15 +189,22 @@ function drawMine() {
     el("a", { href: `/replay/${t.table}` }, "replay (once finished)"))));
 }
 
+/** How a finished game ended, for its line: "won by Ann", "Ann resigned, Bob won", "aborted by Ann". */
+function finishedHow(r) {
+  const name = (s) => r.seats[s] || `Seat ${s}`;  // as the line names the seats
+  if (r.ending) return endingSummary(r.ending, name);
+  return r.result && r.result.winners ? endingSummary({ how: "finished", winners: r.result.winners }, name) : "";
+}
+
 async function drawFinished() {
   const list = document.getElementById("finished");
   try {
     const rows = await api("/api/history?limit=20");
     const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
     list.replaceChildren(...(rows.length ? rows.map((r) => {
-      const winners = r.result ? r.result.winners.map((s) => r.seats[s]).join(" and ") : "";
+      const ended = finishedHow(r);
       return el("li", {}, el("strong", {}, titles[r.game] || r.game), ` · ${r.seats.join(" vs ")} · ${r.moves} moves`,
-        winners ? ` · won by ${winners}` : "", " · ", el("a", { href: `/replay/${r.table}` }, "replay"));
+        ended ? el("span", { class: "ended" }, ` · ${ended}`) : "", " · ", el("a", { href: `/replay/${r.table}` }, "replay"));
     }) : [el("li", { class: "muted" }, "No finished games yet.")]));
   } catch (e) {
     list.replaceChildren(el("li", { class: "error" }, e.message));

@@ -18,6 +18,7 @@ import { pageToken } from "/static/shared/links.js";
 import { seatName } from "/static/shared/seats.js";
 import { api, gameModule, titles } from "/static/shared/server.js";
 import { chatPanel } from "/static/chat.js";
+import { seatRequests, takebackNotice } from "/static/controls.js";
 
 const root = document.getElementById("table");
 const conn = document.getElementById("conn");
@@ -57,6 +58,11 @@ let unread = 0;
 let chatInView = false;
 const ALERTS_KEY = "regency.alerts";
 const alertsBox = watching ? null : alertsPanel();
+// Abort, resign, leave and take back, each confirmed in the page (controls.js).
+const requests = watching ? null : seatRequests({
+  base, token, redraw: draw, report: show,
+  reload: async () => adopt(await api(viewPath, { token })),
+});
 
 function show(message) {
   refusal = message;
@@ -75,21 +81,16 @@ function draw() {
       el("a", { class: "button", href: "/" }, "Back to the lobby")),
     scoresheetButtons(tableId),
   ] : [];
-  const me = seat === null ? null : (view.seats || [])[seat];
-  const away = me && me.replaced_by && !view.finished
-    ? el("div", { class: "notice", role: "status" },
-      view.clock ? `Your time ran out, so the computer (${me.replaced_by}) is playing for you. `
-        : `While you were away, the computer (${me.replaced_by}) took your seat. `,
-      el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"))
-    : null;
+  const offer = watching ? takebackNotice(view, null) : requests.offer(view);
   drawTable(root, view, game, {
     interactive: !watching,
     play: send,
     state,
-    refusal: away ? el("div", {}, away, refusalBox) : refusalBox,
+    refusal: el("div", {}, awayNotice(), offer, refusalBox),
     rerender: draw,
     afterResult: after,
-    extra: [view.finished ? "" : eveningScore(view) || "", chat.node, alertsBox,
+    extra: [watching ? "" : requests.panel(view), view.finished ? "" : eveningScore(view) || "",
+      chat.node, alertsBox,
       el("section", { class: "panel small", "aria-label": "about this page" },
       el("a", { href: `/rules/${view.game}`, target: "_blank" }, "Rules of this game"),
       watching ? el("p", { class: "muted" }, "You are watching: you see what every player may see.") : "")],
@@ -98,6 +99,23 @@ function draw() {
   // What is scrolled or focused into view stops below the sticky status and action bar.
   const bar = document.getElementById("turnbar");
   document.documentElement.style.scrollPaddingTop = bar ? `${bar.offsetHeight + 8}px` : "";
+}
+
+/**
+ * This seat's person is not playing it now: the computer took it when their time ran out
+ * or while they were away (one button takes it back), or they left the game for good.
+ */
+function awayNotice() {
+  const me = seat === null ? null : (view.seats || [])[seat];
+  if (!me || !me.replaced_by || view.finished) return "";
+  if (me.left) {
+    return el("div", { class: "notice", role: "status", id: "left-notice" },
+      "You left this game: the computer plays your seat to the end.");
+  }
+  return el("div", { class: "notice", role: "status" },
+    view.clock ? `Your time ran out, so the computer (${me.replaced_by}) is playing for you. `
+      : `While you were away, the computer (${me.replaced_by}) took your seat. `,
+    el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"));
 }
 
 // -- rematch ---------------------------------------------------------------------------
