@@ -176,6 +176,8 @@ export function takebackNotice(view, answer, busy = false) {
   const parts = [];
   if (t.status === "done") {
     parts.push(`${name(t.by)} took back ${whose} last move.`);
+  } else if (t.status === "declined" && t.declined_by === t.by) {
+    parts.push(`${name(t.by)} withdrew ${whose} take-back.`);
   } else if (t.status === "declined") {
     parts.push(`${name(t.declined_by)} declined ${t.by === you ? "your" : `${nameList([t.by], name)}'s`} take-back.`);
   } else {
