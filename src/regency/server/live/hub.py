@@ -363,19 +363,21 @@ class Hub:
         """The person in ``seat`` opened the table: their view read, their socket connected.
 
         Their move clock may run from now (:mod:`~regency.server.live.clocks`). Stored
-        once, the first time, and every seat and spectator (on every server process) is
-        sent the new view: the clock that now runs, and the seat that is ``opened``, so
-        the pages stop saying they wait for that person to open the table.
+        once, the first time; at a table with a clock every seat and spectator is sent
+        the new view (the clock that now runs, the seat that is ``opened``); elsewhere
+        the next view shows it.
         """
         if live.over or live.row.seats[seat].opened_at is not None:
             return
-        at = await self.write(open_seat, self.storage, live.id, seat, time.time())
+        clock = move_limit(live.row.settings) is not None
+        at = await self.write(open_seat, self.storage, live.id, seat, time.time(), clock)
         if at is None or live.row.seats[seat].opened_at is not None:
             return
         seats = list(live.row.seats)
         seats[seat] = replace(seats[seat], opened_at=at)
         live.row = replace(live.row, seats=tuple(seats))
-        live.broadcast()
+        if clock:
+            live.broadcast()
 
     async def _set_replaced(self, live: LiveTable, seat: int, agent: str | None) -> None:
         await self.write(self.storage.set_replaced, live.id, seat, agent)

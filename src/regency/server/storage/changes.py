@@ -37,12 +37,14 @@ from regency.server.storage.database import (
 __all__ = ["Undo", "end_table", "leave_seat", "open_seat", "take_back"]
 
 
-def open_seat(storage: Storage, table_id: str, seat: int, at: float) -> float | None:
+def open_seat(
+    storage: Storage, table_id: str, seat: int, at: float, announce: bool = True
+) -> float | None:
     """Store when ``seat``'s person first opened the table; return the stored time.
 
     Only the first opening counts (``WHERE opened_at IS NULL``): a second process's or a
-    later one changes nothing, and every process reads back the same time. The other
-    processes are told (a clock may start; the pages stop waiting for that person).
+    later one changes nothing, and every process reads back the same time. ``announce``:
+    tell the other processes (a clock starts); else they read it with the table's row.
     """
     with storage.engine.begin() as conn:
         done = conn.execute(
@@ -55,7 +57,8 @@ def open_seat(storage: Storage, table_id: str, seat: int, at: float) -> float | 
             .values(opened_at=at)
         )
         if done.rowcount == 1:
-            storage._announce(conn, f"{table_id}:seats")
+            if announce:
+                storage._announce(conn, f"{table_id}:seats")
             return at
         found = conn.execute(
             sa.select(seats_t.c.opened_at).where(

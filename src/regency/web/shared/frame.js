@@ -94,16 +94,20 @@ function statusLine(view, game, ui, options) {
     const info = (view.seats || [])[who] || {};
     const thinking = info.kind === "computer" || info.replaced_by ? " (the computer is thinking…)" : "";
     // A person whose link has not been opened yet: nobody's clock runs until they come.
-    const away = notOpened(info) ? " to open the table" : "";
+    const away = notOpened(view, info) ? " to open the table" : "";
     status.append(`Waiting for `, badge(view, who), away, thinking ? ` ${thinking}` : "",
       ". ", game.waiting ? game.waiting(ui) : "");
   }
   return status;
 }
 
-/** A person who has not opened the table yet (the view's seats say `opened`). */
-function notOpened(info) {
-  return info.kind === "person" && info.opened === false && !info.replaced_by;
+/**
+ * A person who has not opened the table yet (the view's seats say `opened`). Only at a
+ * table with a clock, where the server pushes a view the moment a seat is opened (it is
+ * the clock's start); elsewhere the next move would be the first to tell.
+ */
+function notOpened(view, info) {
+  return Boolean(view.clock) && info.kind === "person" && info.opened === false && !info.replaced_by;
 }
 
 /**
@@ -111,7 +115,7 @@ function notOpened(info) {
  * early ("Ann resigned: you win."), and who left.
  */
 function overLine(view, game, ui) {
-  const early = endingSentence(view.ending, ui.name, view.players, (s) => !notOpened(view.seats[s] || {}));
+  const early = endingSentence(view.ending, ui.name, view.players, (s) => !notOpened(view, view.seats[s] || {}));
   const left = leftSentence(view.ending, ui.name);
   let text = early;
   if (!early) text = "The game is over. " + (view.result && game.resultLine ? game.resultLine(ui) : "");
@@ -150,7 +154,7 @@ function moveLog(view, game, ui) {
 function seatNote(view, s) {
   if (s.left) return " (left the game: the computer plays on)";
   if (s.replaced_by) return ` (away: ${s.replaced_by} plays for now)`;
-  return notOpened(s) && !view.finished ? " (not here yet)" : "";
+  return notOpened(view, s) && !view.finished ? " (not here yet)" : "";
 }
 
 /** Who sits at the table: each seat's badge, a person or the computer, its clock. */
@@ -190,7 +194,7 @@ function resultPanel(view, game, ui, options) {
 function earlyResult(view, ui) {
   const ending = view.ending || {};
   const aborted = ending.how === "aborted";
-  const said = endingSentence(ending, ui.name, view.players, (s) => !notOpened(view.seats[s] || {}));
+  const said = endingSentence(ending, ui.name, view.players, (s) => !notOpened(view, view.seats[s] || {}));
   return el("div", { id: "ending", dataset: { how: ending.how || "" } },
     el("p", { class: aborted ? "aborted" : "winner" }, said || "The game is over."),
     el("p", { class: "small muted" }, aborted
