@@ -3,7 +3,8 @@ the lobby and a replay, at desktop width and at a phone's 375 px; a phone's acti
 (Claim Kingdoms' power, Kingdoms' draw), the keyboard's focus on the Kingdoms board, and
 the banner of a lost connection; the result screen with a rematch offered, the evening's
 score and the score sheet (``--only rematch`` takes just those); move clocks (``--only
-clocks`` takes just those); the replay page's win-chance graph of an analysed game, at
+clocks`` takes just those); a table resigned, aborted, left and a take-back asked for
+(``--only endings``); the replay page's win-chance graph of an analysed game, at
 desktop width and at a phone's 390 px (``--only graph``); a Claim trick being gathered to
 its winner and a Kingdoms castle flying to its square, caught mid-flight (the animations
 slowed fifty times; ``--only motion``); the table chat (desktop and a 390 px phone,
@@ -111,8 +112,12 @@ def clocks(browser: Any, out: Path) -> None:
             seats=[{"name": "Ada"}, {"agent": "random"}], move_seconds=3, think_time=1.0,
         )  # fmt: skip
         page.goto(table["invites"][0]["url"])
+        # Ada's first move in time (before it, a clock that runs out aborts the table);
+        # then her clock runs out and the computer takes her seat.
+        wait_ready(page)
+        page.locator("#table button.legal").first.click()
         page.wait_for_selector("#take-back", timeout=30_000)
-        wait_version(page, above=0)
+        wait_version(page, above=1)
         shoot(page, out / "clock-ran-out.png")
         small.goto(table["invites"][0]["url"])
         small.wait_for_selector("#take-back", timeout=30_000)
@@ -521,6 +526,131 @@ def account_shots(browser: Any, server: ThreadServer, out: Path) -> None:
         context.close()
 
 
+DESKTOP_1280: ViewportSize = {"width": 1280, "height": 860}
+WIDTHS = [("", DESKTOP_1280, False), ("-phone", PHONE_390, True)]
+"""The endings' screenshots: at 1280 px and on a 390 px phone (``-phone``)."""
+
+
+def context_for(browser: Any, viewport: ViewportSize, mobile: bool) -> Any:
+    return browser.new_context(viewport=viewport, is_mobile=mobile, device_scale_factor=1)
+
+
+def open_seat(context: Any, url: str, table: dict[str, Any], seat: int) -> Any:
+    """A page at ``seat``'s table (its invite link), drawn and connected."""
+    page = context.new_page()
+    page.goto(table["invites"][seat]["url"])
+    page.wait_for_selector("#status")
+    page.wait_for_function("() => document.querySelector('#conn').textContent === 'connected'")
+    return page
+
+
+def kingdoms_for_two(url: str, moves: int, seed: int = 12, **body: Any) -> dict[str, Any]:
+    """A 2-person Kingdoms table (Ada, Ben) after ``moves`` moves made over HTTP."""
+    people = [{"name": "Ada"}, {"name": "Ben"}]
+    table = create(url, game="kingdoms", players=2, seed=seed, seats=people, **body)
+    for _ in range(moves):
+        move_for(url, table)
+    return table
+
+
+def first_move_shots(browser: Any, url: str, out: Path) -> None:
+    """Ada waits for Ben to open the table; his first-move clock counts (it aborts)."""
+    table = kingdoms_for_two(url, 0, options={"first": 1}, move_seconds=120)
+    for suffix, viewport, mobile in WIDTHS:
+        context = context_for(browser, viewport, mobile)
+        page = context.new_page()
+        page.goto(table["invites"][0]["url"])
+        page.wait_for_selector("#first-move")
+        page.wait_for_timeout(1500)
+        shoot(page, out / f"first-move{suffix}.png")
+        context.close()
+
+
+def request_shots(browser: Any, url: str, out: Path) -> None:
+    """Ada's resignation, confirmed in the page; then Ben's answer to her take-back."""
+    table = kingdoms_for_two(url, 4, options={"first": 0})
+    for suffix, viewport, mobile in WIDTHS:
+        context = context_for(browser, viewport, mobile)
+        page = open_seat(context, url, table, 0)
+        page.locator("#resign-button").click()
+        page.locator("#confirm").evaluate("e => e.scrollIntoView({block: 'center'})")
+        shoot(page, out / f"resign-confirm{suffix}.png")
+        context.close()
+    httpx.post(
+        f"{url}/api/tables/{table['table']}/seats/0/takeback",
+        json={"accept": True},
+        headers=bearer(table["invites"][0]["token"]),
+        timeout=30,
+    ).raise_for_status()
+    for suffix, viewport, mobile in WIDTHS:
+        context = context_for(browser, viewport, mobile)
+        page = open_seat(context, url, table, 1)
+        page.wait_for_selector("#takeback-accept")
+        shoot(page, out / f"takeback-offer{suffix}.png")
+        context.close()
+
+
+def ended_shots(browser: Any, url: str, out: Path) -> None:
+    """How tables ended: Ada resigned (Ben's result screen); a table aborted because Ben
+    never opened it; Ada left a 3-player game; the lobby's list of finished games."""
+    from tests.web.test_endings import play_seat
+
+    table = kingdoms_for_two(url, 6, options={"first": 0})
+    httpx.post(
+        f"{url}/api/tables/{table['table']}/seats/0/resign",
+        headers=bearer(table["invites"][0]["token"]),
+        timeout=30,
+    ).raise_for_status()
+    never = create(
+        url, game="claim", players=2, seed=5, options={"first": 1}, move_seconds=3,
+        seats=[{"name": "Ada"}, {"name": "Ben"}],
+    )  # fmt: skip
+    for suffix, viewport, mobile in WIDTHS:
+        context = context_for(browser, viewport, mobile)
+        page = open_seat(context, url, table, 1)
+        page.locator("#result").evaluate("e => e.scrollIntoView()")
+        shoot(page, out / f"resigned{suffix}.png")
+        page = open_seat(context, url, never, 0)
+        page.wait_for_selector("#ending", timeout=30_000)
+        page.locator("#result").evaluate("e => e.scrollIntoView()")
+        shoot(page, out / f"aborted{suffix}.png")
+        context.close()
+    three = create(
+        url, game="kingdoms", players=3, seed=9, options={"first": 0},
+        seats=[{"name": "Ada"}, {"name": "Ben"}, {"agent": "heuristic"}],
+    )  # fmt: skip
+    move_for(url, three)
+    token = three["invites"][0]["token"]
+    leave = f"{url}/api/tables/{three['table']}/seats/0/leave"
+    httpx.post(leave, headers=bearer(token), timeout=30).raise_for_status()
+    context = context_for(browser, DESKTOP_1280, False)
+    page = open_seat(context, url, three, 0)
+    shoot(page, out / "left.png")
+    context.close()
+    play_seat(url, three, 1)
+    for suffix, viewport, mobile in WIDTHS:
+        context = context_for(browser, viewport, mobile)
+        page = context.new_page()
+        page.goto(f"{url}/")
+        page.wait_for_selector("#finished li a")
+        page.locator("#finished").evaluate("e => e.closest('section').scrollIntoView()")
+        shoot(page, out / f"finished-games{suffix}.png")
+        context.close()
+
+
+def endings(browser: Any, out: Path) -> None:
+    """The requests besides moves and how tables end, on a server with short clocks."""
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        ThreadServer(
+            f"sqlite:///{tmp}/regency.db", test_move_seconds=3, open_wait=1, takeover_tick=0.2
+        ) as s,
+    ):
+        first_move_shots(browser, s.url, out)
+        request_shots(browser, s.url, out)
+        ended_shots(browser, s.url, out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
@@ -528,6 +658,7 @@ def main() -> None:
         "--only",
         choices=[
             "clocks",
+            "endings",
             "rematch",
             "graph",
             "motion",
@@ -543,10 +674,10 @@ def main() -> None:
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    if args.only == "clocks":  # a server of its own, with a short test clock
+    if args.only in ("clocks", "endings"):  # a server of its own, with a short test clock
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            clocks(browser, out)
+            (clocks if args.only == "clocks" else endings)(browser, out)
             browser.close()
         return
     with (
@@ -631,6 +762,7 @@ def main() -> None:
         small.wait_for_selector("#offline.lost", state="visible")
         shoot(small, out / "offline-phone.png")
         clocks(browser, out)
+        endings(browser, out)
         browser.close()
 
 

@@ -117,6 +117,12 @@ LIMITS: tuple[tuple[str, type, str], ...] = (
     ("max_open_tables", int, "how many unfinished tables the server keeps"),
     ("tables_per_minute", int, "tables one client (address) may set up per minute"),
     ("expire_days", float, "days without a move before an unfinished table is removed (0: never)"),
+    (
+        "open_wait",
+        float,
+        "seconds a table with a clock waits, at least, for a person to open it before "
+        "their first move; then it is aborted",
+    ),
     ("analysis_workers", int, "processes game analyses run in, apart from computer seats"),
     ("analysis_queue", int, "analyses that may wait for their turn"),
 )

@@ -27,8 +27,11 @@ __all__ = [
     "RematchRequest",
     "SeatRequest",
     "SignIn",
+    "TakebackRequest",
     "WsAction",
     "WsChat",
+    "WsEnd",
+    "WsTakeback",
     "encode",
 ]
 
@@ -155,6 +158,45 @@ class RematchRequest(_Strict):
     """A person's answer at a finished table: offer or accept a rematch, or decline it."""
 
     accept: bool = True
+
+
+class TakebackRequest(_Strict):
+    """``POST .../takeback``: ask to take back your last move, accept it or decline it.
+
+    Attributes:
+        accept: ``True`` (the default): ask, or accept the take-back another person
+            asked for; ``False``: decline it (the one who asked withdraws it).
+        version: The version of the view the answer was decided on (optional): refused
+            with ``stale_version`` if the table has moved on (an offer a move cancelled).
+    """
+
+    accept: bool = True
+    version: int | None = Field(default=None, ge=0, le=2**31)
+
+
+class WsEnd(_Strict):
+    """Ending your part of a game over a seat's WebSocket: ``{"type": "resign"}``.
+
+    Attributes:
+        type: ``"abort"`` (before your first move), ``"resign"`` (two sides) or
+            ``"leave"`` (three or more sides); docs/server.md says which applies.
+    """
+
+    type: Literal["abort", "resign", "leave"]
+
+
+class WsTakeback(_Strict):
+    """A take-back asked, accepted or declined over a seat's WebSocket.
+
+    Attributes:
+        type: Always ``"takeback"``.
+        accept: As :class:`TakebackRequest`'s.
+        version: As :class:`TakebackRequest`'s.
+    """
+
+    type: Literal["takeback"]
+    accept: bool = True
+    version: int | None = Field(default=None, ge=0, le=2**31)
 
 
 MAX_CHAT_REQUEST = 1000

@@ -9,11 +9,15 @@ import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 
-__all__ = ["MIN_DECISION", "RateLimit", "ServerSettings"]
+__all__ = ["MIN_DECISION", "OPEN_WAIT", "RateLimit", "ServerSettings"]
 
 MIN_DECISION = 0.25
 """The least seconds a computer seat's decision may search, however little of its turn's
 ``max_answer`` is left (a search always finishes its first world: docs/opponents.md)."""
+
+OPEN_WAIT = 600.0
+"""Seconds a table with a move clock waits, at least, for a person to open it before their
+first move (``--open-wait``; :mod:`regency.server.live.clocks`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,9 @@ class ServerSettings:
         expire_tick: Seconds between sweeps for expired tables.
         analysis_workers: Processes game analyses run in, apart from computer seats.
         analysis_queue: How many analyses may wait for their turn; more are refused (429).
+        open_wait: Seconds a table with a move clock waits, at least, for a person who
+            has not opened it (before their first move); then the table is aborted. Kept
+            with each table as it is set up (:mod:`regency.server.live.clocks`).
         test_move_seconds: For tests only (no ``regency serve`` flag): one more move
             clock the server accepts besides the fixed set (``0``: none), so a test can
             watch a clock run out in seconds.
@@ -71,6 +78,7 @@ class ServerSettings:
     expire_tick: float = 3600.0
     analysis_workers: int = 1
     analysis_queue: int = 16
+    open_wait: float = OPEN_WAIT
     test_move_seconds: float = 0.0
     test_hashing: bool = False
 

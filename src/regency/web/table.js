@@ -23,6 +23,7 @@ import { coachPanel } from "/static/coach.js";
 import { showAccount } from "/static/shared/account.js";
 
 showAccount();  // the header: who is signed in, or "Sign in"
+import { seatRequests, takebackNotice } from "/static/controls.js";
 
 const root = document.getElementById("table");
 const conn = document.getElementById("conn");
@@ -64,6 +65,11 @@ let chatInView = false;
 const ALERTS_KEY = "regency.alerts";
 const alertsBox = watching ? null : alertsPanel();
 let coach = null;  // a first game's coach (docs/learn.md): only where the view says "coach"
+// Abort, resign, leave and take back, each confirmed in the page (controls.js).
+const requests = watching ? null : seatRequests({
+  base, token, redraw: draw, report: show,
+  reload: async () => adopt(await api(viewPath, { token })),
+});
 
 function show(message) {
   refusal = message;
@@ -82,22 +88,17 @@ function draw() {
       el("a", { class: "button", href: "/" }, "Back to the lobby")),
     scoresheetButtons(tableId),
   ] : [];
-  const me = seat === null ? null : (view.seats || [])[seat];
-  const away = me && me.replaced_by && !view.finished
-    ? el("div", { class: "notice", role: "status" },
-      view.clock ? `Your time ran out, so ${standIn(me)} is playing for you. `
-        : `While you were away, ${standIn(me)} took your seat. `,
-      el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"))
-    : null;
   const seated = accountNotice();
+  const offer = watching ? takebackNotice(view, null) : requests.offer(view);
   drawTable(root, view, game, {
     interactive: !watching,
     play: send,
     state,
-    refusal: away || seated ? el("div", {}, away, seated, refusalBox) : refusalBox,
+    refusal: el("div", {}, awayNotice(), seated, offer, refusalBox),
     rerender: draw,
     afterResult: after,
-    extra: [coach ? coach.node : "", view.finished ? "" : eveningScore(view) || "", chat.node, alertsBox,
+    extra: [coach ? coach.node : "", watching ? "" : requests.panel(view),
+      view.finished ? "" : eveningScore(view) || "", chat.node, alertsBox,
       el("section", { class: "panel small", "aria-label": "about this page" },
       el("a", { href: `/rules/${view.game}`, target: "_blank" }, "Rules of this game"),
       watching ? el("p", { class: "muted" }, "You are watching: you see what every player may see.") : "")],
@@ -140,6 +141,23 @@ async function join() {
   } catch (error) {
     show(`Refused: ${error.message}`);
   }
+}
+
+/**
+ * This seat's person is not playing it now: the computer took it when their time ran out
+ * or while they were away (one button takes it back), or they left the game for good.
+ */
+function awayNotice() {
+  const me = seat === null ? null : (view.seats || [])[seat];
+  if (!me || !me.replaced_by || view.finished) return "";
+  if (me.left) {
+    return el("div", { class: "notice", role: "status", id: "left-notice" },
+      "You left this game: the computer plays your seat to the end.");
+  }
+  return el("div", { class: "notice", role: "status" },
+    view.clock ? `Your time ran out, so ${standIn(me)} is playing for you. `
+      : `While you were away, ${standIn(me)} took your seat. `,
+    el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"));
 }
 
 // -- rematch ---------------------------------------------------------------------------

@@ -29,7 +29,8 @@ from regency.server.live.chat import chat_message, check_rate, clean_chat
 from regency.server.live.clocks import move_limit
 from regency.server.live.commits import GroupCommit
 from regency.server.live.computer import ComputerPool, Thought, fallback_move, move_seed, think_in
-from regency.server.live.names import seat_names
+from regency.server.live.endings import abort_unstarted
+from regency.server.live.history import history_entry
 from regency.server.live.people import join_seat, seat_people
 from regency.server.live.setup import (
     agents_to_check,
@@ -44,6 +45,7 @@ from regency.server.live.table import CHAT_HISTORY, LiveTable, hash_token, new_t
 from regency.server.protocol import CreateTable, encode
 from regency.server.settings import MIN_DECISION, ServerSettings
 from regency.server.storage.accounts import Account, AccountStore
+from regency.server.storage.changes import open_seat
 from regency.server.storage.database import MoveCommit, Storage, TableRow
 from regency.server.storage.ratings import RatingStore
 
@@ -124,7 +126,7 @@ class Hub:
             return None
         live = LiveTable(row)
         for m in self.storage.moves(table_id):
-            live.apply_stored(m.seat, m.notation, m.at)
+            live.apply_stored(m.seat, m.notation, m.at, m.undo_to)
         live.chat.extend(self.storage.chat(table_id, CHAT_HISTORY))
         return live
 
@@ -134,18 +136,30 @@ class Hub:
         Call with the table's lock held. Returns whether anything changed.
         """
         changed = False
-        if seats:  # a seat taken over or back, or a rematch offered or answered
+        moves = await asyncio.to_thread(self.storage.moves, live.id, live.version)
+        # A seat taken over, back, opened or left, a rematch or take-back offered or
+        # answered, the table ended early; or a take-back landed (its offer is settled).
+        if seats or any(m.undo_to is not None for m in moves):
             row = await asyncio.to_thread(self.storage.load_table, live.id)
             if row is not None:
-                live.row = replace(live.row, seats=row.seats, settings=row.settings)
+                live.row = replace(
+                    live.row,
+                    seats=row.seats,
+                    settings=row.settings,
+                    finished=row.finished,
+                    ending=row.ending,
+                    result=row.result,
+                    updated_at=row.updated_at,
+                )
                 changed = True
-        moves = await asyncio.to_thread(self.storage.moves, live.id, live.version)
         for m in moves:
-            live.apply_stored(m.seat, m.notation, m.at)
+            live.apply_stored(m.seat, m.notation, m.at, m.undo_to)
             live.broadcast()  # the listeners here see every version, one by one
             changed = True
-        if moves and live.game.is_over:
-            self.spawn(self.settle(live.id))  # if the process that ended it did not
+        if changed and live.over:
+            # If the process that ended it did not (a last move, a resignation, a
+            # leaver's game played out): settling twice does nothing.
+            self.spawn(self.settle(live.id))
         if seats and not moves:
             live.broadcast()
         if changed:
@@ -244,7 +258,7 @@ class Hub:
         tokens = {seat: new_token() for seat in spec.people if seat != mine}
         spectator = new_token()
         hashes = {seat: hash_token(token) for seat, token in tokens.items()}
-        row = table_row(req, spec, game, hashes, hash_token(spectator))
+        row = table_row(req, spec, game, hashes, hash_token(spectator), self.settings.open_wait)
         seats = list(row.seats)
         for seat, shown in ratings.items():
             seats[seat] = replace(seats[seat], rating=shown)
@@ -301,8 +315,15 @@ class Hub:
                     f"the table is at version {live.version}, not {version}",
                     version=live.version,
                 )
-            if live.game.is_over:
+            if live.over:
                 raise ProtocolError(409, "game_over", "the game is over", version=live.version)
+            if live.row.seats[seat].left_at is not None:
+                raise ProtocolError(
+                    409,
+                    "left_table",
+                    "you left this game: the computer plays your seat to the end",
+                    version=live.version,
+                )
             if live.game.current_player != seat:
                 raise ProtocolError(
                     409,
@@ -332,7 +353,10 @@ class Hub:
     async def _commit(
         self, live: LiveTable, game: regency.Game[Any], seat: int, action: Any
     ) -> None:
-        result = game.result().to_dict() if game.is_over else None
+        result = None
+        if game.is_over:  # the engine's result, and who left (the computer finished for them)
+            left = live.left()
+            result = {**game.result().to_dict(), **({"left": left} if left else {})}
         move = MoveCommit(live.id, live.version, seat, str(action), result, game.current_player)
         if not await self._commits.land(move):
             await self.refresh(live)
@@ -347,7 +371,7 @@ class Hub:
     def _changed(self, live: LiveTable) -> None:
         live.broadcast()
         self.schedule(live)
-        if live.game.is_over:
+        if live.over:
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, live.id)
             self.spawn(self.settle(live.id))
 
@@ -398,7 +422,7 @@ class Hub:
     def _forget(self, table_id: str) -> None:
         """Drop a finished table from memory once nobody listens (it reloads if asked)."""
         live = self.tables.get(table_id)
-        if live is None or not live.game.is_over:
+        if live is None or not live.over:
             return
         if live.listeners:
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table_id)
@@ -412,6 +436,12 @@ class Hub:
         live = await self.get(table_id)
         live.check_token(seat, token, account)
         async with live.lock:
+            if live.row.seats[seat].left_at is not None:
+                raise ProtocolError(
+                    409,
+                    "left_table",
+                    "you left this game: the computer plays your seat to the end",
+                )
             if live.row.seats[seat].replaced_by is not None:
                 # A fresh limit for the move under way, if it is this seat's (its clock
                 # ran out: without one the computer would take the seat again at once).
@@ -420,6 +450,26 @@ class Hub:
                 await self._set_replaced(live, seat, None)
         self._changed(live)
         return {"type": "seat", "table": table_id, "seat": seat, "replaced_by": None}
+
+    async def opened(self, live: LiveTable, seat: int) -> None:
+        """The person in ``seat`` opened the table: their view read, their socket connected.
+
+        Their move clock may run from now (:mod:`~regency.server.live.clocks`). Stored
+        once, the first time; at a table with a clock every seat and spectator is sent
+        the new view (the clock that now runs, the seat that is ``opened``); elsewhere
+        the next view shows it.
+        """
+        if live.over or live.row.seats[seat].opened_at is not None:
+            return
+        clock = move_limit(live.row.settings) is not None
+        at = await self.write(open_seat, self.storage, live.id, seat, time.time(), clock)
+        if at is None or live.row.seats[seat].opened_at is not None:
+            return
+        seats = list(live.row.seats)
+        seats[seat] = replace(seats[seat], opened_at=at)
+        live.row = replace(live.row, seats=tuple(seats))
+        if clock:
+            live.broadcast()
 
     async def _set_replaced(self, live: LiveTable, seat: int, agent: str | None) -> None:
         await self.write(self.storage.set_replaced, live.id, seat, agent)
@@ -434,7 +484,7 @@ class Hub:
 
         Not at a rated table still waiting for its people to join.
         """
-        if self.closed or live.game.is_over or live.waiting():
+        if self.closed or live.over or live.waiting():
             return
         seat = live.game.current_player
         assert seat is not None
@@ -573,10 +623,19 @@ class Hub:
             await self.check_clocks()
 
     async def check_clocks(self, now: float | None = None) -> int:
-        """Hand every seat whose move clock ran out to a computer; return how many."""
+        """Hand every seat whose move clock ran out to a computer; return how many.
+
+        A person whose first move has not come in time is not handed over: their table
+        is aborted (:func:`~regency.server.live.endings.abort_unstarted`).
+        """
         now = time.time() if now is None else now
         handed = 0
         for live in list(self.tables.values()):
+            due = live.abort_at()
+            if due is not None:
+                if now >= due and await abort_unstarted(self, live, now):
+                    handed += 1
+                continue
             deadline = live.deadline()
             if deadline is None or now < deadline:
                 continue
@@ -585,7 +644,7 @@ class Hub:
                 if seat is None or live.computer_for(seat) is not None:
                     continue
                 deadline = live.deadline()  # a move may have landed while we waited
-                if deadline is None or now < deadline:
+                if deadline is None or now < deadline or live.abort_at() is not None:
                     continue
                 agent = str(live.row.settings.get("takeover_agent", "heuristic"))
                 await self._set_replaced(live, seat, agent)
@@ -633,7 +692,7 @@ class Hub:
                 live.apply_stored(seat, notation, at)
                 live.broadcast()
                 self.schedule(live)
-                if live.game.is_over:
+                if live.over:
                     self.spawn(self.settle(live.id))  # if the process that ended it did not
                 return
             await self.refresh(live, seats=what == "seats")
@@ -663,7 +722,10 @@ class Hub:
         check_rate(
             live.chat_sent, seat, now, self.settings.chat_messages, self.settings.chat_seconds
         )
-        row = await self.write(self.storage.add_chat, live.id, seat, cleaned, live.version, now)
+        # The moves made before it (the version, unless moves were taken back): the
+        # replay shows it from that move on.
+        made = len(live.played)
+        row = await self.write(self.storage.add_chat, live.id, seat, cleaned, made, now)
         message = chat_message(live.id, [row], live.row.seats)
         if all(r.id != row.id for r in live.chat):  # else announced by the database first
             live.chat.append(row)
@@ -688,38 +750,16 @@ class Hub:
     # -- history ---------------------------------------------------------------------
 
     async def history(self, limit: int, offset: int) -> list[dict[str, Any]]:
-        """Finished games, the most recent first.
-
-        Each names its seats as the table did (a computer by its level; ``agents`` gives
-        the specs), says when it started and ended, and links a game to the one it was a
-        rematch of (``previous``) and to its own rematch (``rematch``), so that a list
-        can group an evening's games.
-        """
+        """Finished games, the most recent first (each as :func:`history_entry` gives it)."""
         rows = await asyncio.to_thread(self.storage.finished, limit, offset)
-        return [
-            {
-                "table": r.id,
-                "game": r.game,
-                "players": r.players,
-                "seats": seat_names(r),
-                "agents": [s.agent for s in r.seats],
-                "moves": r.version,
-                "result": r.result,
-                "started_at": r.created_at,
-                "finished_at": r.updated_at,
-                "previous": (r.settings.get("evening") or {}).get("previous"),
-                "rematch": (r.settings.get("rematch") or {}).get("table"),
-                "record": f"/api/tables/{r.id}/record",
-            }
-            for r in rows
-        ]
+        return [history_entry(r) for r in rows]
 
     async def record(self, table_id: str) -> dict[str, Any]:
         """The record of a finished game (409 while it is being played)."""
         live = self.tables.get(table_id)
-        if live is None or not live.game.is_over:
+        if live is None or not live.over:
             live = await self.load(table_id) if live is None else live
-        if not live.game.is_over:
+        if not live.over:
             raise ProtocolError(
                 409,
                 "not_finished",

@@ -109,7 +109,7 @@ def join_seat(
     if row.account_id is not None:
         raise ProtocolError(409, "seat_taken", f"seat {seat} is {row.name}'s already")
     live.check_token(seat, token)
-    if live.game.is_over:
+    if live.over:
         raise ProtocolError(409, "game_over", "the game is over")
     other = live.seat_of(account.id)
     if other is not None:

@@ -78,7 +78,7 @@ class Metrics:
 
         def open_tables() -> int:
             h = hub()
-            return 0 if h is None else sum(not t.game.is_over for t in h.tables.values())
+            return 0 if h is None else sum(not t.over for t in h.tables.values())
 
         def sockets() -> int:
             h = hub()

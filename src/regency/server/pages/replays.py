@@ -67,12 +67,17 @@ def replayed_view(record: dict[str, Any], step: int, seat: int | None) -> dict[s
         seat: The seat whose view to rebuild (``None``: a spectator's).
 
     Returns:
-        A ``view`` message like the live one, plus ``step`` and ``steps``.
+        A ``view`` message like the live one, plus ``step`` and ``steps``; the last step
+        also carries how the table ended (``ending``, from the record's ``meta``), and is
+        ``finished`` even when a side resigned or the table was aborted.
     """
     out = seat_view_after(record, step, seat)
     out["legal_moves"] = []  # a replay is looked at, not played
     out["step"] = step
     out["steps"] = len(record["actions"])
+    ending = record.get("meta", {}).get("ending")
+    if step == out["steps"] and isinstance(ending, dict):
+        out.update(ending=ending, finished=True, to_move=None)
     return out
 
 

@@ -116,7 +116,7 @@ async def table_summary(table_id: TableId, request: Request) -> dict[str, Any]:
 async def table_chat(table_id: TableId, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     live = await hub.get(table_id)
-    if not live.game.is_over:  # published with the record, when the game ends
+    if not live.over:  # published with the record, when the game ends
         token = token_of(request)
         account = None if token else (await caller(request)).id
         live.check_reader(token, account)

@@ -54,7 +54,9 @@ export function eveningScore(view) {
   return el("section", { class: "panel evening", id: "evening", "aria-labelledby": "evening-h" },
     el("h2", { id: "evening-h" }, "This evening"),
     el("p", { class: "small muted", id: "evening-games" },
-      `${count(games, "game")} played${view.finished ? "" : " before this one"}`),
+      `${count(games, "game")} played${view.finished ? "" : " before this one"}`,
+      // An aborted game counts for nobody: say so, or its absence from the count puzzles.
+      view.finished && view.ending && view.ending.how === "aborted" ? "; this one was aborted and does not count" : ""),
     el("ul", { class: "plain evening-list" }, evening.wins.map((wins, seat) =>
       el("li", { class: games && wins === best ? "leader" : "" }, badge(view, seat),
         el("span", { class: "wins" }, count(wins, "win"))))));
