@@ -10,7 +10,8 @@ of a setting has the same seed whichever agent plays it). Each game is analysed 
 gives the agent's mean accuracy, its mistakes and blunders per game and its share of the
 wins; a last column says how far random falls below the default opponent.
 
-Each analysed game is written as one JSON line to ``--save``; ``--load FILE`` reads such
+Each analysed game is written as one JSON line to ``--save`` (a run given the file of an
+earlier one goes on where it stopped); ``--load FILE`` reads such
 lines back instead of playing and judging again, and recomputes the summaries with the
 analysis code of today (the accuracy formula and labels read only a decision's stored
 figures): the before/after table of a change to the formula, from one set of judgements.
@@ -32,6 +33,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import regency
@@ -66,15 +68,21 @@ def play(game: str, players: int, seed: int, seat: int, spec: str, opponent: str
     return g.record()
 
 
-def run(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
-    """Play and analyse every game asked for, yielding one line each."""
+def run(args: argparse.Namespace, done: set[tuple[Any, ...]]) -> Iterator[dict[str, Any]]:
+    """Play and analyse every game asked for (but those ``done``), yielding one line each.
+
+    Game by game number, every setting in turn: a run stopped half-way has a few games
+    of every setting rather than all of one.
+    """
     games = args.game or [info.name for info in regency.available_games()]
-    for game in games:
-        for players in args.players:
-            for index in range(args.start, args.start + args.games):
+    for index in range(args.start, args.start + args.games):
+        for game in games:
+            for players in args.players:
                 seed = derive_seed(args.seed, game, players, index)
                 seat = index % players
                 for agent in args.agents:
+                    if (game, players, agent, index) in done:
+                        continue
                     spec = spec_of(agent, game, players)
                     started = time.process_time()
                     record = play(game, players, seed, seat, spec, args.opponent)
@@ -182,9 +190,12 @@ def main() -> None:
         return
     print(describe_machine(), flush=True)
     done: list[dict[str, Any]] = []
+    if args.save and Path(args.save).exists():  # go on where an earlier run stopped
+        done = list(load([args.save]))
+    keys = {(x["game"], x["players"], x["agent"], x["index"]) for x in done}
     out = open(args.save, "a", encoding="utf-8") if args.save else None  # noqa: SIM115
     try:
-        for line in run(args):
+        for line in run(args, keys):
             done.append(line)
             if out is not None:
                 out.write(json.dumps(line, separators=(",", ":")) + "\n")

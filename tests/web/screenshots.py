@@ -8,7 +8,8 @@ desktop width and at a phone's 390 px (``--only graph``); a Claim trick being ga
 its winner and a Kingdoms castle flying to its square, caught mid-flight (the animations
 slowed fifty times; ``--only motion``); the table chat (desktop and a 390 px phone,
 ``--only chat``); a puzzle of each game before and after a try, right for the first game
-and wrong for the others (desktop and a 390 px phone, ``--only puzzles``).
+and wrong for the others, its words saying why (desktop and a 390 px phone, ``--only
+puzzles``).
 
     .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
@@ -259,8 +260,13 @@ def chat(browser: Any, url: str, out: Path) -> None:
         context.close()
 
 
+SHOWN_PUZZLES = {"claim": "cab56c515ee", "claim-kingdoms": "c03e6c33d87", "kingdoms": "k3465b930c6"}
+"""A puzzle of each game whose words say why: the trick and the card it wins, the faction
+it decides (and 14 swaps with one marker, grouped), the row it makes pay."""
+
+
 def puzzle_shots(browser: Any, url: str, out: Path) -> None:
-    """Each game's first puzzle, before a try and after one (the answer for Claim, a wrong
+    """A puzzle of each game, before a try and after one (the answer for Claim, a wrong
     move for the others), at desktop width and on a 390 px phone; and the games' list."""
     from regency.puzzles import load_puzzles
     from tests.web.test_puzzles import wrong_move
@@ -273,7 +279,7 @@ def puzzle_shots(browser: Any, url: str, out: Path) -> None:
         page.wait_for_selector("#solve-claim")
         shoot(page, out / f"puzzles{suffix}.png")
         for index, game in enumerate(("claim", "claim-kingdoms", "kingdoms")):
-            puzzle = load_puzzles(game).puzzles[0]
+            puzzle = load_puzzles(game).get(SHOWN_PUZZLES[game])
             page.goto(f"{url}/puzzles/{game}/{puzzle.id}")
             page.wait_for_selector("#table[data-mine=true]")
             shoot(page, out / f"puzzle-{game}{suffix}.png")
