@@ -33,13 +33,14 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import regency
 from regency.agents import make_agent
 from regency.agents.defaults import default_opponent
-from regency.analysis import Analysis, analyze, summarize
+from regency.analysis import Analysis, analyze, label_for, summarize
 from regency.core.rng import derive_seed
 from regency.sim.machine import describe_machine
 
@@ -112,9 +113,10 @@ def load(paths: Iterable[str]) -> Iterator[dict[str, Any]]:
 
 
 def summary_of(line: dict[str, Any]) -> Any:
-    """The seat's summary, recomputed from the stored decisions by today's code."""
+    """The seat's summary, recomputed from the stored figures by today's code (labels too)."""
     analysis = Analysis.from_dict(line["analysis"])
-    return summarize(line["seat"], analysis.decisions)
+    decisions = [replace(d, label=label_for(d.loss, d.stakes)) for d in analysis.decisions]
+    return summarize(line["seat"], decisions)
 
 
 def _mean(values: list[float]) -> tuple[float, float]:

@@ -42,7 +42,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("regency.core",),
     ("regency.games",),
     ("regency.agents",),
-    ("regency.analysis", "regency.puzzles"),
+    ("regency.analysis", "regency.accuracy", "regency.puzzles"),
     ("regency",),
     ("regency.sim", "regency.render", "regency.envs", "regency.train"),
     ("regency.tables",),
@@ -63,8 +63,9 @@ Drawn from the imports (``docs/architecture.md``, "Layers")::
       |                      (sim reads ``regency.COMPILED``; envs use render for text)
     regency                  the package's __init__ alone: the public API, and where
       |                      the built-in games join the registry
-    analysis  puzzles        judging a recorded game's decisions with an agent;
-      |                      mining, keeping and answering puzzles
+    analysis  accuracy       judging a recorded game's decisions with an agent, and
+    puzzles                  how well a seat played; mining, keeping and answering
+      |                      puzzles
     agents                   computer players, from a seat's view only
       |
     games                    the three games, each registered on import
