@@ -172,7 +172,7 @@ def graph_shots(browser: Any, server: ThreadServer, out: Path) -> None:
     for viewport, name in [(DESKTOP, "replay-graph"), (PHONE_390, "replay-graph-phone")]:
         context = browser.new_context(viewport=viewport, is_mobile=viewport is PHONE_390)
         page = context.new_page()
-        page.goto(f"{server.url}/replay/{table['table']}?step=20")
+        page.goto(f"{server.url}/replay/{table['table']}?step=9")  # a mistake
         page.wait_for_selector("#analyse, #analysing, #wingraph")
         if page.locator("#analyse").count():
             page.click("#analyse")
