@@ -123,3 +123,25 @@ def test_the_words_depend_only_on_what_the_seat_could_see(game: str) -> None:
 )
 def test_how_often_a_fact_held_is_said_in_words(share: float, words: str) -> None:
     assert often(share, "wins it", "loses it") == words
+
+
+@pytest.mark.parametrize("game", [info.name for info in regency.available_games()])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_game_says_what_its_moves_do_at_every_player_count(game: str, players: int) -> None:
+    """Midway through a random game: facts for two moves, each said in words or not at all."""
+    info = regency.game_info(game)
+    assert info.explainer is not None
+    position = regency.new_game(game, players=players, seed=players)
+    rng = random.Random(players)
+    while len(position.actions) < 30 or len(position.legal_actions()) < 2:
+        position.apply(rng.choice(position.legal_actions()))
+    moves = [str(a) for a in position.legal_actions()[:2]]
+    done = consequences(position, moves, worlds=3)
+    assert set(done) == set(moves) and any(done[m] for m in moves)
+    for topics in done.values():
+        for topic, mean in topics.items():
+            said = info.explainer.say(topic, mean)
+            assert said is None or (said and said == said.strip() and said[0].islower()), said
+    for move in position.legal_actions():
+        kind = info.explainer.group(position, move)
+        assert kind is None or (kind and kind[0].isalnum())
