@@ -3,12 +3,14 @@
 For each game and player count (or ``--game``, ``--players``), each agent of ``--agents``
 (default: ``random``, ``heuristic`` and the game's default computer opponent) plays
 ``--games`` games in one seat (seat ``i % players`` in game ``i``, so every seat in
-turn), the game's default opponent playing every other seat (in 4-player Claim, a
-partnership game, the agent's partner too). The agents meet the same deals (game ``i``
+turn), the game's default opponent playing every other seat (``--opponent heuristic``:
+the heuristic, a run a fifth as long; in 4-player Claim, a partnership game, the agent's
+partner too). The agents meet the same deals (game ``i``
 of a setting has the same seed whichever agent plays it). Each game is analysed as
 ``regency analyze RECORD --seat SEAT`` does (the default judge, seed 0), and the table
-gives the agent's mean accuracy, its mistakes and blunders per game and its share of the
-wins; a last column says how far random falls below the default opponent.
+gives the agent's mean accuracy (± its standard error), its inaccuracies, mistakes and
+blunders per game and its share of the wins; a last column says how far random falls
+below the default opponent.
 
 Each analysed game is written as one JSON line to ``--save`` (a run given the file of an
 earlier one goes on where it stopped); ``--load FILE`` reads such
@@ -136,7 +138,7 @@ def table(lines: Iterable[dict[str, Any]]) -> str:
         cells[line["game"], line["players"]][line["agent"]].append((line, summary_of(line)))
     agents = [a for a in AGENTS if any(a in c for c in cells.values())]
     head = "| game | players | games |"
-    head += "".join(f" {a}: accuracy | mistakes, blunders | wins |" for a in agents)
+    head += "".join(f" {a}: accuracy | labels | wins |" for a in agents)
     head += " default - random |"
     rows = [head, "| --- | ---: | ---: |" + " ---: | ---: | ---: |" * len(agents) + " ---: |"]
     for (game, players), by_agent in sorted(cells.items()):
@@ -150,10 +152,12 @@ def table(lines: Iterable[dict[str, Any]]) -> str:
                 continue
             mean, error = _mean([s.accuracy for _, s in games])
             means[agent] = mean
+            inaccuracies = sum(s.inaccuracies for _, s in games) / len(games)
             mistakes = sum(s.mistakes for _, s in games) / len(games)
             blunders = sum(s.blunders for _, s in games) / len(games)
+            labels = f"{inaccuracies:.1f} / {mistakes:.1f} / {blunders:.1f}"
             wins = sum(line["reward"] for line, _ in games) / len(games)
-            row += f" {mean:.1f} ± {error:.1f} | {mistakes:.1f}, {blunders:.1f} | {wins:.0%} |"
+            row += f" {mean:.1f} ± {error:.1f} | {labels} | {wins:.0%} |"
         gap = means.get("default", math.nan) - means.get("random", math.nan)
         rows.append(row + (f" {gap:.1f} |" if not math.isnan(gap) else " |"))
     return "\n".join(rows)
