@@ -159,7 +159,7 @@ class Lobby:
         """Read the list and the counts (at start, and after missing announcements)."""
         listings = await asyncio.to_thread(self.store.listings)
         self.listed = {listing.id: listing_json(listing, self.stale_after) for listing in listings}
-        await self._count()
+        await self.count()
 
     def pools_json(self) -> list[dict[str, Any]]:
         """Every pool with its queues' counts, in the list's order."""
@@ -293,11 +293,12 @@ class Lobby:
         if wait > 0:
             await asyncio.sleep(wait)
         try:
-            await self._count()
+            await self.count()
         except Exception:
             log.exception("could not count the queues")
 
-    async def _count(self) -> None:
+    async def count(self) -> None:
+        """Count the queues now (the streams hear of a change)."""
         self._counted_at = asyncio.get_running_loop().time()
         found = await asyncio.to_thread(self.store.counts)
         counts: dict[str, dict[str, int]] = {}

@@ -258,7 +258,6 @@ class Pairing:
             game=req.game,
             players=req.players,
             options=req.options,
-            seats=[SeatRequest(name=GUEST_NAME)] * (req.players or 1),
             move_seconds=req.move_seconds,
             rated=req.rated,
         )

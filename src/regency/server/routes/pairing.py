@@ -59,8 +59,10 @@ async def _person(request: Request, name: str = "") -> Person:
 
 @router.get("/api/pools", summary="The quick-pairing pools and their queues")
 async def pools(request: Request) -> dict[str, Any]:
+    lobby = pairing_of(request).lobby
+    await lobby.count()  # one small query: the counts as they are, not as last pushed
     return {
-        "pools": pairing_of(request).lobby.pools_json(),
+        "pools": lobby.pools_json(),
         "reach": {"start": START_REACH, "per_second": WIDEN_PER_SECOND, "max": MAX_REACH},
         "fill_after": {"max": MAX_FILL_AFTER},
     }

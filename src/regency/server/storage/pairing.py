@@ -371,7 +371,6 @@ class PairingStore:
                     "open_table_ended",
                     f"that table is no longer open ({listing.ended})",
                     ended=listing.ended,
-                    table=listing.table_id,
                 )
             if any(e.person == entry.person for e in listing.entries):
                 raise ProtocolError(409, "already_seated_here", "you sit at this table already")
@@ -409,7 +408,6 @@ class PairingStore:
                     "open_table_ended",
                     f"that table is no longer open ({listing.ended})",
                     ended=listing.ended,
-                    table=listing.table_id,
                 )
             events = self._end(conn, listing, "closed")
             self._announce(conn, events)
