@@ -39,11 +39,11 @@ def test_the_list_changes_live_as_a_table_opens_fills_and_starts(server: ThreadS
         }
         opened = ann.open(game="claim", players=3)
         table = opened["open"]["id"]
-        at, listed = watcher.wait(lambda n, d: n == "open" and d["id"] == table)
+        at, listed = watcher.wait(lambda n, d: n == "table" and d["id"] == table)
         assert listed["empty"] == 2 and [s["name"] for s in listed["seats"]] == ["Ann"]
         with events(server.url, (opened["entry"]["id"],)) as anns_page:
             ben.sit(table)
-            at, listed = watcher.wait(lambda n, d: n == "open" and d["empty"] == 1, after=at + 1)
+            at, listed = watcher.wait(lambda n, d: n == "table" and d["empty"] == 1, after=at + 1)
             assert [s["name"] for s in listed["seats"]] == ["Ann", "Ben"]
             place = cy.sit(table)
             watcher.wait(lambda n, d: n == "gone" and d == {"id": table, "why": "started"})

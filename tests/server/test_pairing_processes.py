@@ -90,7 +90,7 @@ def test_the_last_seat_of_an_open_table_goes_once_across_processes(tmp_path: Pat
             opened = ann.open(game="claim", players=3)
             table = opened["open"]["id"]
             # The list on the other process hears of it.
-            on_b.wait(lambda n, d: n == "open" and d["id"] == table)
+            on_b.wait(lambda n, d: n == "table" and d["id"] == table)
             answers: list[httpx.Response] = []
             guests = [Guest((a, b)[i % 2].url, f"G{i}") for i in range(6)]
 

@@ -13,7 +13,7 @@ they are seated, and where.
 Events (``event: NAME`` then ``data: JSON``):
 
 * ``lobby``: the whole list and the counts, first on every stream;
-* ``open``: an open table listed or changed (someone sat down or left);
+* ``table``: an open table listed or changed (someone sat down or left);
 * ``gone``: an open table no longer listed (``why``: started, closed, stale);
 * ``pools``: every queue's count;
 * ``entry``: one of the places the stream follows: waiting, seated (``table``,
@@ -252,7 +252,7 @@ class Lobby:
             else:
                 shown = listing_json(listing, self.stale_after)
                 self.listed[listing.id] = shown
-                self.publish(sse("open", shown))
+                self.publish(sse("table", shown))
         elif kind == "gone":
             open_id, _, why = rest.partition(":")
             self._gone(open_id, why, None)
