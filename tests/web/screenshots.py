@@ -10,7 +10,8 @@ slowed fifty times; ``--only motion``); the table chat (desktop and a 390 px pho
 ``--only chat``); a puzzle of each game before and after a try, right for the first game
 and wrong for the others (desktop and a 390 px phone, ``--only puzzles``); the accounts'
 pages, signing in, a profile with its rating graphs, the leaderboards, "My games" and the
-account's settings (desktop and a 390 px phone, ``--only accounts``).
+account's settings (desktop and a 390 px phone, ``--only accounts``); finding a game,
+the lobby's pools and open tables (``--only pairing``, ``tests/web/pairing_shots.py``).
 
     .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
@@ -42,6 +43,7 @@ from tests.web.helpers import (
     wait_ready,
     wait_version,
 )
+from tests.web.pairing_shots import pairing_shots
 
 DESKTOP: ViewportSize = {"width": 1200, "height": 860}
 PHONE: ViewportSize = {"width": 375, "height": 760}
@@ -359,7 +361,7 @@ def main() -> None:
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument(
         "--only",
-        choices=["clocks", "rematch", "graph", "motion", "chat", "puzzles", "accounts"],
+        choices=["clocks", "rematch", "graph", "motion", "chat", "puzzles", "accounts", "pairing"],
         help="take only these screenshots",
     )
     args = parser.parse_args()
@@ -389,6 +391,8 @@ def main() -> None:
             puzzle_shots(browser, server.url, out)
         if args.only in (None, "accounts"):
             account_shots(browser, server, out)
+        if args.only in (None, "pairing"):
+            pairing_shots(browser, server, out)
         if args.only is not None:
             browser.close()
             return

@@ -66,6 +66,7 @@ function tableRow(table, place, sit, leave) {
     el("div", { class: "what" }, el("strong", {}, `${table.title}, ${table.players} players`),
       el("span", { class: "small" }, ` · ${clockWords(table.move_seconds)} · ${table.rated ? "rated" : "casual"}${range}`)),
     el("div", { class: "who small" }, seats.join(", "), ` · ${empty}`,
+      place ? el("strong", { class: "yours" }, place.opened ? " · your table" : " · you sit here") : "",
       el("span", { class: "muted" }, ` · closes in ${minutesLeft(table.closes_at)} if nobody sits down`)),
     button);
 }

@@ -121,7 +121,8 @@ export function quickPairing(box, context) {
       const { game, players, clock } = titleParts(pool);
       const button = el("button", { type: "button", class: "pool", id: `pool-${pool.id}`, dataset: { pool: pool.id },
         onclick: () => join(pool) },
-      el("strong", {}, game), el("span", { class: "small" }, `${players} · ${clock}`), el("span", { class: "count small" }));
+      el("strong", {}, game), el("span", { class: "small" }, players), el("span", { class: "small" }, clock),
+      el("span", { class: "count small" }));
       buttons.set(pool.id, button);
       return button;
     }));

@@ -23,6 +23,7 @@ import re
 import secrets
 import time
 from collections import defaultdict
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +74,9 @@ TOUCH_EVERY = 20.0
 
 SWEEP_EVERY = 5.0
 """Seconds between two sweeps for places and open tables gone stale."""
+
+ROUND_GAP = 0.2
+"""Seconds between the start of two rounds at least, when joins bring one forward."""
 
 FORGET_AFTER = 86_400.0
 """Seconds a seated place or an ended open table is kept (for a late page asking)."""
@@ -135,6 +139,8 @@ class Pairing:
         self.bursts = RateLimit(settings.pairing_per_minute)
         """Pairing requests per client address (429 ``pairing_too_fast``)."""
         self.closed = False
+        self._wake = asyncio.Event()
+        """Set when a table may have become possible: the next round comes sooner."""
         self._up_since = time.time()
         self._pool_levels: dict[str, tuple[ComputerLevel, ...]] = {}
 
@@ -211,8 +217,12 @@ class Pairing:
             raise ProtocolError(503, "queue_full", "the queues are full; try again soon")
         rating = await self._rating(person, pool.game, pool.players)
         entry = self._entry(person, req.rated, rating, pool=pool.id, fill_after=req.fill_after)
-        events = await self.hub.write(self.store.join, entry, self.settings.waiting_per_person)
+        events, waiting = await self.hub.write(
+            self.store.join, entry, self.settings.waiting_per_person
+        )
         await self._changed(events)
+        if waiting >= pool.players or req.fill_after == 0:
+            self._wake.set()  # a table may be possible now: a round soon, not at the tick
         return self._answer(person, entry, pool=pool.to_json())
 
     async def entry(self, entry_id: str) -> dict[str, Any]:
@@ -504,12 +514,24 @@ class Pairing:
     # -- the loop --------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Forever: a round every ``pairing_tick``; now and then the sweeps."""
+        """Forever: a round every ``pairing_tick``; now and then the sweeps.
+
+        A join that may make a table possible (its queue holds a table's worth of people,
+        or its person takes computers at once) brings the next round forward: it starts
+        :data:`ROUND_GAP` after the last one at the earliest, so joins that come together
+        are matched together and a stream of joins cannot keep the server matching.
+        """
         loop = asyncio.get_running_loop()
-        touched = swept = loop.time()
+        touched = swept = last = loop.time()
         touch_every = min(TOUCH_EVERY, self.settings.entry_stale / 3)
         while not self.closed:
-            await asyncio.sleep(self.settings.pairing_tick)
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.settings.pairing_tick)
+            gap = last + min(ROUND_GAP, self.settings.pairing_tick) - loop.time()
+            if gap > 0:
+                await asyncio.sleep(gap)
+            self._wake.clear()
+            last = loop.time()
             try:
                 await self.round()
                 if loop.time() - touched >= touch_every:

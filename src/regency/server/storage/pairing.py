@@ -202,8 +202,8 @@ class PairingStore:
                 limit=most,
             )
 
-    def join(self, entry: Entry, most: int) -> list[str]:
-        """Put ``entry`` in its pool's queue; the events.
+    def join(self, entry: Entry, most: int) -> tuple[list[str], int]:
+        """Put ``entry`` in its pool's queue; the events, and how many wait in that queue now.
 
         Raises:
             ProtocolError: 429 ``too_many_entries`` (the person waits in ``most`` places),
@@ -213,11 +213,18 @@ class PairingStore:
             with self.engine.begin() as conn:
                 self._held(conn, entry.person, most)
                 conn.execute(entries_t.insert().values(**entry_values(entry)))
+                waiting = conn.execute(
+                    sa.select(sa.func.count()).where(
+                        entries_t.c.pool == entry.pool,
+                        entries_t.c.rated == entry.rated,
+                        entries_t.c.table_id.is_(None),
+                    )
+                ).scalar()
                 events = ["pools"]
                 self._announce(conn, events)
         except IntegrityError:
             raise ProtocolError(409, "already_waiting", "you wait in this queue already") from None
-        return events
+        return events, int(waiting or 0)
 
     def leave(self, entry_id: str, person: str) -> tuple[Entry | None, list[str]]:
         """Withdraw a waiting entry of ``person``; the entry as it was, and the events.
