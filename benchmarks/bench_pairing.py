@@ -121,7 +121,7 @@ def watch(url: str, seen: dict[str, float], stop: threading.Event) -> None:
 
 def possible_at(members: list[dict[str, Any]]) -> float:
     """When a table of these people became possible: all joined, all within reach."""
-    at = max(m["joined_at"] for m in members)
+    at = float(max(m["joined_at"] for m in members))
     for a, b in combinations(members, 2):
         gap = abs(a["rating"] - b["rating"])
         if gap > MAX_REACH:

@@ -146,3 +146,19 @@ def test_a_server_killed_with_waiting_people_carries_on_when_restarted(
         assert found[0][0] == 1
     finally:
         server.stop()
+
+
+def test_a_restart_ends_the_lobby_streams_with_a_restart_event(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'r.db'}", tmp_path / "data", apart=True).start()
+    with Guest(server.url, "Ann") as ann:
+        place = ann.join("claim-2-120")
+        with events(server.url, (place["id"],)) as page:
+            page.wait(lambda n, d: n == "entry" and d["status"] == "waiting")
+            server.streams()  # SIGTERM: the server drains and stops
+            _, said = page.wait(lambda n, d: n == "restart")
+            assert "restarting" in said["message"]
+            page.thread.join(10)
+            assert not page.thread.is_alive(), "the stream did not end"
+    # Ann's place is kept: a restarted server still has it.
+    with Server(f"sqlite:///{tmp_path / 'r.db'}", tmp_path / "data") as again:
+        assert entry_of(httpx.Client(base_url=again.url), place["id"])["status"] == "waiting"
