@@ -119,6 +119,9 @@ def test_a_quick_pairing_is_made_and_both_go_to_their_table(
     ada.goto(base + "/")
     ada.wait_for_selector("#mine li a")
     assert any(t in ada.inner_html("#mine") for t in tables)
+    mine = ada.text_content("#mine li")
+    assert "Kingdoms, 3 players" in mine and all(n in mine for n in ("Ada", "Ben", "Cy"))
+    assert ada.locator("#mine a:not([href])").count() == 0  # no spectator link to show
 
 
 def play_both(pages: list[Any], rng: random.Random, limit: int = 600) -> None:

@@ -8,6 +8,7 @@
 // server sees.
 
 import { fragmentLink, rememberTable } from "/static/shared/links.js";
+import { api } from "/static/shared/server.js";
 
 const GUEST = "regency.guest";
 const PLACES = "regency.places";
@@ -59,15 +60,20 @@ export function seatLink(url, guest) {
 }
 
 /**
- * A place was seated: remember the table among "Your tables" and go to it.
+ * A place was seated: remember the table among "Your tables" (with who sits there) and go
+ * to it. It has no spectator link: nobody is given one at a table quick pairing made.
  *
  * @param place  the remembered place (its title and whether a guest holds it)
  * @param seated the `entry` event: `{id, table, seat, url}`
  */
-export function goToTable(place, seated) {
+export async function goToTable(place, seated) {
   forgetPlace(seated.id);
   const link = seatLink(seated.url, place.guest);
+  let seats = [];
+  try {
+    seats = (await api(`/api/tables/${seated.table}`)).seats.map((s) => s.name);
+  } catch { /* the table page names them anyway */ }
   rememberTable({ table: seated.table, game: place.title, title: place.title, created: Date.now(),
-    seats: [], play: link, invites: [], watch: null });
+    seats, play: link, invites: [], watch: null });
   location.href = link;
 }
