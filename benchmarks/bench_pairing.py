@@ -84,14 +84,18 @@ def accounts(url: str, wanted: list[tuple[str, float]]) -> list[str]:
     return tokens
 
 
-def start(url: str, folder: str, index: int) -> tuple[subprocess.Popen[bytes], str]:
+def start(
+    url: str, folder: str, index: int, logs: str | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """``regency serve`` number ``index`` on ``url``; with ``logs``, its info log there."""
     port = free_port()
+    out = open(f"{logs}/server-{index}.log", "wb") if logs else subprocess.DEVNULL  # noqa: SIM115
     proc = subprocess.Popen(
         [sys.executable, "-m", "regency.cli.main", "serve", "--port", str(port),
          "--database", url, "--data-dir", f"{folder}/p{index}", "--max-open-tables", "100000",
-         "--pairing-per-minute", "1000000"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+         "--pairing-per-minute", "1000000", "--log-level", "info" if logs else "warning"],
+        stdout=out,
+        stderr=subprocess.STDOUT,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
@@ -145,6 +149,7 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--threads", type=int, default=8, help="clients joining at once")
     parser.add_argument("--seed", type=int, default=47)
+    parser.add_argument("--logs", help="a folder for the servers' info logs (rounds' times)")
     args = parser.parse_args()
     print(describe_machine())
     rng = random.Random(args.seed)
@@ -160,7 +165,7 @@ def main() -> None:
             if args.ratings == "spread"
             else []
         )
-        servers = [start(url, folder, i) for i in range(args.processes)]
+        servers = [start(url, folder, i, args.logs) for i in range(args.processes)]
         seen: dict[str, float] = {}
         stop = threading.Event()
         watcher = threading.Thread(target=watch, args=(url, seen, stop), daemon=True)

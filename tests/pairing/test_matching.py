@@ -26,6 +26,7 @@ from regency.pairing.matching import (
     match,
     match_queues,
     nearest_level,
+    next_chance,
     reach_after,
     window,
 )
@@ -178,6 +179,26 @@ def test_a_person_in_two_queues_is_seated_in_one() -> None:
     seated = [p.person for tables in made.values() for t in tables for p in t.people]
     assert sorted(seated).count("ann") == 1
     assert list(made) == ["one"] and ids(made["one"]) == [["a1", "bob"]]
+
+
+@pytest.mark.parametrize(
+    ("queue", "now", "expected"),
+    [
+        ([], 0.0, None),
+        ([m("a", 1500)], 0.0, None),
+        ([m("a", 1500), m("b", 1550)], 0.0, None),  # within reach already: nothing to wait for
+        ([m("a", 1500, 0), m("b", 1700, 4)], 5.0, 14.0),  # 200 apart: b's reach at 14 s
+        ([m("a", 1000), m("b", 1600)], 0.0, None),  # beyond the widest reach
+        ([m("a", 1500, 0, fill=30)], 10.0, 30.0),  # taking computers after 30 s
+        ([m("a", 1500, 0, fill=30), m("b", 1800, 0)], 10.0, 20.0),  # the sooner of the two
+    ],
+)
+def test_the_next_chance_for_a_round(
+    queue: list[Member], now: float, expected: float | None
+) -> None:
+    assert next_chance(queue, now) == expected
+    if expected is not None:  # at that moment a round seats someone it could not before
+        assert not match(queue, 2, now, LEVELS) and match(queue, 2, expected, LEVELS)
 
 
 def test_nearest_level() -> None:

@@ -17,6 +17,7 @@ from regency.pairing.matching import (
     fits,
     match,
     match_queues,
+    next_chance,
     reach_after,
 )
 from regency.pairing.pools import POOLS, Pool, PoolError, find_pool
@@ -33,5 +34,6 @@ __all__ = [
     "fits",
     "match",
     "match_queues",
+    "next_chance",
     "reach_after",
 ]

@@ -67,6 +67,7 @@ __all__ = [
     "match",
     "match_queues",
     "nearest_level",
+    "next_chance",
     "reach_after",
     "window",
 ]
@@ -346,3 +347,27 @@ def match_queues(queues: Iterable[Queue], now: float) -> dict[str, list[Table]]:
         if tables:
             made[q.key] = tables
     return made
+
+
+def next_chance(members: Iterable[Member], now: float) -> float | None:
+    """The next moment after ``now`` a round may seat someone of ``members`` who waits.
+
+    Either two of them, next to each other in rating order, come within each other's
+    reach (reaches widen with waiting), or one of them has waited as long as they chose
+    before taking computers. Between rounds nothing else changes a queue but people
+    coming and going, so a server may sleep until then (or until someone comes).
+    ``None``: never, as things stand.
+    """
+    people = _unique_people(members)
+    moments = [
+        m.joined_at + m.fill_after
+        for m in people
+        if m.fill_after is not None and m.joined_at + m.fill_after > now
+    ]
+    for low, high in itertools.pairwise(people):
+        gap = high.rating - low.rating
+        if START_REACH < gap <= MAX_REACH:
+            at = max(low.joined_at, high.joined_at) + (gap - START_REACH) / WIDEN_PER_SECOND
+            if at > now:
+                moments.append(at)
+    return min(moments, default=None)

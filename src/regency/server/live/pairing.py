@@ -38,6 +38,7 @@ from regency.pairing import (
     Queue,
     find_pool,
     match_queues,
+    next_chance,
     reach_after,
 )
 from regency.pairing import Table as Seating
@@ -141,6 +142,9 @@ class Pairing:
         self.closed = False
         self._wake = asyncio.Event()
         """Set when a table may have become possible: the next round comes sooner."""
+        self._next_chance: float | None = None
+        """When, as the last round left the queues, two people come within reach (or one
+        takes computers): the round after it comes then, not at the next tick."""
         self._up_since = time.time()
         self._pool_levels: dict[str, tuple[ComputerLevel, ...]] = {}
 
@@ -410,6 +414,7 @@ class Pairing:
 
     async def round(self) -> int:
         """One round of quick pairing over every queue; the tables made (here)."""
+        started = time.perf_counter()
         if self.hub.storage.is_postgres:
             made, events = await asyncio.to_thread(self._round_locked)
         else:  # one process: plan in a thread, store on the one writer's thread
@@ -418,6 +423,13 @@ class Pairing:
         for m in made:
             self.hub.adopt(m.row)
         await self._changed(events)
+        if made:
+            log.info(
+                "quick pairing: %d tables for %d people in %.3f s",
+                len(made),
+                sum(len(m.seats) for m in made),
+                time.perf_counter() - started,
+            )
         return len(made)
 
     def _round_locked(self) -> tuple[list[Made], list[str]]:
@@ -430,6 +442,7 @@ class Pairing:
     def _plan(self) -> list[Made]:
         """Read the queues, match them, and make each table (not stored yet)."""
         entries = self.store.waiting()
+        self._next_chance = None
         if not entries:
             return []
         room = self.settings.max_open_tables - self.hub.storage.count_unfinished()
@@ -451,7 +464,13 @@ class Pairing:
             queues.append(Queue(key, members, pool.players, self._levels(pool)))
         by_id = {e.id: e for e in entries}
         made: list[Made] = []
-        for key, tables in match_queues(queues, now).items():
+        matched = match_queues(queues, now)
+        seated = {p.person for tables in matched.values() for t in tables for p in t.people}
+        chances = [
+            next_chance([m for m in q.members if m.person not in seated], now) for q in queues
+        ]
+        self._next_chance = min((c for c in chances if c is not None), default=None)
+        for key, tables in matched.items():
             pool_id, _, mode = key.rpartition(":")
             pool = find_pool(pool_id)
             for table in tables:
@@ -516,24 +535,33 @@ class Pairing:
     async def run(self) -> None:
         """Forever: a round every ``pairing_tick``; now and then the sweeps.
 
-        A join that may make a table possible (its queue holds a table's worth of people,
-        or its person takes computers at once) brings the next round forward: it starts
-        :data:`ROUND_GAP` after the last one at the earliest, so joins that come together
-        are matched together and a stream of joins cannot keep the server matching.
+        A round comes sooner when a table may have become possible: a join gives its queue
+        a table's worth of people (or its person takes computers at once), or the moment
+        comes when two people waiting come within reach or one takes computers
+        (:func:`~regency.pairing.matching.next_chance`). It starts :data:`ROUND_GAP`
+        after the last one at the earliest (or twice as long as the last round took, if
+        longer), so joins that come together are matched together and a queue of
+        thousands cannot keep the server matching all the time.
         """
         loop = asyncio.get_running_loop()
         touched = swept = last = loop.time()
+        took = 0.0
         touch_every = min(TOUCH_EVERY, self.settings.entry_stale / 3)
+        tick = self.settings.pairing_tick
         while not self.closed:
+            wait = tick
+            if self._next_chance is not None:
+                wait = min(tick, max(0.0, self._next_chance - time.time()))
             with suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.settings.pairing_tick)
-            gap = last + min(ROUND_GAP, self.settings.pairing_tick) - loop.time()
+                await asyncio.wait_for(self._wake.wait(), wait)
+            gap = last + min(max(ROUND_GAP, 2 * took), tick) - loop.time()
             if gap > 0:
                 await asyncio.sleep(gap)
             self._wake.clear()
             last = loop.time()
             try:
                 await self.round()
+                took = loop.time() - last
                 if loop.time() - touched >= touch_every:
                     touched = loop.time()
                     await self.hub.write(self.store.touch, self.lobby.followed(), time.time())
