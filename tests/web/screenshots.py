@@ -15,7 +15,8 @@ leaderboards, "My games" and the account's settings (desktop and a 390 px phone,
 ``--only accounts``); the site installed as an app on a 390 px phone, its lobby and the
 offline page (``--only install``); the lessons: the courses, a course, a lesson of each
 game before a try and after a right and a wrong one, and a first game with its coach's
-notes and a hint (1280 px and a 390 px phone, ``--only learn``).
+notes and a hint (1280 px and a 390 px phone, ``--only learn``); finding a game, the
+lobby's pools and open tables (``--only pairing``, ``tests/web/pairing_shots.py``).
 
     .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
@@ -48,6 +49,7 @@ from tests.web.helpers import (
     wait_ready,
     wait_version,
 )
+from tests.web.pairing_shots import pairing_shots
 
 DESKTOP: ViewportSize = {"width": 1200, "height": 860}
 PHONE: ViewportSize = {"width": 375, "height": 760}
@@ -673,6 +675,7 @@ def main() -> None:
             "words",
             "install",
             "learn",
+            "pairing",
         ],
         help="take only these screenshots",
     )
@@ -709,6 +712,8 @@ def main() -> None:
             install_shots(browser, server.url, out)
         if args.only in (None, "learn"):
             learn_shots(browser, server.url, out)
+        if args.only in (None, "pairing"):
+            pairing_shots(browser, server, out)
         if args.only is not None:
             browser.close()
             return

@@ -221,7 +221,7 @@ function drawMine() {
   list.replaceChildren(...tables.map((t) => el("li", {},
     el("strong", {}, t.title || t.game), ` · ${t.seats.join(", ")} · `,
     t.play ? el("a", { href: t.play }, "continue") : "", t.play ? " · " : "",
-    el("a", { href: t.watch }, "watch"), " · ",
+    t.watch ? el("a", { href: t.watch }, "watch") : "", t.watch ? " · " : "",
     el("a", { href: `/replay/${t.table}` }, "replay (once finished)"))));
 }
 
