@@ -2,7 +2,8 @@
 
 Starts ``regency serve`` on loopback (SQLite in a temporary folder), sets up what the
 pages show (a 2-player table of each game with the person to move first, a finished
-Claim game with its analysis), and runs Lighthouse 12 from npm on each page with its
+Claim game with its analysis, an account for a profile page), and runs Lighthouse 12
+from npm on each page (those above, the lessons, the leaderboard, signing in) with its
 mobile settings (a mid-range phone on a slow 4G link, simulated) and its desktop preset,
 in Debian's Chromium. It prints, per page and setting, the performance, accessibility,
 best-practices and SEO scores, the cumulative layout shift and the first and largest
@@ -33,7 +34,11 @@ from typing import Any
 
 import httpx
 
+from regency.learn import load_course
 from regency.sim.machine import describe_machine
+
+PASSWORD = "a long enough passphrase for the benchmark"
+"""Ann's password: her profile is a page to measure (the page is the same signed out)."""
 
 CHROME_FLAGS = " ".join(
     [
@@ -144,6 +149,15 @@ def set_up(url: str) -> dict[str, str]:
     pages["replay with analysis"] = f"/replay/{table_id}?seat=0&step=10"
     pages["puzzles"] = "/puzzles/kingdoms"
     pages["rules"] = "/rules/claim-kingdoms"
+    # The pages later issues added: the lessons (issue 48) and the accounts' (issue 46).
+    pages["learn"] = "/learn"
+    pages["lesson"] = "/learn/claim/" + load_course("claim").lessons[0].id
+    signup = http.post("/api/account/signup", json={"name": "Ann", "password": PASSWORD})
+    if signup.status_code != 201:
+        raise SystemExit(f"could not sign Ann up: {signup.text}")
+    pages["profile"] = "/@/Ann"
+    pages["leaderboard"] = "/leaderboard"
+    pages["sign in"] = "/account"
     return pages
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from regency.learn import load_course
 from regency.server.pages import analysis as server_analysis
 from tests.server.conftest import ThreadServer
 from tests.web.helpers import create, link, wait_finished, wait_ready, wait_version
@@ -70,6 +71,12 @@ def pages(server: ThreadServer) -> dict[str, str]:
     one = httpx.get(f"{server.url}/api/puzzles/{game}/next").json()
     found["puzzles of a game"] = f"/puzzles/{game}"
     found["one puzzle"] = f"/puzzles/{game}/{one['id']}"
+    # The pages later issues added: the lessons (48) and the accounts' (46).
+    found["learn"] = "/learn"
+    found["a course"] = "/learn/kingdoms"
+    found["a lesson"] = "/learn/claim/" + load_course("claim").lessons[0].id
+    found["leaderboard"] = "/leaderboard"
+    found["sign in"] = "/account"
     return found
 
 
@@ -115,6 +122,10 @@ def test_no_page_jumps_as_it_loads(
                 "lobby": "#games .game-card",
                 "rules": "main.rules figure",
                 "puzzles": "#games a",
+                "learn": "#courses .game-card",
+                "a course": "#lesson-list a",
+                "leaderboard": "#page table, #page p",
+                "sign in": "#page form",
             }.get(name, "#table .status")
             assert page.locator(drawn).count() > 0, (name, drawn)
         finally:

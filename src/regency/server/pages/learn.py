@@ -13,6 +13,7 @@ docs/learn.md describes the JSON.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from html import escape
 from typing import Any
 
 import regency
@@ -27,6 +28,7 @@ __all__ = [
     "attempt_payload",
     "course_payload",
     "find",
+    "head_marks",
     "lesson_payload",
     "listing",
     "merge_learned",
@@ -53,6 +55,27 @@ def find(game: str, lesson_id: str) -> tuple[Course, Lesson]:
         return course, course.get(lesson_id)
     except CourseError as exc:
         raise ProtocolError(404, "no_such_lesson", str(exc)) from None
+
+
+def head_marks(course: Course | None = None, lesson: Lesson | None = None) -> dict[str, str]:
+    """The page's head as markup, by its marks in learn.html (``WHERE``, ``STEP``, ...).
+
+    For a lesson, what learn.js writes there once the lesson has loaded (its game, its
+    place in the course, its title, explanation and task), so that nothing moves when it
+    does; otherwise the courses' heading, which a course's page then replaces.
+    """
+    said = words()["learn"]
+    if course is None or lesson is None:
+        about = f'<p class="small muted">{escape(said["courses_about"])}</p>'
+        return {"WHERE": "", "STEP": "", "HEADING": escape(said["learn_to_play"]), "ABOUT": about}
+    step = said["lesson_of"].format(number=course.index(lesson.id) + 1, count=len(course))
+    return {
+        "WHERE": escape(regency.game_info(course.game).title),
+        "STEP": escape(step),
+        "HEADING": escape(lesson.title),
+        "ABOUT": f'<p class="explain">{escape(lesson.explain)}</p>'
+        f'<p class="task" id="task">{escape(lesson.task)}</p>',
+    }
 
 
 def _titles(course: Course) -> list[dict[str, Any]]:

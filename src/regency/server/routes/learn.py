@@ -26,6 +26,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from regency.server.errors import ProtocolError
 from regency.server.live.coach import Coach
 from regency.server.pages.html import known_game, no_such_game, page, title
 from regency.server.pages.learn import (
@@ -34,6 +35,7 @@ from regency.server.pages.learn import (
     course_of,
     course_payload,
     find,
+    head_marks,
     learned_after,
     lesson_payload,
     listing,
@@ -57,21 +59,27 @@ def coach_of(request: Request) -> Coach:
 
 @router.get("/learn", response_class=HTMLResponse, include_in_schema=False)
 async def learn_page() -> HTMLResponse:
-    return page("learn.html", "Learn to play · regency")
+    return page("learn.html", "Learn to play · regency", fill=head_marks())
 
 
 @router.get("/learn/{game}", response_class=HTMLResponse, include_in_schema=False)
 async def course_page(game: str, request: Request) -> Response:
     if not known_game(game):
         return no_such_game(request, game)
-    return page("learn.html", f"Learn to play {title(game)} · regency")
+    return page("learn.html", f"Learn to play {title(game)} · regency", fill=head_marks())
 
 
 @router.get("/learn/{game}/{lesson_id}", response_class=HTMLResponse, include_in_schema=False)
 async def lesson_page(game: str, lesson_id: str, request: Request) -> Response:
     if not known_game(game):
         return no_such_game(request, game)
-    return page("learn.html", f"Learn to play {title(game)}: a lesson · regency")
+    try:
+        course, lesson = await asyncio.to_thread(find, game, lesson_id)
+    except ProtocolError:  # the page says so, as it does for a lesson the API refuses
+        return page("learn.html", f"Learn to play {title(game)} · regency", fill=head_marks())
+    # The head as learn.js draws it once the lesson has loaded, so nothing moves then.
+    marks = head_marks(course, lesson)
+    return page("learn.html", f"{lesson.title}: learn to play {title(game)} · regency", fill=marks)
 
 
 @router.get("/api/learn", summary="The courses, the pages' words, the account's progress")
