@@ -64,6 +64,16 @@ DESCRIPTION = (
 THEME = "#23313f"
 """The header's colour: the browser's bar and the installed app's (the manifest's too)."""
 
+_EMPTY_NAV = '<nav class="account-nav" id="account-nav" aria-label="your account"></nav>'
+# The header's account links as a signed-out visitor sees them, in the page itself: filled
+# in by script they would make the header a row taller on a phone once the page was drawn
+# (every page moved down 32 px); a signed-in person's links replace them
+# (web/shared/account.js), which changes the header only for them.
+_SIGNED_OUT_NAV = (
+    '<nav class="account-nav" id="account-nav" aria-label="your account">'
+    '<a href="/leaderboard">Leaderboard</a><a href="/account" id="nav-signin">Sign in</a></nav>'
+)
+
 _ASSET = re.compile(r'(\s(?:src|href))="/static/([^"#?]+)"')
 _MODULE = re.compile(r'<script type="module" src="/static/([^"]+)"')
 
@@ -103,6 +113,7 @@ def page(
     text = text.replace("__TITLE__", escape(title)).replace("<!--RULES-->", body)
     for mark, markup in (fill or {}).items():
         text = text.replace(f"<!--{mark}-->", markup)
+    text = text.replace(_EMPTY_NAV, _SIGNED_OUT_NAV)
     files = assets()
     head = [
         f'<meta name="description" content="{escape(description)}">',
