@@ -115,6 +115,7 @@ def test_playouts_judge_every_move_or_those_asked_for_on_the_same_worlds() -> No
     assert {f.move: f.win for f in some} == {f.move: f.win for f in every if f.move in legal[:2]}
 
 
+@pytest.mark.slow  # mines the set again with two workers (36 s): CI's slow step runs it
 def test_mining_is_reproducible_and_does_not_depend_on_the_workers(mined: PuzzleSet) -> None:
     sources = self_play_sources("claim", [2], 6, seed=3)
     again = mine("claim", sources, seed=3, thresholds=CHEAP)

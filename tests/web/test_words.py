@@ -161,7 +161,13 @@ def move_randomly(url: str, table: dict[str, Any], rng: random.Random) -> dict[s
     return {**view, "made": move}
 
 
-GAMES = [("claim", 3), ("claim-kingdoms", 4), ("kingdoms", 6)]
+# A whole game in the browser each: Claim's in the default run, the two longer ones in
+# CI's slow step (the default suite stays under ten minutes on two cores).
+GAMES = [
+    ("claim", 3),
+    pytest.param("claim-kingdoms", 4, marks=pytest.mark.slow),
+    pytest.param("kingdoms", 6, marks=pytest.mark.slow),
+]
 
 
 @pytest.mark.parametrize(("game", "seed"), GAMES)
