@@ -220,3 +220,23 @@ def test_requests_in_a_burst_are_refused(sqlite_db: str) -> None:
         assert waiting(server.url, "kingdoms-2-120")["casual"] == 0
         # Reading is not limited.
         assert httpx.get(f"{server.url}/api/pools").status_code == 200
+
+
+def test_a_person_seated_from_the_queues_joins_another_once_the_game_is_over(
+    server: ThreadServer,
+) -> None:
+    with Guest(server.url, "Ann") as ann, Guest(server.url, "Ben") as ben:
+        a = ann.join("claim-2-120")
+        ben.join("claim-2-120")
+        table = wait_seated(ann.http, a["id"])["table"]
+        refused = ann.post("/api/pools/kingdoms-2-120/join", {"name": "Ann"})
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["error"] == "already_playing"
+        assert refused.json()["table"] == table
+        assert waiting(server.url, "kingdoms-2-120")["casual"] == 0  # nothing changed
+        # Once the game has ended (Ann aborts it before her first move), she may queue.
+        seat = wait_seated(ann.http, a["id"])["seat"]
+        ended = ann.post(f"/api/tables/{table}/seats/{seat}/abort")
+        assert ended.status_code == 200, ended.text
+        again = ann.post("/api/pools/kingdoms-2-120/join", {"name": "Ann"})
+        assert again.status_code == 201, again.text

@@ -18,6 +18,14 @@ people cannot take its last seat. With PostgreSQL one process runs a matching ro
 time (:meth:`PairingStore.round_lock`: a session advisory lock); the others' people are
 in the same queue and are seated by it.
 
+**One game at a time from the queues.** A person's entries are changed under a lock of
+their own (:meth:`PairingStore._lock_people`: a transaction's advisory lock per person on
+PostgreSQL), so a join in one process and a round seating the same person in another
+come one after the other: either the round sees the new place and withdraws it with the
+others, or the join comes after the seating and finds the person has a game to play
+(``409 already_playing``) and is refused. Without the lock, a place added while another
+process seated its person was left waiting, and seated them a second time.
+
 **Announcements.** Each change returns the events it makes (``open:ID``, ``gone:ID:WHY``,
 ``seated:TABLE:ENTRY=SEAT,...``, ``left:ENTRY,...:WHY``, ``pools``); with PostgreSQL the
 transaction also sends them as ``NOTIFY`` on :data:`LOBBY_CHANNEL`, delivered if and only
@@ -37,7 +45,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from regency.server.errors import ProtocolError
-from regency.server.storage.database import Storage
+from regency.server.storage.database import Storage, tables_t
 from regency.server.storage.waiting import (
     Entry,
     Listing,
@@ -56,6 +64,9 @@ LOBBY_CHANNEL = "regency_lobby"
 
 ROUND_LOCK = 7312
 """The advisory lock key a matching round holds on PostgreSQL (the migrations hold 7311)."""
+
+PERSON_LOCK = 7313
+"""The first key of each person's transaction advisory lock (the second is their hash)."""
 
 
 class _Taken(Exception):
@@ -187,6 +198,36 @@ class PairingStore:
 
     # -- queues ----------------------------------------------------------------------
 
+    def _lock_people(self, conn: Connection, people: Sequence[str]) -> None:
+        """Hold each person's lock until ``conn``'s transaction ends (PostgreSQL only).
+
+        In sorted order, so two transactions locking several people never wait on each
+        other in a circle. SQLite has one writer: its transactions come one at a time.
+        """
+        if not self.storage.is_postgres:
+            return
+        for person in sorted(set(people)):
+            conn.execute(
+                sa.text("SELECT pg_advisory_xact_lock(:k, hashtext(:p))"),
+                {"k": PERSON_LOCK, "p": person},
+            )
+
+    def _playing(self, conn: Connection, person: str) -> None:
+        """Refuse (409 ``already_playing``) a person seated at an unfinished table from here."""
+        table = conn.execute(
+            sa.select(entries_t.c.table_id)
+            .join(tables_t, tables_t.c.id == entries_t.c.table_id)
+            .where(entries_t.c.person == person, sa.not_(tables_t.c.finished))
+            .limit(1)
+        ).scalar()
+        if table is not None:
+            raise ProtocolError(
+                409,
+                "already_playing",
+                f"you have a game to play first: table {table}",
+                table=table,
+            )
+
     def _held(self, conn: Connection, person: str, most: int) -> None:
         """Refuse (429 ``too_many_entries``) a person already waiting in ``most`` places."""
         held = conn.execute(
@@ -211,6 +252,8 @@ class PairingStore:
         """
         try:
             with self.engine.begin() as conn:
+                self._lock_people(conn, [entry.person])
+                self._playing(conn, entry.person)
                 self._held(conn, entry.person, most)
                 conn.execute(entries_t.insert().values(**entry_values(entry)))
                 waiting = conn.execute(
@@ -450,6 +493,10 @@ class PairingStore:
         Raises:
             _Taken: if one of its entries was claimed or withdrawn first (roll back).
         """
+        people = conn.execute(
+            sa.select(entries_t.c.person).where(entries_t.c.id.in_(list(made.seats)))
+        ).scalars()
+        self._lock_people(conn, list(people))
         for entry_id, seat in made.seats.items():
             done = conn.execute(
                 entries_t.update()
