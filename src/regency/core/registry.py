@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from regency.core.arrays import ArraySpec, ArrayWriter, FeatureWriter
     from regency.core.encoding import Encoder
     from regency.core.game import Game, Result
+    from regency.core.solving import SolverFactory
     from regency.core.view import SeatView
 
 __all__ = [
@@ -132,6 +133,9 @@ class GameInfo(str):
             there: the strongest agent measured (docs/measurements.md, "Strength"). A
             count not listed gets the heuristic, or the search if the game has none
             (``regency.agents.defaults.default_opponent``).
+        solver: Makes the game's exact solver for positions where every card's place
+            is known (``core/solving.py``; the ``pimc`` agent, analysis and puzzles use
+            it), if it has one.
     """
 
     title: str  # type: ignore[assignment]  # the game's title, not str.title()
@@ -151,6 +155,7 @@ class GameInfo(str):
     array_writer: ArrayWriterFactory | None
     value_features: FeatureWriterFactory | None
     default_opponents: Mapping[int, str]
+    solver: SolverFactory | None
 
     def __new__(
         cls,
@@ -173,6 +178,7 @@ class GameInfo(str):
         array_writer: ArrayWriterFactory | None = None,
         value_features: FeatureWriterFactory | None = None,
         default_opponents: Mapping[int, str] | None = None,
+        solver: SolverFactory | None = None,
     ) -> GameInfo:
         """Describe a game (see the class docstring for the fields)."""
         self = super().__new__(cls, name)
@@ -193,6 +199,7 @@ class GameInfo(str):
         self.array_writer = array_writer
         self.value_features = value_features
         self.default_opponents = dict(default_opponents or {})
+        self.solver = solver
         return self
 
     @property

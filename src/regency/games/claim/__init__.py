@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
 from regency.games.claim.heuristic import choose as heuristic_policy
+from regency.games.claim.solver import ClaimSolver
 from regency.games.claim.state import ClaimState
 
 if TYPE_CHECKING:
@@ -85,5 +86,6 @@ register(
         encoder=encoder,
         array_writer=array_writer,
         default_opponents={2: "ismcts", 3: "ismcts", 4: "ismcts"},
+        solver=ClaimSolver,  # phase two, and every dealt world (games/claim/solver)
     )
 )

@@ -79,6 +79,14 @@ class ClaimSolver(Duel):
         """Whether ``state`` is a card to play in phase two: what the solver solves."""
         return state._phase == 2 and state._turn >= 0 and state._decision == state.PLAY_DECISION
 
+    def sees_all(self, state: ClaimState) -> bool:
+        """Whether the seat to move knows where every card is: phase two at 2 players.
+
+        The cards it has not seen are then exactly its rival's blind draws, now in the
+        rival's hand (docs/rules/claim.md, "Phase one").
+        """
+        return state.num_players == 2 and state._phase == 2
+
     def value(self, state: ClaimState, limit: int = 0) -> list[float] | None:
         """Each seat's reward under best play from ``state``, or ``None`` past ``limit``.
 
