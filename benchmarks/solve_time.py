@@ -64,7 +64,7 @@ def main() -> None:
                 solver.value(game)
                 seconds.setdefault(cards, []).append(time.process_time() - start)
                 nodes.setdefault(cards, []).append(solver.nodes)
-            game.apply(agents[seat].choose(game.view(seat)))
+            game.apply(agents[seat].choose(game.view(seat)))  # type: ignore[arg-type]
     print(f"{args.players} players, {args.games} games of the heuristic, seed {args.seed}")
     print(
         "| cards in hand | positions | median s | 95th percentile s | longest s "

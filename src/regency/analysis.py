@@ -22,7 +22,11 @@ cards. As Lichess does for chess, each decision gets:
   blunder       at least 0.30
   ============  ==================
 
-A move that was the seat's only choice is marked ``forced`` and not searched. Each seat
+A move that was the seat's only choice is marked ``forced`` and not searched. Where the
+seat knows where every card is and the game has an exact solver (2-player Claim's phase
+two), the decision is judged *exactly*, whatever the agent: every legal move's value
+under best play by both seats (1 a win, 0 a loss, 1/2 a shared win), marked ``exact``;
+a move that throws a won game away then loses 1, a blunder with certainty. Each seat
 gets a summary: decisions judged, the count of each label, the average loss and an
 accuracy from 0 to 100 (Lichess's game accuracy: its move accuracy on the loss in
 percentage points, combined so that the moves that decided the game weigh the most).
@@ -45,6 +49,7 @@ from typing import Any
 
 from regency.agents.base import AgentError, MoveEstimate, MoveEvaluator
 from regency.agents.defaults import default_opponent
+from regency.agents.pimc import exact_estimates
 from regency.agents.registry import AgentSpec, make_agent, parse_spec
 from regency.core.errors import CorruptSaveError, RegencyError, quote
 from regency.core.game import Game
@@ -90,6 +95,10 @@ LABELS: tuple[tuple[str, float], ...] = (
     ("inaccuracy", 0.10),
 )
 """Each label and the lost win chance (0 to 1) from which it is given, worst first."""
+
+EXACT_NODES = 2_000_000
+"""The most positions an exact judgement may search (about 12 s of a core in pure Python,
+3 s compiled); past it, the decision is the agent's to judge (docs/analysis.md)."""
 
 ANALYSIS_SHARE = 0.5
 """The default analysis budget as a share of the game's playing budget (``search_iterations``).
@@ -238,6 +247,8 @@ class Decision:
         loss: ``win - win_played``, never below 0 (``None`` when not judged).
         label: ``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or ``None``.
         moves: Every legal move's figures, the preferred first.
+        exact: Whether the figures are the moves' exact values under best play (the
+            game's solver, where the seat sees every card's place), not estimates.
     """
 
     number: int
@@ -250,6 +261,7 @@ class Decision:
     loss: float | None = None
     label: str | None = None
     moves: tuple[MoveFigure, ...] = ()
+    exact: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The decision as JSON-ready data."""
@@ -264,6 +276,7 @@ class Decision:
             "loss": self.loss,
             "label": self.label,
             "moves": [m.to_dict() for m in self.moves],
+            "exact": self.exact,
         }
 
 
@@ -478,6 +491,7 @@ def _from_dict(data: Any) -> Analysis:
                 MoveFigure(text(m["move"]), number(m["win"]), integer(m["visits"]))
                 for m in d["moves"]
             ),
+            exact=flag(d.get("exact", False)),
         )
         for d in data["decisions"]
     )
@@ -541,6 +555,10 @@ def judge(
 def judge_view(view: SeatView[Any], played: str, number: int, agent: str, seed: int) -> Decision:
     """Judge one decision from the deciding seat's view alone: all the agent is given.
 
+    Where the seat sees every card's place and the game has an exact solver, the solver
+    judges instead, exactly (:func:`~regency.agents.pimc.exact_estimates`, within
+    :data:`EXACT_NODES` positions); the decision is then ``exact``.
+
     Args:
         view: The deciding seat's view (its observation and legal moves).
         played: The notation of the move played (one of the view's legal moves).
@@ -550,6 +568,9 @@ def judge_view(view: SeatView[Any], played: str, number: int, agent: str, seed: 
     """
     if len(view.legal_actions) == 1:
         return Decision(number, view.seat, played, forced=True)
+    exact = exact_estimates(view, EXACT_NODES)
+    if exact is not None:
+        return _decision(number, view.seat, played, exact)
     judging = evaluator(agent, view.game, derive_seed(seed, "analysis", number))
     move = [a for a in view.legal_actions if str(a) == played]
     return _decision(number, view.seat, played, judging.evaluate(view, include=move))
@@ -574,6 +595,7 @@ def _decision(number: int, seat: int, played: str, estimates: Sequence[MoveEstim
         loss=loss,
         label=label_for(loss),
         moves=figures,
+        exact=all(e.exact for e in estimates),
     )
 
 

@@ -55,7 +55,15 @@ from regency.core.registry import game_info
 from regency.core.solving import Solver
 from regency.core.view import SeatView
 
-__all__ = ["DEFAULT_NODES", "DEFAULT_WORLDS", "MAX_LEAF", "MAX_NODES", "MAX_WORLDS", "PIMCAgent"]
+__all__ = [
+    "DEFAULT_NODES",
+    "DEFAULT_WORLDS",
+    "MAX_LEAF",
+    "MAX_NODES",
+    "MAX_WORLDS",
+    "PIMCAgent",
+    "exact_estimates",
+]
 
 DEFAULT_WORLDS = 16
 """Worlds a decision deals where cards are hidden."""
@@ -219,6 +227,33 @@ class PIMCAgent:
             return None
         self.last_solved = solved
         return {a: total / solved for a, total in totals.items()}, solved, exact
+
+
+def exact_estimates(view: SeatView[Any], limit: int) -> list[MoveEstimate] | None:
+    """Every legal move's exact value, where the seat sees every card's place.
+
+    For analysis, hints and puzzles: when the game has an exact solver
+    (``GameInfo.solver``) that answers for the view's position and the seat knows where
+    every card is (``Solver.sees_all``: 2-player Claim's phase two), each legal move's
+    value under best play, best first (ties in the view's order), ``exact`` and with one
+    world behind it. ``None`` otherwise, or past ``limit`` positions searched.
+
+    A fresh solver each time, so the answer (and whether it comes within ``limit``)
+    depends on the view alone.
+    """
+    factory = game_info(view.game).solver
+    legal = view.legal_actions
+    if factory is None or not legal:
+        return None
+    solver = factory()
+    world = view.world_sampler()(random.Random(0))
+    if not (solver.applies(world) and solver.sees_all(world)):
+        return None
+    values = solver.move_values(world, limit=limit)
+    if values is None:
+        return None
+    ranked = sorted(legal, key=lambda a: -values[a])
+    return [MoveEstimate(a, str(a), values[a], 1, True) for a in ranked]
 
 
 def _visits(node: Any) -> tuple[int, float]:

@@ -144,6 +144,8 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
             continue
         same = d.best == d.played
         label = Text(d.label or "", style=LABEL_STYLE.get(d.label or "", ""))
+        if d.exact:  # the solver's exact values, not estimates: say so
+            label.append(" exact" if d.label else "exact", style="dim")
         best = words.get((d.number, d.best), d.best) if d.best else ""
         table.add_row(
             str(d.number),
@@ -183,12 +185,18 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
         )
     console.print(summary)
     thresholds = ", ".join(f"{label} {100 * t:.0f}" for label, t in reversed(LABELS))
+    exact = (
+        "; exact: the seat knew where every card was, and the game's solver gave each move's "
+        "value under best play (a win 100, a loss 0)"
+        if any(d.exact for d in analysis.decisions)
+        else ""
+    )
     console.print(
         Text(
             "win: the deciding seat's estimated win chance after the move, judged from what "
             "that seat could see; lost: points of win chance given away (labels from: "
             f"{thresholds}); accuracy 0-100 as on Lichess (the moves that decided the game "
-            "weigh most). See docs/analysis.md.",
+            f"weigh most){exact}. See docs/analysis.md.",
             style="dim",
         )
     )
