@@ -16,7 +16,11 @@ cards. As Lichess does for chess, each decision gets:
   ``stakes``: the best judged move's estimate minus the worst's), and a label when the
   move gave away enough of both (:mod:`regency.accuracy`, :data:`LABELS`).
 
-A move that was the seat's only choice is marked ``forced`` and not searched. Each seat
+A move that was the seat's only choice is marked ``forced`` and not searched. Where the
+seat knows where every card is and the game has an exact solver (2-player Claim's phase
+two), the decision is judged *exactly*, whatever the agent: every legal move's value
+under best play by both seats (1 a win, 0 a loss, 1/2 a shared win), marked ``exact``;
+a move that throws a won game away then loses 1, a blunder with certainty. Each seat
 gets a summary: decisions judged, the count of each label, the average loss and an
 accuracy from 0 to 100: the share of what its decisions put at stake that it kept
 (:mod:`regency.accuracy`), so that decisions which could change little count little.
@@ -40,6 +44,7 @@ from regency.accuracy import LABELS, TOLERANCE, label_for, lost_points, move_acc
 from regency.accuracy import game_accuracy as _game_accuracy
 from regency.agents.base import AgentError, MoveEstimate, MoveEvaluator
 from regency.agents.defaults import default_opponent
+from regency.agents.pimc import exact_estimates
 from regency.agents.registry import AgentSpec, make_agent, parse_spec
 from regency.core.errors import CorruptSaveError, RegencyError, quote
 from regency.core.game import Game
@@ -80,6 +85,10 @@ __all__ = [
 
 ANALYSIS_FORMAT = "regency-analysis"
 ANALYSIS_VERSION = 1
+
+EXACT_NODES = 2_000_000
+"""The most positions an exact judgement may search (about 12 s of a core in pure Python,
+3 s compiled); past it, the decision is the agent's to judge (docs/analysis.md)."""
 
 ANALYSIS_SHARE = 0.5
 """The default analysis budget as a share of the game's playing budget (``search_iterations``).
@@ -187,6 +196,8 @@ class Decision:
         loss: ``win - win_played``, never below 0 (``None`` when not judged).
         label: ``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or ``None``.
         moves: Every legal move's figures, the preferred first.
+        exact: Whether the figures are the moves' exact values under best play (the
+            game's solver, where the seat sees every card's place), not estimates.
     """
 
     number: int
@@ -199,6 +210,7 @@ class Decision:
     loss: float | None = None
     label: str | None = None
     moves: tuple[MoveFigure, ...] = ()
+    exact: bool = False
 
     @property
     def stakes(self) -> float:
@@ -226,6 +238,7 @@ class Decision:
             "stakes": None if self.forced else self.stakes,
             "label": self.label,
             "moves": [m.to_dict() for m in self.moves],
+            "exact": self.exact,
         }
 
 
@@ -415,6 +428,7 @@ def _from_dict(data: Any) -> Analysis:
                 MoveFigure(text(m["move"]), number(m["win"]), integer(m["visits"]))
                 for m in d["moves"]
             ),
+            exact=flag(d.get("exact", False)),
         )
         for d in data["decisions"]
     )
@@ -478,6 +492,10 @@ def judge(
 def judge_view(view: SeatView[Any], played: str, number: int, agent: str, seed: int) -> Decision:
     """Judge one decision from the deciding seat's view alone: all the agent is given.
 
+    Where the seat sees every card's place and the game has an exact solver, the solver
+    judges instead, exactly (:func:`~regency.agents.pimc.exact_estimates`, within
+    :data:`EXACT_NODES` positions); the decision is then ``exact``.
+
     Args:
         view: The deciding seat's view (its observation and legal moves).
         played: The notation of the move played (one of the view's legal moves).
@@ -487,6 +505,9 @@ def judge_view(view: SeatView[Any], played: str, number: int, agent: str, seed: 
     """
     if len(view.legal_actions) == 1:
         return Decision(number, view.seat, played, forced=True)
+    exact = exact_estimates(view, EXACT_NODES)
+    if exact is not None:
+        return _decision(number, view.seat, played, exact)
     judging = evaluator(agent, view.game, derive_seed(seed, "analysis", number))
     move = [a for a in view.legal_actions if str(a) == played]
     return _decision(number, view.seat, played, judging.evaluate(view, include=move))
@@ -512,6 +533,7 @@ def _decision(number: int, seat: int, played: str, estimates: Sequence[MoveEstim
         loss=loss,
         label=label_for(loss, stakes),
         moves=figures,
+        exact=all(e.exact for e in estimates),
     )
 
 

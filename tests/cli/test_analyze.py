@@ -179,6 +179,25 @@ def test_hint_is_judged_from_the_persons_view_only() -> None:
         assert session.hint(seat).plain == hint
 
 
+def test_a_claim_hint_in_two_player_phase_two_is_exact() -> None:
+    """Every card's place is known there: the solver says which cards win and lose."""
+    table = TableSpec.create("claim", 2, parse_seats("human,random", 2), {}, 4)
+    game = table.new_game()
+    rng = random.Random(4)
+    while not (game.phase == 2 and len(game.legal_actions()) > 1 and game.current_player == 0):
+        game.play(rng.choice(game.legal_actions()))
+    for _ in range(10):  # a few tricks into phase two: a quick solve
+        game.play(rng.choice(game.legal_actions()))
+    while len(game.legal_actions()) < 2:
+        game.play(game.legal_actions()[0])
+    seat = game.current_player
+    assert seat is not None
+    session = Session(Console(file=io.StringIO(), width=200), table, game)
+    hint = " ".join(session.hint(seat).plain.split())
+    assert "%" not in hint and "exactly" in hint
+    assert {"wins", "loses"} & set(hint.replace("·", " ").split())
+
+
 def test_a_kingdoms_hint_comes_from_its_default_opponent() -> None:
     """rollout, Kingdoms' default at 2 players, hints the heuristic's best three moves."""
     table = TableSpec.create("kingdoms", 2, parse_seats("human,random", 2), {}, 3)

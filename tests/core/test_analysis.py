@@ -190,6 +190,32 @@ def test_a_move_that_loses_for_sure_is_a_blunder_and_the_winning_move_is_preferr
     assert (good.best, good.label, good.loss) == ("UN7", None, 0.0)
 
 
+def test_two_player_phase_two_is_judged_exactly_whatever_the_agent() -> None:
+    """Every card's place is known there: the solver's values, marked exact."""
+    game = claim_two_tricks_left()
+    for spec in ("ismcts:1", "ismcts:500"):
+        bad = judge(game, "UN2", agent=spec)
+        assert bad.exact and (bad.label, bad.loss) == ("blunder", 1.0)
+        assert [(m.move, m.win, m.visits) for m in bad.moves] == [("UN7", 1.0, 1), ("UN2", 0.0, 1)]
+
+
+def test_a_two_player_claim_game_is_judged_exactly_in_phase_two_only() -> None:
+    record = played_record("claim", seed=4)
+    analysis = analyze(record, agent="ismcts:20", seed=1)
+    game = regency.new_game("claim", players=2, seed=record.seed)
+    phase = {}
+    for number, notation in enumerate(record.actions, start=1):
+        phase[number] = game.phase
+        game.play(notation)
+    judged = [d for d in analysis.decisions if not d.forced]
+    assert {d.exact for d in judged if phase[d.number] == 2} == {True}
+    assert {d.exact for d in judged if phase[d.number] == 1} == {False}
+    for d in judged:
+        if d.exact:  # a value under best play: a win, a loss, or a shared win
+            assert {m.win for m in d.moves} <= {0.0, 0.5, 1.0}
+    assert Analysis.from_json(analysis.to_json()) == analysis
+
+
 def kingdoms_last_castle(gold: tuple[int, int] = (50, 50)) -> Any:
     """The third epoch's last three squares; seat 0 holds one rank-1 castle, seat 1 two
     rank-2 castles, and no tiles are left, so seat 1 fills the other two squares.

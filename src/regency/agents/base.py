@@ -90,12 +90,16 @@ class MoveEstimate:
         win: The estimated win chance of the deciding seat after this move, 0 to 1 (the
             mean reward of the searches through it; ``None`` when it was never tried).
         visits: How many searches (samples) went through the move.
+        exact: Whether ``win`` is the move's exact value under best play by every
+            seat (an exact solver's, on the one world the seat's view allows), not an
+            estimate.
     """
 
     action: Hashable
     notation: str
     win: float | None
     visits: int
+    exact: bool = False
 
 
 @runtime_checkable

@@ -49,6 +49,11 @@ Spec: ``ismcts`` with parameters
 * ``eval``: ``heuristic`` judges a playout's cut-off by the game's heuristic judgement,
   ``net`` by its learned evaluation (:mod:`~regency.agents.value`; weights for the
   player count must ship).
+* ``solve``: a playout that reaches a position the game's exact solver answers for
+  (``GameInfo.solver``: in Claim, the first card of phase two) stops there, and the
+  world is solved within this many positions instead of played out; a world the solver
+  does not finish within them is played out as usual (games with a solver only; at most
+  ``MAX_SOLVE``).
 
 A hard ``time_limit`` (:func:`~regency.agents.registry.make_agent`) bounds a decision as
 well: the search stops at its budget or at the limit, whichever comes first, and always
@@ -85,9 +90,10 @@ from regency.agents.tree import Node
 from regency.core.errors import quote
 from regency.core.game import Game
 from regency.core.registry import game_class, game_info
+from regency.core.solving import Solver
 from regency.core.view import SeatView
 
-__all__ = ["DEFAULT_ITERATIONS", "PRIOR_WEIGHT", "ISMCTSAgent", "Node", "decided"]
+__all__ = ["DEFAULT_ITERATIONS", "MAX_SOLVE", "PRIOR_WEIGHT", "ISMCTSAgent", "Node", "decided"]
 
 DECIDED_EVERY = 50
 """Iterations between checks of whether the move is decided (:func:`decided`): a check
@@ -97,6 +103,8 @@ DEFAULT_ITERATIONS = 1000
 """Iterations per move when a game sets no ``search_iterations`` and no budget is given."""
 PRIOR_WEIGHT = 1.0
 """The progressive-bias bonus of the heuristic's move (``prior=heuristic``), in reward units."""
+MAX_SOLVE = 1_000_000
+"""The most positions ``solve`` may give each leaf's solve (docs/opponents.md)."""
 
 
 class ISMCTSAgent:
@@ -123,6 +131,7 @@ class ISMCTSAgent:
         evaluation: str | None = None,
         time_limit: float | None = None,
         infer: int | None = None,
+        solve: int | None = None,
     ) -> None:
         info = game_info(game)
         for key, value, minimum in (
@@ -140,6 +149,14 @@ class ISMCTSAgent:
             if not _offers(game, "world_weigher"):
                 raise AgentError(f"ismcts: {game} has no model of play to weigh worlds by (infer)")
         self.infer = infer
+        self._solver: Solver | None = None
+        self.solve = solve
+        """The node budget of each solved leaf (``None``: leaves are played out)."""
+        if solve is not None:
+            check_number("ismcts", "solve", solve, 1, MAX_SOLVE)
+            if info.solver is None:
+                raise AgentError(f"ismcts: {game} has no exact solver (solve)")
+            self._solver = info.solver()
         if widen is not None:  # above 1 it limits nothing (and n ** widen overflows)
             check_number("ismcts", "widen", widen, 0.0, 1.0)
         if iterations is None and seconds is None:
@@ -217,6 +234,7 @@ class ISMCTSAgent:
             top=number_param("ismcts", params, "top", int, 1),
             evaluation=params.get("eval"),
             infer=number_param("ismcts", params, "infer", int, 1, maximum=MAX_POOL),
+            solve=number_param("ismcts", params, "solve", int, 1, maximum=MAX_SOLVE),
         )
 
     def choose(self, view: SeatView[Any]) -> Hashable:
@@ -382,7 +400,8 @@ class ISMCTSAgent:
             if node.visits == 0 and node is not best:
                 break  # a chance outcome seen for the first time: a new node
         # Simulation, to the end or (depth) to a cut-off judged by the game's estimate.
-        if not world.is_over:
+        solved = self._solved(world, rng) if self._solver is not None else None
+        if solved is None and not world.is_over:
             if self._greedy:
                 world.greedy_playout(rng, self.depth)
             elif self._heuristic is None:
@@ -390,7 +409,10 @@ class ISMCTSAgent:
             else:
                 self._heuristic_playout(world, self.depth)
         judge = self._judge
-        rewards = judge(world) if judge is not None else self._rewards(world, rng)
+        if solved is not None:
+            rewards = solved
+        else:
+            rewards = judge(world) if judge is not None else self._rewards(world, rng)
         # Backpropagation: each node scores the result for the seat that moved into it.
         while node is not root:
             node.visits += 1
@@ -399,6 +421,20 @@ class ISMCTSAgent:
             assert parent is not None
             node = parent
         root.visits += 1
+
+    def _solved(self, world: Game[Any], rng: random.Random) -> list[float] | None:
+        """Play ``world`` out at random until the solver applies, then solve it (``solve``).
+
+        ``None``: the game ended first, or the solve did not finish within its budget
+        (the world is then where the solver took over, ready to be played out).
+        """
+        solver = self._solver
+        assert solver is not None and self.solve is not None
+        while not world.is_over and not solver.applies(world):
+            world.playout(rng, 1)
+        if world.is_over:
+            return None
+        return solver.value(world, limit=self.solve)
 
     def _rewards(self, world: Game[Any], rng: random.Random) -> list[float]:
         """Each seat's reward for a played-out world (its estimate at a cut-off)."""

@@ -359,8 +359,14 @@ def _register_builtin() -> None:
             "top",
             "eval",
             "infer",
+            "solve",
         ),
         slow=True,
+    )
+    from regency.agents.pimc import PIMCAgent
+
+    register_agent(
+        "pimc", PIMCAgent.from_params, ("worlds", "nodes", "iters", "time", "leaf"), slow=True
     )
     from regency.agents.rollout import RolloutAgent
 

@@ -144,6 +144,8 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
             continue
         same = d.best == d.played
         label = Text(d.label or "", style=LABEL_STYLE.get(d.label or "", ""))
+        if d.exact:  # the solver's exact values, not estimates: say so
+            label.append(" exact" if d.label else "exact", style="dim")
         best = words.get((d.number, d.best), d.best) if d.best else ""
         table.add_row(
             str(d.number),
@@ -186,6 +188,12 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
         f"{label} {100 * alone:.0f}, or {100 * least:.0f} that were {100 * part:.0f}%"
         for label, alone, least, part in reversed(LABELS)
     )
+    exact = (
+        "; exact: the seat knew where every card was, and the game's solver gave each move's "
+        "value under best play (a win 100, a loss 0)"
+        if any(d.exact for d in analysis.decisions)
+        else ""
+    )
     console.print(
         Text(
             "win: the deciding seat's estimated win chance after the move, judged from what "
@@ -193,7 +201,7 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
             "many points, or fewer that were that share of what the decision could change: "
             f"{thresholds}); "
             "accuracy 0-100: the share of what the seat's decisions put at stake that it "
-            "kept. See docs/analysis.md.",
+            f"kept{exact}. See docs/analysis.md.",
             style="dim",
         )
     )

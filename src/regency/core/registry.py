@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from regency.core.encoding import Encoder
     from regency.core.explain import Explainer
     from regency.core.game import Game, Result
+    from regency.core.solving import SolverFactory
     from regency.core.teaching import Teaching
     from regency.core.view import SeatView
 
@@ -139,6 +140,9 @@ class GameInfo(str):
         explainer: How the game says what a move did, in its own words (which trick
             it wins, which faction or row it decides), for puzzle explanations
             (``regency.core.explain``), if it has one.
+        solver: Makes the game's exact solver for positions where every card's place
+            is known (``core/solving.py``; the ``pimc`` agent, analysis and puzzles use
+            it), if it has one.
     """
 
     title: str  # type: ignore[assignment]  # the game's title, not str.title()
@@ -160,6 +164,7 @@ class GameInfo(str):
     default_opponents: Mapping[int, str]
     teaching: Teaching | None
     explainer: Explainer | None
+    solver: SolverFactory | None
 
     def __new__(
         cls,
@@ -184,6 +189,7 @@ class GameInfo(str):
         default_opponents: Mapping[int, str] | None = None,
         teaching: Teaching | None = None,
         explainer: Explainer | None = None,
+        solver: SolverFactory | None = None,
     ) -> GameInfo:
         """Describe a game (see the class docstring for the fields)."""
         self = super().__new__(cls, name)
@@ -206,6 +212,7 @@ class GameInfo(str):
         self.default_opponents = dict(default_opponents or {})
         self.teaching = teaching
         self.explainer = explainer
+        self.solver = solver
         return self
 
     @property

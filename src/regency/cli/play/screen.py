@@ -107,9 +107,19 @@ def hint_text(
             label = renderer.action_label(estimate.notation, observation)
             if label:
                 text.append(f" {label}", style="dim")
-        chance = "?" if estimate.win is None else f"{100 * estimate.win:.0f}%"
+        if estimate.exact and estimate.win is not None:
+            chance = {1.0: "wins", 0.0: "loses"}.get(estimate.win, "shares the win")
+        else:
+            chance = "?" if estimate.win is None else f"{100 * estimate.win:.0f}%"
         text.append(f" {chance}")
-    text.append(" (your estimated win chance after each, from what you can see).", style="dim")
+    if estimates and all(e.exact for e in estimates):
+        text.append(
+            " (exactly: you know where every card is, and each move is judged as both "
+            "sides play their best from there).",
+            style="dim",
+        )
+    else:
+        text.append(" (your estimated win chance after each, from what you can see).", style="dim")
     return text
 
 

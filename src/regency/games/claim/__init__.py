@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
 from regency.games.claim.heuristic import choose as heuristic_policy
+from regency.games.claim.solver import ClaimSolver
 from regency.games.claim.state import ClaimState
 from regency.games.claim.story import EXPLAINER
 from regency.games.claim.teaching import TEACHING
@@ -89,5 +90,6 @@ register(
         default_opponents={2: "ismcts", 3: "ismcts", 4: "ismcts"},
         teaching=TEACHING,
         explainer=EXPLAINER,
+        solver=ClaimSolver,  # phase two, and every dealt world (games/claim/solver)
     )
 )
