@@ -45,7 +45,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("regency.analysis", "regency.puzzles", "regency.ratings"),
     ("regency",),
     ("regency.sim", "regency.render", "regency.envs", "regency.train"),
-    ("regency.tables", "regency.accounts"),
+    ("regency.tables", "regency.accounts", "regency.tournaments"),
     (
         "regency.server.storage",
         "regency.server.errors",
@@ -72,7 +72,8 @@ Drawn from the imports (``docs/architecture.md``, "Layers")::
       |  storage  errors  protocol  settings   the database and its migrations; what
       |                      every part of the server shares
     tables  accounts         setting up a table: options and a person or agent per seat;
-      |                      what an account is (names, passwords, sessions' secrets)
+    tournaments              what an account is (names, passwords, sessions' secrets);
+      |                      a tournament's pairings and standings
     sim  render  envs        simulation; the text renderers; the RL environments
       |                      (sim reads ``regency.COMPILED``; envs use render for text)
     regency                  the package's __init__ alone: the public API, and where
