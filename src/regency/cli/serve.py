@@ -116,6 +116,8 @@ LIMITS: tuple[tuple[str, type, str], ...] = (
     ("expire_days", float, "days without a move before an unfinished table is removed (0: never)"),
     ("analysis_workers", int, "processes game analyses run in, apart from computer seats"),
     ("analysis_queue", int, "analyses that may wait for their turn"),
+    ("tournaments_per_person", int, "tournaments not over one account may have set up"),
+    ("max_tournaments", int, "tournaments not over on the server"),
 )
 """The server's caps: ``--max-think`` and the rest, each a :class:`ServerSettings` field."""
 
