@@ -56,7 +56,7 @@ def test_default_table_is_one_person_against_the_strongest_agent() -> None:
 def test_engine_refusals_come_through_with_its_message() -> None:
     with pytest.raises(UnknownGameError):
         TableSpec.create("chess")
-    with pytest.raises(GameOptionError, match="2, 3 or 4 players"):
+    with pytest.raises(GameOptionError, match="2-4 players"):
         TableSpec.create("claim", players=5)
     with pytest.raises(GameOptionError, match="no option 'speed'"):
         TableSpec.create("claim", options={"speed": 3})

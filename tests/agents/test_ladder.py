@@ -11,14 +11,17 @@ import regency
 from regency.agents import AgentError, check_spec
 from regency.agents.defaults import default_opponent
 from regency.agents.ladder import (
+    COMPUTER,
     LOWER_NAMES,
     MEASURED,
     RATING_BASE,
     TOP_NAME,
     YARDSTICK,
+    computer_name,
     find_level,
     ladder,
     ladders_json,
+    level_of,
 )
 
 COUNTS = [(g.name, n) for g in regency.available_games() for n in g.players]
@@ -45,7 +48,8 @@ def test_each_ladder_climbs_by_its_ratings_to_the_default_opponent(game: str, pl
         check_spec(level.agent, game, players)
         assert level.strength is not None
         assert level.strength.low <= level.strength.won <= level.strength.high
-        assert level.about.endswith(".")
+        assert level.about.endswith(".") and level.figures.endswith(".")
+        assert "%" not in level.about and "Rated" not in level.about  # figures stay in figures
 
 
 @pytest.mark.parametrize(("game", "players"), COUNTS)
@@ -107,10 +111,11 @@ def test_the_json_has_every_player_count() -> None:
     top = levels["2"][-1]
     assert top["default"] and top["agent"] == default_opponent("claim-kingdoms", 2)
     assert top["strength"]["against"] == "rollout" and top["strength"]["games"] == 400
-    assert "Won 61.0% of 400 games against Expert" in top["about"]  # its match, one step down
+    assert "Won 61.0% of 400 games against Expert" in top["figures"]  # its match, one step down
+    assert top["about"] == "Wins about 3 games in 5 against Expert."
     below = levels["2"][-2]  # the rollouts it was matched against
     assert (below["name"], below["agent"]) == ("Expert", "rollout")
-    assert "Won 62.0% of 200 games against Strong" in below["about"]
+    assert "Won 62.0% of 200 games against Strong" in below["figures"]
 
 
 @pytest.mark.parametrize(("game", "players"), COUNTS)
@@ -123,7 +128,8 @@ def test_a_match_rates_a_level_from_its_rival_a_level_below(game: str, players: 
         assert players == 2 and strength.fair == 0.5
         rival = next(lv for lv in levels[:i] if lv.agent == strength.against)
         assert rival.strength is not None and strength.base == rival.strength.rating
-        assert f"against {rival.name} (95% interval" in level.about
+        assert f"against {rival.name} (95% interval" in level.figures
+        assert level.about.endswith(f"against {rival.name}.")
 
 
 def test_a_match_won_counts_from_the_rivals_rating() -> None:
@@ -160,4 +166,37 @@ def test_every_ladder_climbs_by_rating_too(game: str) -> None:
     for players in (2, 3, 4):
         ratings = [lv.strength.rating for lv in ladder(game, players) if lv.strength]
         assert ratings == sorted(ratings)
-        assert f"Rated {ratings[-1]}." in ladder(game, players)[-1].about
+        assert f"Rated {ratings[-1]}." in ladder(game, players)[-1].figures
+
+
+def test_a_level_is_said_as_a_player_would() -> None:
+    """Issue 44: "wins about 2 games in 3 against Strong", the figures kept apart."""
+    top = ladder("claim", 2)[-1]
+    assert top.about == "Wins about 2 games in 3 against Strong."
+    assert top.figures.startswith("Rated ") and "66.0% of 100 games against Strong" in top.figures
+    three = ladder("claim", 3)[-1]
+    assert three.about == (
+        "Wins about 2 games in 3 against two Casual players (a fair share would be 1 in 3)."
+    )
+    assert ladder("claim", 4)[-1].about == (
+        "With a partner of its level, it wins about 3 games in 4 against a Casual partnership."
+    )
+    assert ladder("kingdoms", 2)[0].about == "Almost never wins against Strong."
+    assert ladder("kingdoms", 2)[2].about.startswith("Plays by simple rules of thumb")
+
+
+def test_a_computer_seat_is_named_by_its_level() -> None:
+    top = ladder("claim-kingdoms", 2)[-1]
+    assert computer_name("claim-kingdoms", 2, top.agent) == "Strongest computer"
+    assert computer_name("claim", 2, "heuristic") == "Casual computer"
+    # the same spec written another way (a bare first parameter) is the same level
+    assert computer_name("claim", 2, "ismcts:iters=1000") == "Strong computer"
+    assert level_of("claim", 2, "ismcts:1000") == ladder("claim", 2)[2]
+    # a spec on no ladder, a bad spec, a player count the game has not: a generic name
+    for game, players, spec in [
+        ("claim", 2, "ismcts:iters=7500"),
+        ("claim", 2, "no-such-agent"),
+        ("claim", 7, "random"),
+        ("no-such-game", 2, "random"),
+    ]:
+        assert computer_name(game, players, spec) == COMPUTER == "Computer"

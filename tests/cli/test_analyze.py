@@ -70,7 +70,7 @@ def test_a_record_from_the_server_shows_the_players_names(
     g = regency.new_game("claim", players=2, seed=11)
     for _ in range(6):
         g.play(g.legal_actions()[0])
-    meta = {"table": "T", "seats": ["Ada", "computer (random)"]}
+    meta = {"table": "T", "seats": ["Ada", "Beginner computer"], "agents": [None, "random"]}
     path = tmp_path / "server.json"
     path.write_text(g.record(meta).to_json())
     code, out, err = run(["analyze", str(path), "--agent", "ismcts:10", "--quiet"], capsys)

@@ -144,7 +144,7 @@ def test_a_bad_record_is_one_clear_line(
     ("argv", "message"),
     [
         (["play", "nope"], "no game called 'nope'"),
-        (["play", "claim", "--players", "7"], "2, 3 or 4 players"),
+        (["play", "claim", "--players", "7"], "2-4 players"),
         (["play", "claim", "--seat", "5"], "--seat must be 0 to 1"),
         (["play", "claim", "--factions", "knights"], "come as a pair"),
         (["play", "claim", "--opponent", "genius"], "unknown agent 'genius'"),

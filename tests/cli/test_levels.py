@@ -36,7 +36,8 @@ def test_level_seats_that_levels_agent(
     argv = ["play", game, "--players", str(players), "--seed", "1", "--level", name]
     code, out, _ = run(argv, "quit\n", capsys, monkeypatch)
     assert code == 0
-    assert f": the {agent} computer player" in out
+    level = name.capitalize()
+    assert f": the {level} computer ({agent})" in " ".join(out.split())
 
 
 def test_an_unknown_level_is_refused_with_the_ladder(capsys: Any, monkeypatch: Any) -> None:

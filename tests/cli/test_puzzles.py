@@ -94,7 +94,7 @@ def test_mining_writes_a_set_that_reads_back(io: Fixtures, tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--players", "5"], "played by 2, 3, 4"),
+        (["--players", "5"], "played by 2-4 players"),
         (["--players", "two"], "--players wants counts"),
         (["--games", "-1"], "--games must be from 0"),
         (["--workers", "0"], "--workers must be at least 1"),

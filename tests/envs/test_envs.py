@@ -313,7 +313,7 @@ def test_illegal_actions_lose_or_raise() -> None:
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: claim_v0.env(players=5), "for 2, 3 or 4 players"),
+        (lambda: claim_v0.env(players=5), "played by 2-4 players"),
         (lambda: claim_v0.env(factions="nonsense"), "nonsense"),
         (lambda: kingdoms_v0.env(reward="gold"), "reward must be one of win, score"),
         (lambda: kingdoms_v0.env(render_mode="human"), "render_mode"),

@@ -16,9 +16,9 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from regency.server.live import chat as chat_module
-from regency.server.live.chat import CHAT_BURST, MAX_CHAT, check_rate, clean_chat
+from regency.server.live.chat import MAX_CHAT, check_rate, clean_chat
 from regency.server.live.table import CHAT_HISTORY, ProtocolError
+from regency.server.settings import ServerSettings
 from regency.server.storage.database import Storage, upgrade
 from tests.server.conftest import fresh_pg_database, make_client
 from tests.server.helpers import auth, create, people, play_random, seat_url, ws_url
@@ -97,7 +97,7 @@ def test_clean_chat_keeps_any_script_and_drops_invisible_controls() -> None:
 
 def test_the_rate_limit_refuses_the_sixth_message_in_ten_seconds(sqlite_client: TestClient) -> None:
     table = create(sqlite_client, game="kingdoms", players=2, seats=people(2, "AB"))
-    for n in range(CHAT_BURST):
+    for n in range(ServerSettings(database="").chat_messages):
         assert say(sqlite_client, table, 0, f"message {n}").status_code == 200
     refused = say(sqlite_client, table, 0, "one too many")
     assert refused.status_code == 429
@@ -111,12 +111,33 @@ def test_the_rate_limit_refuses_the_sixth_message_in_ten_seconds(sqlite_client: 
 
 def test_the_rate_limits_window_slides() -> None:
     sent: dict[int, Any] = {}
-    for t in range(CHAT_BURST):
-        check_rate(sent, 0, 100.0 + t)
+    for t in range(5):
+        check_rate(sent, 0, 100.0 + t, 5, 10.0)
     with pytest.raises(ProtocolError) as refused:
-        check_rate(sent, 0, 105.0)
+        check_rate(sent, 0, 105.0, 5, 10.0)
     assert refused.value.extra["retry_after"] == 5
-    check_rate(sent, 0, 110.0)  # the first has left the window
+    check_rate(sent, 0, 110.0, 5, 10.0)  # the first has left the window
+    other: dict[int, Any] = {}  # other figures, the server's settings
+    check_rate(other, 0, 0.0, 1, 60.0)
+    with pytest.raises(ProtocolError) as refused:
+        check_rate(other, 0, 1.0, 1, 60.0)
+    assert refused.value.message == "you may send 1 chat message every 60 seconds; wait 59 s"
+
+
+def test_the_limits_are_the_servers_settings(sqlite_db: str) -> None:
+    """GET /api/limits: what the pages hold back (the chat's settings), not copied there."""
+    with make_client(sqlite_db) as client:
+        assert client.get("/api/limits").json() == {
+            "chat": {"characters": MAX_CHAT, "messages": 5, "seconds": 10.0}
+        }
+    with make_client(sqlite_db, chat_messages=2, chat_seconds=30.0) as client:
+        assert client.get("/api/limits").json()["chat"] == {
+            "characters": MAX_CHAT,
+            "messages": 2,
+            "seconds": 30.0,
+        }
+        table = create(client, game="claim", players=2, seats=people(2, "AB"))
+        assert [say(client, table, 0, f"m{n}").status_code for n in range(3)] == [200, 200, 429]
 
 
 def test_sockets_get_the_chat_and_spectators_cannot_write(sqlite_client: TestClient) -> None:
@@ -159,16 +180,15 @@ def test_sockets_get_the_chat_and_spectators_cannot_write(sqlite_client: TestCli
     assert sqlite_client.get(f"/api/tables/{tid}/chat", headers=auth(tokens[2])).status_code == 200
 
 
-def test_the_history_holds_the_last_hundred(
-    sqlite_client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(chat_module, "CHAT_BURST", 10_000)  # this test is about the history
-    table = create(sqlite_client, game="claim", players=2, seats=people(2, "AB"))
-    for n in range(CHAT_HISTORY + 5):
-        assert say(sqlite_client, table, n % 2, f"m{n}").status_code == 200
-    history = sqlite_client.get(
-        f"/api/tables/{table['table']}/chat", headers=auth(table["invites"][0]["token"])
-    ).json()
+def test_the_history_holds_the_last_hundred(sqlite_db: str) -> None:
+    # This test is about the history: a server whose chat takes any number of messages.
+    with make_client(sqlite_db, chat_messages=10_000) as client:
+        table = create(client, game="claim", players=2, seats=people(2, "AB"))
+        for n in range(CHAT_HISTORY + 5):
+            assert say(client, table, n % 2, f"m{n}").status_code == 200
+        history = client.get(
+            f"/api/tables/{table['table']}/chat", headers=auth(table["invites"][0]["token"])
+        ).json()
     assert [m["text"] for m in history["messages"]] == [f"m{n}" for n in range(5, CHAT_HISTORY + 5)]
 
 

@@ -1,6 +1,9 @@
 """Move clocks (issue 33): a per-move limit chosen at set-up, shown in every view, and a
 computer that plays for a person whose time ran out until they take the seat back; the
-deadline is stored, so a restarted server honours a clock that ran out while it was down."""
+deadline is stored, so a restarted server honours a clock that ran out while it was down.
+
+A clock waits for its people (issue 44): it runs from when the seat to move opened the
+table, and a first move that never comes aborts the table (test_first_moves.py)."""
 
 from __future__ import annotations
 
@@ -31,24 +34,30 @@ def spectate(client: Any, table: dict[str, Any]) -> dict[str, Any]:
 def test_every_seat_and_spectator_sees_the_clock(sqlite_db: str, game: str) -> None:
     players = regency.game_info(game).default_players
     with make_client(sqlite_db) as client:
-        before = time.time()
         table = create(client, game=game, players=players, seats=people(players), move_seconds=30)
-        after = time.time()
         tid = table["table"]
         tokens = {i["seat"]: i["token"] for i in table["invites"]}
+        mover = spectate(client, table)["to_move"]
+        waiting = spectate(client, table)["clock"]
+        assert waiting["deadline"] is None, "no clock runs before its person opens the table"
+        before = time.time()
+        view(client, tid, mover, tokens[mover])  # opens the table
+        after = time.time()
         views = [view(client, tid, s, tokens[s]) for s in range(players)] + [
             spectate(client, table)
         ]
         first = views[0]
         clock = first["clock"]
-        assert clock["seconds"] == 30 and clock["seat"] == first["to_move"]
-        # The deadline is the table's creation plus the limit, in the server's time.
+        assert clock["seconds"] == 30 and clock["seat"] == first["to_move"] == mover
+        # The deadline is when the seat to move opened the table (read its view) plus the
+        # limit, in the server's time; before its first move, it is also when the table
+        # is aborted if that move has not come.
         assert before + 30 - 0.01 <= clock["deadline"] <= after + 30 + 0.01
+        assert clock["abort_at"] == clock["deadline"]
         for v in views:
             assert v["clock"] == clock  # public, and the same for everyone
             assert abs(v["now"] - time.time()) < 5
         # The socket's view carries the clock and the server's time as it is sent.
-        mover = first["to_move"]
         with client.websocket_connect(f"{seat_url(tid, mover, 'ws')}?token={tokens[mover]}") as ws:
             pushed = ws.receive_json()
             assert pushed["clock"] == clock and abs(pushed["now"] - time.time()) < 5
@@ -62,7 +71,8 @@ def test_every_seat_and_spectator_sees_the_clock(sqlite_db: str, game: str) -> N
             assert moved.status_code == 200, moved.text
         later = spectate(client, table)
         assert later["clock"]["seat"] == later["to_move"]
-        assert later["clock"]["deadline"] > clock["deadline"]
+        if later["to_move"] != mover:  # the next seat opened the table above
+            assert later["clock"]["deadline"] > clock["deadline"]
         # Tables without a clock carry neither field.
         plain = create(client, game=game, players=players, seats=people(players))
         assert "clock" not in spectate(client, plain) and "now" not in spectate(client, plain)
@@ -88,18 +98,27 @@ def test_time_runs_out_the_computer_plays_and_the_person_takes_the_seat_back(
         tid, token = table["table"], table["invites"][0]["token"]
         start = view(client, tid, 0, token)
         assert start["to_move"] == 0 and start["clock"]["deadline"] is not None
-        # Nobody moves: the clock runs out, the computer takes the seat and plays.
+        # Ann's first move (before it, a clock that ran out would abort the table).
+        moved = client.post(
+            seat_url(tid, 0, "actions"),
+            json={"action": start["legal_moves"][0], "version": 0},
+            headers=auth(token),
+        )
+        assert moved.status_code == 200, moved.text
+        start = wait_until(client, lambda: (v := view(client, tid, 0, token))["to_move"] == 0 and v)
+        assert start["clock"]["abort_at"] is None and start["clock"]["deadline"] is not None
+        # Then she does not move: the clock runs out, the computer takes the seat and plays.
         played = wait_until(
             client,
             lambda: (
-                (v := view(client, tid, 0, token))["version"] >= 1
-                and v["recent"][0]["seat"] == 0
+                (v := view(client, tid, 0, token))["version"] > start["version"]
+                and v["recent"][-1]["seat"] == 0
                 and v
             ),
         )
         assert time.time() >= start["clock"]["deadline"]
         assert played["notices"][0] == {
-            "version": 1,
+            "version": start["version"] + 1,
             "seat": 0,
             "text": "Time ran out: the computer played for Ann.",
         }
@@ -136,15 +155,28 @@ def test_a_clock_that_ran_out_while_the_server_was_down_is_honoured(database: st
             move_seconds=30,
             think_time=1.0,  # the computers' first moves are still in the view's recent
         )
-    tid = table["table"]
-    # The table was set up a minute ago (as if the server had been down since): its
-    # 30 s clock ran out half a minute ago. A clock restarted at load would wait 30 s.
+        tid, token = table["table"], table["invites"][0]["token"]
+        # Ann opens the table and makes her first move; the computer answers.
+        first = view(client, tid, 0, token)
+        moved = client.post(
+            seat_url(tid, 0, "actions"),
+            json={"action": first["legal_moves"][0], "version": 0},
+            headers=auth(token),
+        )
+        assert moved.status_code == 200, moved.text
+        before = wait_until(
+            client, lambda: (v := view(client, tid, 0, token))["to_move"] == 0 and v
+        )
+    # All that happened a minute ago (as if the server had been down since): Ann's 30 s
+    # clock ran out half a minute ago. A clock restarted at load would wait 30 s.
     engine = sa.create_engine(database)
     with engine.begin() as conn:
-        conn.execute(
-            sa.text("UPDATE tables SET created_at = :t, updated_at = :t WHERE id = :id"),
-            {"t": time.time() - 60, "id": tid},
-        )
+        for statement in (
+            "UPDATE tables SET created_at = created_at - 60, updated_at = updated_at - 60",
+            "UPDATE moves SET at = at - 60",
+            "UPDATE seats SET opened_at = opened_at - 60 WHERE opened_at IS NOT NULL",
+        ):
+            conn.execute(sa.text(statement))
 
     def version() -> int:
         # Read from the database, not asked of the server: asking would load the table,
@@ -159,13 +191,14 @@ def test_a_clock_that_ran_out_while_the_server_was_down_is_honoured(database: st
     try:
         with make_client(database, takeover_tick=0.05) as client:
             started = time.monotonic()
-            while version() < 1:
+            while version() <= before["version"]:
                 assert time.monotonic() - started < 15, "the clock was not honoured"
                 time.sleep(0.05)
-            state = view(client, tid, 0, table["invites"][0]["token"])
+            state = view(client, tid, 0, token)
             assert state["seats"][0]["replaced_by"] == "heuristic"
             assert state["notices"][0]["text"] == "Time ran out: the computer played for Ann."
-            assert state["recent"][0] == {**state["recent"][0], "number": 1, "seat": 0}
+            number = before["version"] + 1
+            assert any(m["number"] == number and m["seat"] == 0 for m in state["recent"])
     finally:
         engine.dispose()
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import threading
+import time
+from typing import Any
 
 import httpx
 import pytest
@@ -107,3 +110,150 @@ def test_a_program_plays_an_accounts_rated_seat_with_an_api_token(
         assert "API token" in capsys.readouterr().err
         assert main(["connect", link, "--agent", "random"]) == 2
         assert "not an invite link" in capsys.readouterr().err
+
+
+def _table(server: ThreadServer, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
+    answer = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "claim", "players": len(seats), "seats": seats, "think_time": 0, **body},
+        timeout=30,
+    )
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def _first_move(server: ThreadServer, table: dict[str, Any], seat: int = 0) -> None:
+    """``seat`` makes a move once it is its turn (its first, so resign and take-back apply)."""
+    token = table["invites"][seat]["token"] if seat == 0 else _token(table, seat)
+    headers = {"Authorization": f"Bearer {token}"}
+    url = f"{server.url}/api/tables/{table['table']}/seats/{seat}"
+    deadline = time.monotonic() + 30
+    while not (state := httpx.get(url + "/view", headers=headers).json())["legal_moves"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    moved = httpx.post(
+        url + "/actions",
+        json={"action": state["legal_moves"][0], "version": state["version"]},
+        headers=headers,
+    )
+    assert moved.status_code == 200, moved.text
+
+
+def _token(table: dict[str, Any], seat: int) -> str:
+    return str(next(i["token"] for i in table["invites"] if i["seat"] == seat))
+
+
+def _summary(server: ThreadServer, table: dict[str, Any]) -> dict[str, Any]:
+    data: dict[str, Any] = httpx.get(f"{server.url}/api/tables/{table['table']}").json()
+    return data
+
+
+def test_resign_asks_first_and_then_says_who_won(
+    live_server: ThreadServer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = _table(live_server, [{"name": "Ann"}, {"agent": "random"}], options={"first": 0})
+    url = table["invites"][0]["url"]
+    # Before her first move she cannot resign: she is told to abort instead.
+    assert main(["connect", url, "--resign", "--yes"]) == 2
+    assert "--abort instead" in capsys.readouterr().err
+    _first_move(live_server, table)
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    assert main(["connect", url, "--resign"]) == 1  # asked, and she said no
+    out = capsys.readouterr().out
+    assert "Resign the game at table" in out and "Beginner computer (seat 1) wins." in out
+    assert "Nothing was done." in out and not _summary(live_server, table)["finished"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert main(["connect", url, "--resign"]) == 0
+    assert "game over: you resigned; Beginner computer (seat 1) won" in capsys.readouterr().out
+    assert _summary(live_server, table)["ending"]["how"] == "resigned"
+    # Connecting to it afterwards says how it ended.
+    assert main(["connect", url, "--agent", "random"]) == 0
+    assert "game over: you resigned" in capsys.readouterr().out
+
+
+def test_abort_and_an_aborted_table_says_so(
+    live_server: ThreadServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = _table(live_server, [{"name": "Ann"}, {"name": "Bob"}])
+    ann, bob = table["invites"][0]["url"], table["invites"][1]["url"]
+    assert main(["connect", ann, "--abort", "--yes"]) == 0
+    assert "the table was aborted by you; nobody won" in capsys.readouterr().out
+    assert main(["connect", bob, "--agent", "random"]) == 0
+    assert "the table was aborted by Ann (seat 0); nobody won" in capsys.readouterr().out
+    assert main(["connect", bob, "--abort", "--yes"]) == 2
+    assert "is over" in capsys.readouterr().err
+
+
+def test_leave_at_three_players(
+    live_server: ThreadServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seats = [{"name": "Ann"}, {"agent": "random"}, {"agent": "random"}]
+    table = _table(live_server, seats, options={"first": 0}, takeover_agent="random")
+    url = table["invites"][0]["url"]
+    _first_move(live_server, table)
+    assert main(["connect", url, "--resign", "--yes"]) == 2
+    assert "--leave instead" in capsys.readouterr().err
+    assert main(["connect", url, "--leave", "--yes"]) == 0
+    assert "the Beginner computer plays seat 0 to the end" in capsys.readouterr().out
+    # The computers play the game out; the result names who left.
+    deadline = time.monotonic() + 60
+    while not _summary(live_server, table)["finished"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert _summary(live_server, table)["ending"]["left"] == [0]
+
+
+def test_take_back_against_the_computer(
+    live_server: ThreadServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = _table(live_server, [{"name": "Ann"}, {"agent": "random"}], options={"first": 0})
+    url = table["invites"][0]["url"]
+    assert main(["connect", url, "--takeback", "--yes"]) == 2
+    assert "no move to take back" in capsys.readouterr().err
+    _first_move(live_server, table)
+    _first_move(live_server, table)  # once the computer has answered, her turn again
+    assert main(["connect", url, "--takeback", "--yes"]) == 0
+    kept = _summary(live_server, table)["moves"]  # before her second move
+    assert kept in (2, 3) and _summary(live_server, table)["to_move"] == 0
+    said = f"taken back: the game is back to move {kept + 1}, and it is your turn"
+    assert said in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("accept", [False, True])
+def test_a_connected_agent_answers_take_back_requests(
+    live_server: ThreadServer, capsys: pytest.CaptureFixture[str], accept: bool
+) -> None:
+    table = _table(live_server, [{"name": "Ann"}, {"name": "Bot"}], options={"first": 0})
+    tid, token = table["table"], _token(table, 0)
+    headers = {"Authorization": f"Bearer {token}"}
+    args = ["connect", table["invites"][1]["url"], "--agent", "random"]
+    codes: list[int] = []
+    bot = threading.Thread(
+        target=lambda: codes.append(main(args + (["--accept-takebacks"] if accept else [])))
+    )
+    bot.start()
+    try:
+        _first_move(live_server, table)
+        _first_move(live_server, table)  # the bot has answered; Ann's turn again
+        asked = httpx.post(
+            f"{live_server.url}/api/tables/{tid}/seats/0/takeback", headers=headers
+        ).json()
+        assert asked["takeback"]["status"] == "offered"
+        deadline = time.monotonic() + 30
+        url = f"{live_server.url}/api/tables/{tid}/seats/0/view"
+        while (httpx.get(url, headers=headers).json()["takeback"] or {}).get("status") == "offered":
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        state = httpx.get(url, headers=headers).json()
+        assert state["takeback"]["status"] == ("done" if accept else "declined")
+        if accept:
+            assert state["to_move"] == 0 and len(state["recent"]) == state["takeback"]["to"]
+        httpx.post(f"{live_server.url}/api/tables/{tid}/seats/0/resign", headers=headers)
+    finally:
+        bot.join(60)
+    assert codes == [0]
+    out = capsys.readouterr().out
+    said = "accepted" if accept else "declined (--accept-takebacks accepts)"
+    assert f"Ann (seat 0) asks to take back a move: {said}" in out
+    assert "game over: Ann (seat 0) resigned; you won" in out

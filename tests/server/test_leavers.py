@@ -1,13 +1,15 @@
-"""Leavers: a computer player takes over a seat idle past the table's limit; its person
-can take it back."""
+"""Leavers: a computer player takes over a seat idle past the table's limit (after its
+person's first move: before it, the table is aborted, test_first_moves.py); its person can
+take it back."""
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
 from tests.server.conftest import make_client
-from tests.server.helpers import auth, create, people, seat_url, view, wait_until
+from tests.server.helpers import auth, create, people, play_random, seat_url, view, wait_until
 
 
 def test_an_idle_seat_is_taken_over_and_taken_back(database: str) -> None:
@@ -23,10 +25,11 @@ def test_an_idle_seat_is_taken_over_and_taken_back(database: str) -> None:
         )
         tid = table["table"]
         tokens = [i["token"] for i in table["invites"]]
-        first = view(client, tid, 0, tokens[0])
+        # Both make their first move (a trick: one card each).
+        first = play_random(client, table, random.Random(2), moves=2)
         idle = first["to_move"]
         other = 1 - idle
-        # Both people wait: the computer takes over whoever is to move, and keeps
+        # Then both wait: the computer takes over whoever is to move, and keeps
         # playing that seat's turns.
         taken = wait_until(
             client,
@@ -39,9 +42,9 @@ def test_an_idle_seat_is_taken_over_and_taken_back(database: str) -> None:
         assert taken["seats"][idle]["kind"] == "person"
         moved = wait_until(
             client,
-            lambda: (v := view(client, tid, other, tokens[other]))["version"] > 0 and v,
+            lambda: (v := view(client, tid, other, tokens[other]))["version"] > 2 and v,
         )
-        assert moved["recent"][0]["seat"] == idle
+        assert moved["recent"][2]["seat"] == idle
         # Someone else's token cannot take the seat back; its own can.
         refused = client.post(seat_url(tid, idle, "return"), headers=auth(tokens[other]))
         assert refused.status_code == 403
@@ -72,6 +75,14 @@ def test_a_person_who_moves_takes_the_seat_back(tmp_path: Any) -> None:
             think_time=1.0,
         )
         tid, token = table["table"], table["invites"][0]["token"]
+        # Her first move (before it, a clock running out would abort the table).
+        mine = wait_until(client, lambda: (v := view(client, tid, 0, token))["legal_moves"] and v)
+        answer = client.post(
+            seat_url(tid, 0, "actions"),
+            json={"action": mine["legal_moves"][0], "version": mine["version"]},
+            headers=auth(token),
+        )
+        assert answer.status_code == 200, answer.text
         state = wait_until(
             client,
             lambda: (v := view(client, tid, 0, token))["seats"][0]["replaced_by"] and v,

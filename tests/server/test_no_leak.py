@@ -145,6 +145,13 @@ def expected(game: regency.Game[Any], seat: int | None, shown: dict[str, Any]) -
         recent=shown["recent"],
         seats=shown["seats"],
     )
+    # What the seat may do besides moving (abort, resign, leave, take back) and the
+    # take-back asked: booleans and seat numbers worked out from public facts (who moved,
+    # who sits where, the sides), the same in every re-dealt world.
+    for public_field in ("can", "takeback", "ending"):
+        if public_field in shown:
+            assert all(isinstance(v, bool) for v in (shown.get("can") or {}).values())
+            built[public_field] = shown[public_field]
     if shown["finished"]:  # the record is published at the end, when nothing is hidden
         built["record"] = shown["record"]
         # The rematch and the evening's score: public, the same for every seat and the

@@ -47,6 +47,7 @@ def local_config(block: str, backends: list[int], port: int, run: Path) -> str:
         block = block.replace(f"127.0.0.1:{documented}", f"127.0.0.1:{real}", 1)
     plain = re.sub(r"listen 443 ssl;", f"listen 127.0.0.1:{port};", block)
     plain = re.sub(r"\n\s*ssl_certificate(_key)?\s[^\n]*;", "", plain)
+    plain = re.sub(r"proxy_cache_path \S+", f"proxy_cache_path {run / 'cache'}", plain)
     temp = "\n".join(
         f"    {kind}_temp_path {run / kind};" for kind in ("client_body", "proxy", "fastcgi")
     )
@@ -231,3 +232,24 @@ def test_a_restarting_process_costs_a_client_through_nginx_nothing(
         tid, tokens = tables[0]
         with open_socket(nginx.url, f"/api/tables/{tid}/seats/0/ws", tokens[0]) as sock:
             assert next_message(sock)["version"] >= 1 + len(answers) // len(tables)
+
+
+@pytest.mark.slow
+def test_nginx_keeps_the_hashed_files_and_nothing_else(
+    proxied: tuple[Nginx, Server, Server],
+) -> None:
+    nginx, _, _ = proxied
+    with httpx.Client(base_url=nginx.url, timeout=30) as http:
+        page = http.get("/", headers={"Accept": "text/html"})
+        assert page.headers["cache-control"] == "no-cache" and "x-cache" not in page.headers
+        found = re.search(r'href="(/static/style\.[0-9a-f]{10}\.css)"', page.text)
+        assert found, "the lobby names its stylesheet by its hash"
+        first, second = http.get(found[1]), http.get(found[1])
+        assert first.headers["x-cache"] == "MISS" and second.headers["x-cache"] == "HIT"
+        assert second.content == first.content
+        assert second.headers["cache-control"] == "public, max-age=31536000, immutable"
+        # A name whose hash is not the file's is the server's 404 each time, never kept.
+        for _ in range(2):
+            stale = http.get("/static/style.0123456789.css")
+            assert stale.status_code == 404 and stale.headers["x-cache"] == "MISS"
+        assert "x-cache" not in http.get("/api/games").headers

@@ -475,3 +475,73 @@ def test_my_records_download_replays(
         path.write_text(json.dumps(download["records"][0]))
         assert main(["replay", str(path), "--final"]) == 0
         assert httpx.get(server.url + "/api/account/records").status_code == 401
+
+
+def _first_move(person: Person, table: str, seat: int = 0) -> None:
+    """``person`` makes one move at ``seat`` once it is their turn (the computer's first)."""
+
+    def my_turn() -> dict[str, object] | None:
+        state: dict[str, object] = person.view(table, seat)
+        return state if state["legal_moves"] else None
+
+    state = wait_for(my_turn)
+    assert isinstance(state, dict)
+    moves = state["legal_moves"]
+    assert isinstance(moves, list)
+    answer = person.post(
+        f"/api/tables/{table}/seats/{seat}/actions",
+        json={"action": moves[0], "version": state["version"]},
+    )
+    assert answer.status_code == 200, answer.text
+
+
+def test_a_resignation_at_a_rated_table_is_rated_as_a_loss(server: ThreadServer) -> None:
+    # Issue 44 meets issue 46: a resigned table is settled like one played out, the side
+    # that resigned losing (docs/accounts.md, "Resigning, aborting, leaving").
+    with Person(server.url, "Rex") as rex:
+        rex.sign_up()
+        table = rex.create(game="kingdoms", players=2, seats=[{}, {"agent": "random"}],
+                           rated=True, seed=3)  # fmt: skip
+        tid = table["table"]
+        _first_move(rex, tid)
+        resigned = rex.post(f"/api/tables/{tid}/seats/0/resign")
+        assert resigned.status_code == 200, resigned.text
+        assert resigned.json()["ending"]["how"] == "resigned"
+        profile = wait_for(lambda: rex.get("/api/players/Rex").json()["ratings"])
+        assert isinstance(profile, list)
+        (rating,) = profile
+        level = level_rating("kingdoms", 2, "random")
+        assert level is not None
+        lost = rate_game(2, [[0], [1]], [1, 0], {0: PlayerRating()}, {1: level})[0]
+        assert rating["games"] == 1 and rating["rating"] == round(lost.rating) < 1500
+        (game,) = rex.get("/api/players/Rex/games").json()["games"]
+        assert game["outcome"] == "lost" and game["rated"] is True
+
+
+def test_an_abort_at_a_rated_table_moves_no_rating(server: ThreadServer) -> None:
+    with Person(server.url, "Abe") as abe:
+        abe.sign_up()
+        table = abe.create(game="claim", players=2, seats=[{}, {"agent": "random"}], rated=True)
+        tid = table["table"]
+        aborted = abe.post(f"/api/tables/{tid}/seats/0/abort")
+        assert aborted.status_code == 200, aborted.text
+        games = wait_for(lambda: abe.get("/api/players/Abe/games").json()["games"])
+        assert isinstance(games, list) and [g["outcome"] for g in games] == ["aborted"]
+        assert abe.get("/api/players/Abe").json()["ratings"] == []
+
+
+def test_a_rated_table_takes_no_moves_back(server: ThreadServer) -> None:
+    with Person(server.url, "Tam") as tam:
+        tam.sign_up()
+        table = tam.create(game="kingdoms", players=2, seats=[{}, {"agent": "random"}],
+                           rated=True, seed=5)  # fmt: skip
+        tid = table["table"]
+        _first_move(tam, tid)
+        asked = tam.post(f"/api/tables/{tid}/seats/0/takeback")
+        assert asked.status_code == 409, asked.text
+        assert "rated" in asked.json()["message"]
+        casual = tam.create(game="kingdoms", players=2, seats=[{}, {"agent": "random"}], seed=5)
+        _first_move(tam, casual["table"])
+        wait_for(lambda: tam.view(casual["table"], 0)["legal_moves"])
+        done = tam.post(f"/api/tables/{casual['table']}/seats/0/takeback")
+        assert done.status_code == 200, done.text

@@ -268,7 +268,7 @@ def test_the_score_sheet(game: str, players: int, sqlite_client: TestClient) -> 
     assert lines[0] == f"{title}, {players} players, table {tid}"
     assert lines[1].startswith("Finished 20") and lines[1].endswith(" UTC")
     unit = {"claim": "factions", "claim-kingdoms": "points", "kingdoms": "gold"}[game]
-    shown = ["Ann Smith", "computer (random)"] + [f"<b>P{i}</b>" for i in range(2, players)]
+    shown = ["Ann Smith", "Beginner computer"] + [f"<b>P{i}</b>" for i in range(2, players)]
     for seat in range(players):
         mark = "  (winner)" if seat in result["winners"] else ""
         assert f"Seat {seat}: {shown[seat]}: {result['scores'][seat]} {unit}{mark}" in lines
@@ -333,4 +333,4 @@ def test_the_score_sheet_names_you_by_seat(sqlite_client: TestClient) -> None:
     text = sqlite_client.get(f"/api/tables/{table['table']}/scoresheet").text
     assert all("You" not in line for line in text.splitlines()[2:-1])  # (ids may hold it)
     assert any(line.startswith("Seat 0: ") and "factions" in line for line in text.splitlines())
-    assert "Seat 1: computer (heuristic): " in text
+    assert "Seat 1: Casual computer: " in text

@@ -18,7 +18,8 @@ from fastapi.testclient import TestClient
 
 import regency
 from regency.cli.connect import parse_invite
-from regency.server.operations.security import CSP, redact, request_token
+from regency.server.operations.security import content_security_policy, redact, request_token
+from regency.server.pages.html import assets
 from tests.server.helpers import auth, create, people, play_random, seat_url, view
 from tests.server.processes import Server
 
@@ -58,6 +59,7 @@ def test_the_games_list_marks_the_options_that_fix_hidden_cards(
 
 
 def test_every_answer_carries_the_security_headers(sqlite_client: TestClient) -> None:
+    policy = content_security_policy(assets().csp_hash)
     table = create(sqlite_client, game="kingdoms", players=2, seats=people(2))
     tid = table["table"]
     html = {"Accept": "text/html"}
@@ -73,12 +75,14 @@ def test_every_answer_carries_the_security_headers(sqlite_client: TestClient) ->
         (seat_url(tid, 0, "view"), {}),  # 403
     ]:
         answer = sqlite_client.get(path, headers=headers)
-        assert answer.headers["content-security-policy"] == CSP, path
+        assert answer.headers["content-security-policy"] == policy, path
         assert answer.headers["x-content-type-options"] == "nosniff", path
         assert answer.headers["x-frame-options"] == "DENY", path
         assert answer.headers["referrer-policy"] == "no-referrer", path
-    assert "script-src 'self'" in CSP and "unsafe-inline" not in CSP
-    assert "frame-ancestors 'none'" in CSP
+    # Only the server's own scripts, and the pages' import map by its hash: never
+    # 'unsafe-inline'.
+    assert f"script-src 'self' {assets().csp_hash};" in policy and "unsafe-inline" not in policy
+    assert "frame-ancestors 'none'" in policy
     # The interactive API pages (scripts from another site) are off; the description stays.
     assert sqlite_client.get("/docs").status_code == 404
     assert sqlite_client.get("/openapi.json").status_code == 200

@@ -135,7 +135,10 @@ def test_the_live_page_hears_of_each_change(sqlite_server: ThreadServer) -> None
         assert next(lines) == "retry: 3000"
         seen = [line for line in (next(lines), next(lines)) if line.startswith("data:")]
         assert json.loads(seen[0][5:]) == {"version": 0}
-        assert ann.post(f"/api/tournaments/{tid}/computers", json={"level": "Casual"}).status_code == 200
+        assert (
+            ann.post(f"/api/tournaments/{tid}/computers", json={"level": "Casual"}).status_code
+            == 200
+        )
         for line in lines:
             if line.startswith("data:"):
                 assert json.loads(line[5:]) == {"version": 1}
@@ -185,7 +188,10 @@ def test_bad_requests_are_refused_and_change_nothing(
                   else who.post(f"/api/tournaments/{rated}/enter", json=body))  # fmt: skip
         assert (answer.status_code, answer.json()["error"]) == (status, code), answer.text
     assert count(sqlite_db, "tournament_entrants") == before
-    assert bob.post(f"/api/tournaments/{rated}/enter", json={"password": "open sesame"}).status_code == 200
+    assert (
+        bob.post(f"/api/tournaments/{rated}/enter", json={"password": "open sesame"}).status_code
+        == 200
+    )
     twice = bob.post(f"/api/tournaments/{rated}/enter", json={"password": "open sesame"})
     assert (twice.status_code, twice.json()["error"]) == (409, "already_entered")
     # The password is stored hashed, never as given.
@@ -262,7 +268,10 @@ def test_late_entrants_and_withdrawals(sqlite_server: ThreadServer, sqlite_db: s
                 for r in final["rounds_played"]}  # fmt: skip
     assert 5 not in by_round[1] and 5 in by_round[2] and 5 in by_round[3]
     assert 1 in by_round[1] and 1 not in by_round[3]
-    cells = {r["name"]: r for r in csv.DictReader(io.StringIO(cy.get(f"/api/tournaments/{tid}/results.csv").text))}
+    cells = {
+        r["name"]: r
+        for r in csv.DictReader(io.StringIO(cy.get(f"/api/tournaments/{tid}/results.csv").text))
+    }
     assert cells["Cy"]["round 1"] == "-" and cells["ann"]["withdrew"] == "yes"
     check_games_against_tables(sqlite_db, tid, 2)
 

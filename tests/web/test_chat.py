@@ -236,7 +236,10 @@ def test_typing_survives_a_move_and_the_rate_limit_is_explained(
     for _ in range(6):
         button.click()
     ann.page.wait_for_selector("#chat-error:not(:empty)", timeout=30_000)
-    assert "you may send 5 chat messages every 10 seconds" in ann.page.inner_text("#chat-error")
+    assert (
+        "you may send 5 chat messages every 10 seconds"
+        in ann.page.inner_text("#chat-error").lower()
+    )
     ann.wait_said("Good luck", 5)
     assert ann.said().count("You: Good luck") == 5
     assert ann.page.input_value("#chat-text") == "half a sentence"  # not lost either

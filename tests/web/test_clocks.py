@@ -3,7 +3,8 @@
 A table set up through the API with the server's test limit (``test_move_seconds``: a
 short clock, so the test runs in seconds rather than the 30 s of the shortest real one):
 the person's page and a spectator's phone (whose own clock is an hour wrong) both count
-the seat's clock down, it runs out, the computer moves for the person, both pages say so,
+the seat's clock down; after the person's first move it runs out, the computer moves for
+the person, both pages say so,
 and the person takes the seat back with one button and plays again on a fresh clock.
 """
 
@@ -63,9 +64,11 @@ def test_the_clock_counts_down_runs_out_and_the_seat_is_taken_back(
         page.goto(link(url, table, 0))
         watcher.goto(link(url, table, None))
 
-        # Ann's clock counts down on her page, in the status line and the list of seats.
+        # Ann's clock counts down on her page, in the status line and the list of seats:
+        # before her first move, it is the clock that aborts the table.
         page.wait_for_selector("#turn-clock")
-        assert page.text_content(".clockbox").startswith("Your time: ")
+        assert page.text_content(".clockbox").startswith("Your first move: ")
+        assert page.text_content(".clockbox").endswith("or the game is aborted")
         first = seconds_shown(page, "#turn-clock")
         assert 0 < first <= LIMIT
         page.wait_for_function(
@@ -83,6 +86,17 @@ def test_the_clock_counts_down_runs_out_and_the_seat_is_taken_back(
         box = watcher.locator("#turn-clock").bounding_box()
         assert box is not None and box["x"] + box["width"] <= 390  # in view on a phone
 
+        # Ann makes her first move (a clock that runs out before it aborts the table:
+        # tests/server/test_first_moves.py), and her turn comes round again.
+        seen = version(page)
+        page.locator("#table button.legal").first.click()
+        wait_version(page, above=seen)
+        page.wait_for_function(
+            "() => { const b = document.querySelector('.clockbox');"
+            " return b && b.textContent.startsWith('Your time: '); }",
+            timeout=30_000,
+        )
+
         # The clock runs out: the computer moves for Ann, and both pages say so.
         notice = "Time ran out: the computer played for Ann."
         for p in (page, watcher):
@@ -92,8 +106,8 @@ def test_the_clock_counts_down_runs_out_and_the_seat_is_taken_back(
                 arg=notice,
                 timeout=30_000,
             )
-        wait_version(page, above=0)
-        assert "(away: random plays for now)" in page.text_content(".seatlist")
+        wait_version(page, above=seen + 1)
+        assert "(away: the Beginner computer plays for now)" in page.text_content(".seatlist")
         taking = page.locator("#take-back")
         assert taking.is_visible()
         assert "Your time ran out" in page.text_content(".notice")

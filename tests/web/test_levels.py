@@ -63,12 +63,17 @@ def test_set_up_lists_the_ladder_of_the_game_and_player_count(
             assert options(page, f"#seat-{seat}-kind") == shown(levels, "Computer: ")
             assert page.input_value(f"#seat-{seat}-kind") == levels[-1]["agent"]
         assert page.input_value("#seat-0-kind") == "person"
-    # A seat keeps its level by name where the new ladder has it, else takes the default.
+    # A seat keeps its level by name where the new ladder has it; a new seat takes the
+    # level chosen last for this game (issue 44: the lobby remembers it), and a game where
+    # nothing was chosen yet the strongest.
     page.select_option("#f-game", "kingdoms")
     page.select_option("#seat-1-kind", "random")
     page.select_option("#f-players", "4")
     assert page.input_value("#seat-1-kind") == "random"
-    assert page.input_value("#seat-3-kind") == default_opponent("kingdoms", 4)
+    assert page.input_value("#seat-3-kind") == "random"
+    page.select_option("#f-game", "claim-kingdoms")
+    page.select_option("#f-players", "4")
+    assert page.input_value("#seat-3-kind") == ladders["claim-kingdoms"]["4"][-1]["agent"]
 
 
 def test_one_click_play_seats_the_default_opponent(server: ThreadServer, page: Any) -> None:

@@ -16,11 +16,21 @@ from fastapi.testclient import TestClient
 
 import regency
 from regency.puzzles import Puzzle, PuzzleError, Rating, load_puzzles
+from regency.server.pages.html import assets
 from regency.server.pages.puzzles import MAX_SEEN, puzzle_message, puzzle_payload
 from regency.server.pages.replays import replay_public
 
 GAMES = [info.name for info in regency.available_games()]
-SECRET_KEYS = {"record", "seed", "solutions", "alternatives", "explanation", "source", "win"}
+SECRET_KEYS = {
+    "record",
+    "seed",
+    "solutions",
+    "alternatives",
+    "groups",
+    "explanation",
+    "source",
+    "win",
+}
 
 
 def puzzles_of(game: str) -> list[Puzzle]:
@@ -56,7 +66,7 @@ def test_the_pages_are_served_with_titles_and_unknown_games_refused(
     ):
         answer = sqlite_client.get(path, headers=html)
         assert answer.status_code == 200 and f"<title>{title} · regency</title>" in answer.text
-        assert '<script type="module" src="/static/puzzles.js">' in answer.text
+        assert f'<script type="module" src="{assets().url("puzzles.js")}"' in answer.text
     for path in ("/puzzles/chess", "/puzzles/chess/c0000000000"):
         assert sqlite_client.get(path, headers=html).status_code == 404
         assert sqlite_client.get(path).json()["error"] == "no_such_game"
@@ -175,6 +185,18 @@ def test_a_right_try_gains_rating_and_a_wrong_one_loses_it(
     assert right["alternatives"][0]["win"] == round(puzzle.alternatives[0].win, 4)
     assert all(a["text"] == position.describe(a["move"]) for a in right["alternatives"])
     assert right["explanation"] == puzzle.explanation
+    # Every move once in the groups, best first; the answer a group of its own.
+    grouped = [m for g in right["groups"] for m in g["moves"]]
+    assert sorted(grouped) == sorted(a.move for a in puzzle.alternatives)
+    assert right["groups"][0] == {
+        "moves": [puzzle.solutions[0]],
+        "text": position.describe(puzzle.solutions[0]),
+        "win": round(puzzle.alternatives[0].win, 4),
+        "low": round(puzzle.alternatives[0].win, 4),
+    }
+    assert [g["win"] for g in right["groups"]] == sorted(
+        (g["win"] for g in right["groups"]), reverse=True
+    )
     assert right["puzzle_rating"] == puzzle.rating
     # A wrong try with the rating the right one gave: down from it, by Glicko-2.
     wrong = wrong_move(puzzle)

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
+from regency.server.pages.html import assets
 from tests.server.conftest import ThreadServer
 from tests.web.helpers import (
     create,
@@ -29,10 +30,11 @@ from tests.web.helpers import (
     wait_version,
 )
 
+# The one inline script a page has, its import map, is allowed by its hash (and only it).
 CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; "
-    "frame-ancestors 'none'"
+    f"default-src 'none'; script-src 'self' {assets().csp_hash}; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; manifest-src 'self'; "
+    "worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 SECURITY_HEADERS = {
     "content-security-policy": CSP,

@@ -22,7 +22,9 @@ the tests check that every ladder has one and climbs by its ratings.
 Levels are named by place, so a name means the same step in every ladder: the top is
 ``"Strongest"``, the others from the bottom ``"Beginner"``, ``"Casual"``, ``"Strong"``.
 The game server hands the ladders out (``GET /api/games``), the lobby draws them, and
-``regency play --level NAME`` and ``regency games`` use them.
+``regency play --level NAME`` and ``regency games`` use them. A computer seat is called
+by its level (:func:`computer_name`: ``"Strongest computer"``), wherever a person reads
+its name; the agent spec stays in the API beside it.
 
 Example:
     >>> [level.agent for level in ladder("kingdoms", 4)]
@@ -31,16 +33,20 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
 
 from regency.agents.base import AgentError
 from regency.agents.defaults import default_opponent
-from regency.core.errors import quote
+from regency.agents.registry import parse_spec
+from regency.core.errors import RegencyError, quote
 from regency.core.registry import game_info
+from regency.core.words import count, span
 
 __all__ = [
+    "COMPUTER",
     "LOWER_NAMES",
     "MEASURED",
     "RATING_BASE",
@@ -48,9 +54,12 @@ __all__ = [
     "YARDSTICK",
     "Level",
     "Strength",
+    "computer_name",
+    "computer_with_spec",
     "find_level",
     "ladder",
     "ladders_json",
+    "level_of",
 ]
 
 RATING_BASE = 1500
@@ -64,6 +73,9 @@ TOP_NAME = "Strongest"
 
 LOWER_NAMES = ("Beginner", "Casual", "Strong", "Expert")
 """The other levels' names, from the bottom up."""
+
+COMPUTER = "Computer"
+"""The name of a computer seat whose agent is on no ladder (a spec set by hand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +151,10 @@ class Level:
         strength: Its measured figure (``None`` only for a default opponent with no run
             yet, in a game outside :data:`MEASURED`).
         default: Whether it is the default opponent (the top level).
-        about: One sentence for people: its figure in words, naming the yardstick by its
-            level name (``"Won 62.0% of 200 games against Strong (95% interval:
-            55.1-68.4%)."``).
+        about: One sentence as a player would say it, naming its rival by level
+            (``"Wins about 2 games in 3 against Strong."``).
+        figures: The measurement behind it, in one sentence (``"Rated 2029. Won 66.0%
+            of 100 games against Strong (95% interval: 56.3%-74.5%)."``).
     """
 
     name: str
@@ -149,6 +162,12 @@ class Level:
     strength: Strength | None
     default: bool
     about: str
+    figures: str
+
+    @property
+    def computer(self) -> str:
+        """What a seat it plays is called: ``"Strongest computer"``."""
+        return f"{self.name} computer"
 
     def to_json(self) -> dict[str, Any]:
         """The level as JSON (for the game server)."""
@@ -157,6 +176,7 @@ class Level:
             "agent": self.agent,
             "default": self.default,
             "about": self.about,
+            "figures": self.figures,
             "strength": self.strength.to_json() if self.strength else None,
         }
 
@@ -278,8 +298,51 @@ def _percent(share: float) -> str:
     return f"{share:.1%}"
 
 
+_DENOMINATORS = (2, 3, 4, 5, 6, 8, 10)
+"""The "games in N" a share is said in: the ones people count in."""
+
+
+def _wins(share: float) -> str:
+    """How often a share of games is won, as a player says it: ``"wins about 2 games in 3"``.
+
+    The fraction near the share with a small denominator (each step of the denominator
+    costs as much as 0.006 of distance, so 0.66 is "2 in 3" rather than "5 in 8");
+    "almost never wins" below 1 in 20, "wins almost every game" above 19 in 20.
+    """
+    if share < 0.05:
+        return "almost never wins"
+    if share > 0.95:
+        return "wins almost every game"
+    fractions = [(k, d) for d in _DENOMINATORS for k in range(1, d) if math.gcd(k, d) == 1]
+    k, d = min(fractions, key=lambda f: abs(share - f[0] / f[1]) + 0.006 * f[1])
+    return f"wins about {count(k, 'game')} in {d}"
+
+
+def _words(spec: str, strength: Strength | None, players: int, names: dict[str, str]) -> str:
+    """What a player reads about a level in the lobby: how often it wins, in words.
+
+    ``names`` gives the level names of the ladder's agents, so that the rival is named
+    as people see it.
+    """
+    if strength is None:
+        return "The default computer player; its strength is not measured yet."
+    if spec == YARDSTICK:
+        return "Plays by simple rules of thumb: the other levels are measured against it."
+    rival = names.get(strength.against, strength.against)
+    wins = _wins(strength.won)
+    if strength.team:
+        return f"With a partner of its level, it {wins} against a {rival} partnership."
+    if players == 2:
+        return f"{wins[0].upper()}{wins[1:]} against {rival}."
+    others = _COUNT_WORDS.get(players - 1, str(players - 1))
+    return (
+        f"{wins[0].upper()}{wins[1:]} against {others} {rival} players "
+        f"(a fair share would be 1 in {players})."
+    )
+
+
 def _about(spec: str, strength: Strength | None, players: int, names: dict[str, str]) -> str:
-    """The sentence people read about a level (a tooltip in the lobby).
+    """The measurement behind a level, in one sentence (the lobby's details).
 
     ``names`` gives the level names of the ladder's agents, so that the rival is named
     as people see it.
@@ -303,9 +366,9 @@ def _about(spec: str, strength: Strength | None, players: int, names: dict[str, 
         )
     if players == 2:
         return f"{won} against {rival} ({interval})."
-    count = _COUNT_WORDS.get(players - 1, str(players - 1))
+    others = _COUNT_WORDS.get(players - 1, str(players - 1))
     return (
-        f"{won} against {count} {rival} players (a fair share is {strength.fair:.0%}; {interval})."
+        f"{won} against {others} {rival} players (a fair share is {strength.fair:.0%}; {interval})."
     )
 
 
@@ -322,14 +385,15 @@ def ladder(game: str, players: int) -> tuple[Level, ...]:
     """
     info = game_info(game)
     if players not in info.players:
-        *rest, last = (str(n) for n in info.players)
-        counts = f"{', '.join(rest)} or {last}" if rest else last
-        raise AgentError(f"{info.title} is played by {counts} players, not {quote(players)}")
+        raise AgentError(
+            f"{info.title} is played by {span(info.players)} players, not {quote(players)}"
+        )
     top = default_opponent(info.name, players)
     measured = dict(MEASURED.get(info.name, {}).get(players, {}))
     top_strength = measured.pop(top, None)
     if top_strength is None:
-        return (Level(TOP_NAME, top, None, True, _about(top, None, players, {})),)
+        unmeasured = _about(top, None, players, {})
+        return (Level(TOP_NAME, top, None, True, _words(top, None, players, {}), unmeasured),)
     if info.heuristic is not None and top != YARDSTICK:
         fair = top_strength.fair
         measured[YARDSTICK] = Strength(
@@ -340,11 +404,19 @@ def ladder(game: str, players: int) -> tuple[Level, ...]:
         raise AgentError(f"{info.title} at {players} players has more levels than names")
     names = dict(zip((spec for spec, _ in below), LOWER_NAMES, strict=False))
     levels = [
-        Level(names[spec], spec, strength, False, _about(spec, strength, players, names))
+        Level(
+            names[spec],
+            spec,
+            strength,
+            False,
+            _words(spec, strength, players, names),
+            _about(spec, strength, players, names),
+        )
         for spec, strength in below
     ]
-    about = _about(top, top_strength, players, names)
-    levels.append(Level(TOP_NAME, top, top_strength, True, about))
+    words = _words(top, top_strength, players, names)
+    figures = _about(top, top_strength, players, names)
+    levels.append(Level(TOP_NAME, top, top_strength, True, words, figures))
     return tuple(levels)
 
 
@@ -363,6 +435,47 @@ def find_level(game: str, players: int, name: str) -> Level:
     title = game_info(game).title
     names = ", ".join(level.name for level in levels)
     raise AgentError(f"no level {quote(name)} in {title} at {players} players; the levels: {names}")
+
+
+def level_of(game: str, players: int, spec: str) -> Level | None:
+    """The level of ``game``'s ladder at ``players`` seats that ``spec`` plays, if any.
+
+    Specs are compared as parsed (``ismcts:1000`` is ``ismcts:iters=1000``); a spec that
+    does not parse, a game or a player count with no ladder, has none.
+    """
+    try:
+        wanted = parse_spec(spec)
+        levels = ladder(game, players)
+    except RegencyError:
+        return None
+    for level in levels:
+        parsed = parse_spec(level.agent)
+        if (parsed.name, parsed.params) == (wanted.name, wanted.params):
+            return level
+    return None
+
+
+@functools.lru_cache(maxsize=512)
+def computer_name(game: str, players: int, spec: str) -> str:
+    """What people call a computer seat playing ``spec``: its level's name, or "Computer".
+
+    ``"Strongest computer"`` for the ladder's top, ``"Casual computer"`` for the
+    heuristic where it is that level; a spec on no ladder (one set by hand) is
+    :data:`COMPUTER`. The spec itself is for the API and a details line, not a name.
+    Cached: a table names its seats with every view it sends.
+    """
+    level = level_of(game, players, spec)
+    return level.computer if level is not None else COMPUTER
+
+
+def computer_with_spec(game: str, players: int, spec: str) -> str:
+    """A computer seat in a sentence, its spec after it: ``"the Strongest computer (ismcts)"``.
+
+    For the terminal's lines that say who sits where; ``"the computer (SPEC)"`` for a spec
+    on no ladder.
+    """
+    name = computer_name(game, players, spec)
+    return f"the {'computer' if name == COMPUTER else name} ({spec})"
 
 
 def ladders_json(game: str) -> dict[str, list[dict[str, Any]]]:

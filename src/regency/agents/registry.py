@@ -37,6 +37,7 @@ from regency.agents.base import (
 )
 from regency.core.errors import RegencyError, quote
 from regency.core.registry import GameInfo, game_info
+from regency.core.words import span
 
 __all__ = [
     "CAPPED_ITERATIONS",
@@ -271,10 +272,9 @@ def check_spec(
         parsed = parse_spec(spec)
         info = _game_for(parsed.name, game)
         if players not in info.players:
-            *rest, last = (str(n) for n in info.players)
-            counts = f"{', '.join(rest)} or {last}" if rest else last
             raise AgentError(
-                f"{parsed.name}: {info.name} is played by {counts} players, not {quote(players)}"
+                f"{parsed.name}: {info.name} is played by {span(info.players)} players, "
+                f"not {quote(players)}"
             )
         agent = make_agent(parsed, info.name, 0)
         if isinstance(agent, PlayerCountCheck):

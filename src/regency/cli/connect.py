@@ -2,11 +2,16 @@
 
 The client speaks only the public protocol (docs/server.md): it opens the seat's
 WebSocket, and whenever a view lists legal moves it asks the agent, which sees exactly
-what the view holds (the observation and the legal moves, as a ``SeatView``).
+what the view holds (the observation and the legal moves, as a ``SeatView``). Another
+person's request to take back a move is declined (``--accept-takebacks`` accepts it).
 
 A seat of an account (docs/accounts.md) is played with one of the account's API tokens,
 ``--api-token TOKEN`` or ``$REGENCY_API_TOKEN``, and the seat's link, which then needs
 no ``#token=`` (``http://HOST/play/TABLE/SEAT``).
+
+With ``--abort``, ``--resign``, ``--leave`` or ``--takeback`` it does that one thing for
+the seat instead, after a confirmation (``--yes`` skips it), and says how it went
+(:mod:`regency.cli.seat_commands`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from rich.console import Console
 
 from regency.agents import make_agent, parse_spec
 from regency.cli.args import UsageError
+from regency.cli.seat_commands import COMMANDS, ending_words, run_command, seat_name
 from regency.core.errors import NotationError, RegencyError
 from regency.core.registry import game_class
 from regency.core.view import SeatView
@@ -110,6 +116,19 @@ def add_connect_arguments(parser: argparse.ArgumentParser) -> None:
         help="play an account's seat with one of its API tokens (made on its profile page; "
         "default $REGENCY_API_TOKEN); the link then needs no #token=",
     )
+    parser.add_argument(
+        "--accept-takebacks",
+        action="store_true",
+        help="accept other people's requests to take back a move (default: decline them)",
+    )
+    command = parser.add_mutually_exclusive_group()
+    for name, text in COMMANDS.items():
+        command.add_argument(
+            f"--{name}", dest="seat_command", action="store_const", const=name, help=text
+        )
+    parser.add_argument(
+        "--yes", action="store_true", help="do it without asking for a confirmation"
+    )
 
 
 RESTART_CODE = 1012
@@ -161,6 +180,9 @@ def run_connect(args: argparse.Namespace, console: Console) -> int:
 
     api_token = getattr(args, "api_token", None) or os.environ.get("REGENCY_API_TOKEN") or None
     invite = parse_invite(args.invite, api_token)
+    if getattr(args, "seat_command", None):
+        with _open(invite) as socket:
+            return run_command(args.seat_command, socket, invite, console, args.yes)
     parse_spec(args.agent)  # a bad spec is refused before connecting
     player = _Player(args, console, invite)
     socket = _open(invite)
@@ -190,11 +212,14 @@ class _Player:
         self.agent: Any = None
         self.acted = -1
         self.shown = 0
+        self.answered: tuple[int, int] | None = None
 
     def take(self, message: dict[str, Any], socket: Any) -> bool:
         """Act on one message from the server; return whether the game is over."""
         kind = message.get("type")
         if kind == "error":
+            if message.get("about") == "takeback":
+                return False  # an answer to an offer a move had already cancelled
             if message.get("error") not in ("stale_version", "not_your_turn", "shutting_down"):
                 raise UsageError(f"the server refused a move: {message.get('message')}")
             return False
@@ -203,17 +228,14 @@ class _Player:
         if self.agent is None:
             self.agent = make_agent(self.args.agent, message["game"], self.args.seed or 0)
             names = ", ".join(s["name"] for s in message["seats"])
-            self.console.print(
-                f"seat {self.invite.seat} at table {self.invite.table} ({message['game']}: {names})"
-            )
-        for move in message["recent"]:
-            if move["number"] > self.shown and move["number"] == message["version"]:
-                self.shown = move["number"]
-                self.console.print(f"  {move['number']:>3}. seat {move['seat']}: {move['move']}")
+            where = f"seat {self.invite.seat} at table {self.invite.table}"
+            # People's names are text, never markup.
+            self.console.print(f"{where} ({message['game']}: {names})", markup=False)
+        self.show_moves(message)
         if message["finished"]:
-            result = message["result"]
-            self.console.print(f"game over: scores {result['scores']}, winners {result['winners']}")
+            self.console.print(ending_words(message), highlight=False, markup=False)
             return True
+        self.answer_takeback(message, socket)
         if message["legal_moves"] and message["version"] > self.acted:
             self.acted = message["version"]
             choice = self.agent.choose(seat_view(message))
@@ -221,3 +243,36 @@ class _Player:
                 json.dumps({"type": "action", "action": str(choice), "version": self.acted})
             )
         return False
+
+    def show_moves(self, message: dict[str, Any]) -> None:
+        """Print the moves made since the last view (and say so when some were taken back)."""
+        recent = message["recent"]
+        last = recent[-1]["number"] if recent else 0
+        if last < self.shown:
+            self.console.print(f"  moves {last + 1}-{self.shown} were taken back")
+            self.shown = last
+        for move in recent:
+            if move["number"] > self.shown:
+                self.shown = move["number"]
+                self.console.print(
+                    f"  {move['number']:>3}. seat {move['seat']}: {move['move']}", highlight=False
+                )
+
+    def answer_takeback(self, message: dict[str, Any], socket: Any) -> None:
+        """Answer another person's request to take back a move (once per request)."""
+        offer = message.get("takeback")
+        if not offer or offer["status"] != "offered" or self.invite.seat not in offer["waiting"]:
+            return
+        key = (message["version"], offer["by"])
+        if key == self.answered:
+            return
+        self.answered = key
+        accept = bool(self.args.accept_takebacks)
+        name = seat_name(message, offer["by"])
+        said = "accepted" if accept else "declined (--accept-takebacks accepts)"
+        self.console.print(
+            f"  {name} asks to take back a move: {said}", highlight=False, markup=False
+        )
+        socket.send(
+            json.dumps({"type": "takeback", "accept": accept, "version": message["version"]})
+        )

@@ -24,6 +24,7 @@ from regency.cli.arena import add_arena_arguments, run_arena
 from regency.cli.args import Parser, UsageError
 from regency.cli.connect import add_connect_arguments, run_connect
 from regency.cli.games import add_games_arguments, list_games, run_games
+from regency.cli.learn import add_learn_arguments, run_learn
 from regency.cli.play import add_play_arguments, run_play
 from regency.cli.puzzles import add_puzzles_arguments, run_puzzles
 from regency.cli.replay import add_replay_arguments, run_replay
@@ -62,6 +63,15 @@ COMMANDS: tuple[Command, ...] = (
         "play in the terminal: against the computer, or friends at one keyboard",
         add_play_arguments,
         run_play,
+    ),
+    Command(
+        "learn",
+        "learn to play a game: short lessons on the real table",
+        add_learn_arguments,
+        run_learn,
+        description="A course of short lessons per game, each one decision on the real "
+        "table with a task, and the reason a move is right or wrong in the rule's words "
+        "(docs/learn.md). The lessons done are kept between sessions.",
     ),
     Command("replay", "step through a saved game", add_replay_arguments, run_replay),
     Command(

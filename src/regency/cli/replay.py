@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
+from regency.agents.ladder import computer_with_spec
 from regency.cli.args import UsageError
 from regency.core.game import Game
 from regency.core.record import Record
@@ -58,7 +59,11 @@ def _who_played(record: Record, renderer: Any, observation: dict[str, Any]) -> s
         return None
     parts = [
         f"{_seat_name(renderer, observation, seat)}: "
-        + ("a person" if spec == "human" else f"the {spec} computer player")
+        + (
+            "a person"
+            if spec == "human"
+            else computer_with_spec(record.game, record.players, str(spec))
+        )
         for seat, spec in enumerate(table)
     ]
     return "; ".join(parts) + "."

@@ -111,11 +111,24 @@ def run_db(args: argparse.Namespace, console: Console) -> int:
 LIMITS: tuple[tuple[str, type, str], ...] = (
     ("max_think", float, "the most seconds a computer seat thinks about a move"),
     ("max_iterations", int, "the largest iters, most or infer an agent spec may ask for"),
+    ("chat_messages", int, "chat messages one seat may send in any --chat-seconds"),
+    ("chat_seconds", float, "the window of the chat's rate limit, in seconds"),
+    ("max_answer", float, "the most seconds a computer seat's turn takes, all its decisions"),
     ("max_open_tables", int, "how many unfinished tables the server keeps"),
     ("tables_per_minute", int, "tables one client (address) may set up per minute"),
     ("expire_days", float, "days without a move before an unfinished table is removed (0: never)"),
+    (
+        "open_wait",
+        float,
+        "seconds a table with a clock waits, at least, for a person to open it before "
+        "their first move; then it is aborted",
+    ),
     ("analysis_workers", int, "processes game analyses run in, apart from computer seats"),
     ("analysis_queue", int, "analyses that may wait for their turn"),
+    ("open_tables_per_person", int, "open tables one person may have listed at once"),
+    ("waiting_per_person", int, "queues and open tables one person may wait at, at once"),
+    ("pairing_per_minute", int, "pairing requests one client (address) may make per minute"),
+    ("open_table_minutes", float, "minutes an open table nobody sits down at stays listed"),
     ("tournaments_per_person", int, "tournaments not over one account may have set up"),
     ("max_tournaments", int, "tournaments not over on the server"),
 )
@@ -142,7 +155,9 @@ def _limits(args: argparse.Namespace) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for name, _, _ in LIMITS:
         value = getattr(args, name)
-        least = 0 if name == "expire_days" else (0.001 if name == "max_think" else 1)
+        least = (
+            0 if name == "expire_days" else (0.001 if name in ("max_think", "max_answer") else 1)
+        )
         if value < least:
             flag = "--" + name.replace("_", "-")
             raise UsageError(f"{flag} must be at least {least:g}, not {value:g}")

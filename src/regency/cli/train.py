@@ -12,6 +12,7 @@ from rich.console import Console
 
 from regency.cli.args import UsageError
 from regency.core.registry import game_info
+from regency.core.words import span
 
 __all__ = ["add_train_arguments", "run_train"]
 
@@ -39,7 +40,7 @@ def run_train(args: argparse.Namespace, console: Console) -> int:
     """Self-play, fit and write the weights, showing progress; return the exit status."""
     info = game_info(args.game)
     if args.players not in info.players:
-        raise UsageError(f"{info.title} is played by {', '.join(map(str, info.players))} players")
+        raise UsageError(f"{info.title} is played by {span(info.players)} players")
     if args.games is not None and not 2 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 2 to {MAX_GAMES:,}")
     if args.epochs is not None and not 1 <= args.epochs <= 1000:

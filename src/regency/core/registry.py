@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     # its game's class here), so at run time the aliases below name them as strings.
     from regency.core.arrays import ArraySpec, ArrayWriter, FeatureWriter
     from regency.core.encoding import Encoder
+    from regency.core.explain import Explainer
     from regency.core.game import Game, Result
+    from regency.core.teaching import Teaching
     from regency.core.view import SeatView
 
 __all__ = [
@@ -132,6 +134,11 @@ class GameInfo(str):
             there: the strongest agent measured (docs/measurements.md, "Strength"). A
             count not listed gets the heuristic, or the search if the game has none
             (``regency.agents.defaults.default_opponent``).
+        teaching: The game's course of lessons and what its coach knows
+            (``regency.learn``; docs/learn.md), if it has them.
+        explainer: How the game says what a move did, in its own words (which trick
+            it wins, which faction or row it decides), for puzzle explanations
+            (``regency.core.explain``), if it has one.
     """
 
     title: str  # type: ignore[assignment]  # the game's title, not str.title()
@@ -151,6 +158,8 @@ class GameInfo(str):
     array_writer: ArrayWriterFactory | None
     value_features: FeatureWriterFactory | None
     default_opponents: Mapping[int, str]
+    teaching: Teaching | None
+    explainer: Explainer | None
 
     def __new__(
         cls,
@@ -173,6 +182,8 @@ class GameInfo(str):
         array_writer: ArrayWriterFactory | None = None,
         value_features: FeatureWriterFactory | None = None,
         default_opponents: Mapping[int, str] | None = None,
+        teaching: Teaching | None = None,
+        explainer: Explainer | None = None,
     ) -> GameInfo:
         """Describe a game (see the class docstring for the fields)."""
         self = super().__new__(cls, name)
@@ -193,6 +204,8 @@ class GameInfo(str):
         self.array_writer = array_writer
         self.value_features = value_features
         self.default_opponents = dict(default_opponents or {})
+        self.teaching = teaching
+        self.explainer = explainer
         return self
 
     @property

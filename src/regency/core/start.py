@@ -19,6 +19,7 @@ from regency.core.game import SAVE_FORMAT, SAVE_VERSION, Game, check_saved_state
 from regency.core.record import RECORD_FORMAT, RECORD_VERSION, Record, read_json
 from regency.core.registry import game_info
 from regency.core.rng import MAX_SEED, new_seed
+from regency.core.words import span
 
 __all__ = ["load_game", "new_game", "replay"]
 
@@ -43,9 +44,9 @@ def new_game(
     if players is None:
         players = info.default_players
     if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
-        *most, last = [str(p) for p in info.players]
-        counts = f"{', '.join(most)} or {last}" if most else last
-        raise GameOptionError(f"{info.title} is for {counts} players, not {quote(players)}")
+        raise GameOptionError(
+            f"{info.title} is played by {span(info.players)} players, not {quote(players)}"
+        )
     if seed is None:
         seed = new_seed()
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:

@@ -16,6 +16,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from regency.core.words import YOU, possessive, says
+
 __all__ = [
     "action_label",
     "board",
@@ -94,16 +96,12 @@ def _by_faction(codes: list[str]) -> Text:
 
 def seat_name(observation: dict[str, Any], seat: int) -> str:
     """How ``seat`` is called on the observing seat's screen: ``You`` or ``Seat 2``."""
-    return "You" if seat == observation["seat"] else f"Seat {seat}"
+    return YOU if seat == observation["seat"] else f"Seat {seat}"
 
 
 def _says(obs: dict[str, Any], seat: int, verb: str) -> str:
     """``You lead`` / ``Seat 1 leads``: the name with the verb agreeing."""
-    name = seat_name(obs, seat)
-    if name == "You":
-        return f"You {verb}"
-    irregular = {"have": "has", "are": "is"}
-    return f"{name} {irregular.get(verb, verb + 's')}"
+    return says(seat_name(obs, seat), verb)
 
 
 def _status(obs: dict[str, Any]) -> Text:
@@ -165,8 +163,7 @@ def _last_trick(obs: dict[str, Any]) -> Text | None:
 
 
 def _possessive(obs: dict[str, Any], seat: int) -> str:
-    name = seat_name(obs, seat)
-    return "your" if name == "You" else f"{name}'s"
+    return possessive(seat_name(obs, seat))
 
 
 def _pile_holding(obs: dict[str, Any], code: str) -> int | None:
@@ -340,8 +337,8 @@ def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableTyp
     for vote in result["votes"]:
         code = NAME_TO_CODE[vote["faction"]]
         cells = [
-            f"{count} (top {high})" if count else "-"
-            for count, high in zip(vote["counts"], vote["highest"], strict=True)
+            f"{held} (top {high})" if held else "-"
+            for held, high in zip(vote["counts"], vote["highest"], strict=True)
         ]
         if vote["side"] is None:
             to = Text(f"nobody ({vote['reason']})", style="dim")
@@ -349,9 +346,7 @@ def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableTyp
             to = Text(" & ".join(seat_name(obs, s) for s in vote["seats"]), style="bold")
             to.append(f" ({vote['reason']})", style="dim")
         table.add_row(_faction(code), *cells, to)
-    winners = " and ".join(seat_name(obs, s) for s in result["winners"])
-    plural = obs["seat"] in result["winners"] or len(result["winners"]) > 1
-    headline = Text(f"{winners} {'win' if plural else 'wins'}", style="bold green")
+    headline = Text(says([seat_name(obs, s) for s in result["winners"]], "win"), style="bold green")
     headline.append(f" ({result['decided_by']}).", style="")
     return Group(table, headline)
 

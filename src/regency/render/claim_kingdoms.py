@@ -21,6 +21,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from regency.core.words import YOU, count
+
 __all__ = ["VIEW", "action_label", "board", "moves", "result", "rules", "seat_name", "window"]
 
 FACTIONS: dict[str, tuple[str, str, int]] = {
@@ -75,7 +77,7 @@ def _faction_text(name: str, style_extra: str = "") -> Text:
 
 def seat_name(observation: dict[str, Any], seat: int) -> str:
     """How ``seat`` is called on the observing seat's screen: ``You`` or its colour."""
-    return "You" if seat == observation["seat"] else str(observation["colours"][seat]).capitalize()
+    return YOU if seat == observation["seat"] else str(observation["colours"][seat]).capitalize()
 
 
 def _player(obs: dict[str, Any], seat: int) -> Text:
@@ -208,11 +210,6 @@ def _cell(
     return text
 
 
-def _count(number: int, noun: str) -> str:
-    """``1 card``, ``3 cards``."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 def _cards_line(names: list[str]) -> Text:
     if not names:
         return Text("empty", style="dim")
@@ -323,7 +320,7 @@ def board(observation: dict[str, Any], pan: tuple[int, int] = (0, 0)) -> Rendera
         else:
             seen = Text.assemble(
                 _player(obs, looking["seat"]),
-                f" looks at {_count(looking['count'], 'card')} of the deck",
+                f" looks at {count(looking['count'], 'card')} of the deck",
             )
         lines.append(seen)
     for group in obs["deck_knowledge"]:

@@ -19,6 +19,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from regency.core.words import YOU, count, says, verb_for
+
 __all__ = [
     "action_label",
     "board",
@@ -46,7 +48,7 @@ _ROWS = "ABCDE"
 
 def seat_name(observation: dict[str, Any], seat: int) -> str:
     """How ``seat`` is called on the observing seat's screen: ``You`` or ``Seat 2``."""
-    return "You" if seat == observation["seat"] else f"Seat {seat}"
+    return YOU if seat == observation["seat"] else f"Seat {seat}"
 
 
 def _seat_text(obs: dict[str, Any], seat: int) -> Text:
@@ -91,7 +93,7 @@ def _board_table(tokens: list[list[str | None]], raised: set[str]) -> Table:
 def _says(obs: dict[str, Any], seat: int, verb: str) -> Text:
     """``You place`` / ``Seat 1 places``: the name, coloured, with the verb agreeing."""
     text = _seat_text(obs, seat)
-    text.append(f" {verb}" if seat == obs["seat"] else f" {verb}s")
+    text.append(f" {verb_for(seat_name(obs, seat), verb)}")
     return text
 
 
@@ -156,18 +158,18 @@ def _players_table(obs: dict[str, Any]) -> Table:
 
 
 def _supply_text(obs: dict[str, Any]) -> Text:
-    text = Text(f"Supply: {obs['supply']} tiles face down. Not yet seen by ")
+    text = Text(f"Supply: {count(obs['supply'], 'tile')} face down. Not yet seen by ")
     text.append("you" if obs["seat"] is not None else "spectators")
     text.append(": ")
     unseen = obs["unseen"]
     if not unseen:
         text.append("nothing", style="dim")
-    for i, (code, count) in enumerate(unseen.items()):
+    for i, (code, copies) in enumerate(unseen.items()):
         if i:
             text.append("  ")
         text.append_text(_tile_text(code))
-        if count > 1:
-            text.append(f"x{count}")
+        if copies > 1:
+            text.append(f"x{copies}")
     return text
 
 
@@ -270,9 +272,9 @@ def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableTyp
     """Every epoch's scoring, the final gold and, last, the winner(s)."""
     obs = observation
     winners = result["winners"]
-    names = " and ".join(seat_name(obs, s) for s in winners)
-    verb = "win" if winners == [obs["seat"]] else ("share the win" if len(winners) > 1 else "wins")
-    headline = Text(f"{names} {verb} with {result['gold'][winners[0]]} gold.", style="bold")
+    names = [seat_name(obs, s) for s in winners]
+    verdict = says(names, "share the win" if len(winners) > 1 else "win")
+    headline = Text(f"{verdict} with {result['gold'][winners[0]]} gold.", style="bold")
     summary = Table(title="Gold by epoch", title_style="bold")
     summary.add_column("Player")
     for epoch in result["epochs"]:

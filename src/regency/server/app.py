@@ -4,7 +4,11 @@ Every refusal is a JSON body ``{"error": code, "message": text, ...}`` with a 4x
 docs/server.md lists them. Request bodies over :data:`~regency.server.protocol.MAX_BODY`
 bytes are refused with 413 before they are read in full. Every answer carries the
 security headers of :mod:`regency.server.operations.security`; tokens travel in headers (or, for
-old links, a query parameter that no log line shows). The routes themselves are in
+old links, a query parameter that no log line shows). Text answers of
+:data:`COMPRESS_ABOVE` bytes or more are compressed (zstd, brotli or gzip, as the
+browser accepts: ``starlette-compress``); every answer says how long it may be kept
+(:mod:`regency.server.pages.assets`: static files under hashed names for a year, pages
+``no-cache``, anything else ``no-store``). The routes themselves are in
 :mod:`regency.server.routes`, one router per concern.
 """
 
@@ -17,20 +21,23 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette_compress import CompressMiddleware
 
 import regency
 from regency.accounts.passwords import HASHER, Hasher
+from regency.server.live.coach import Coach
 from regency.server.live.computer import ComputerPool
 from regency.server.live.directing import Director
 from regency.server.live.hub import Hub
+from regency.server.live.pairing import Pairing
 from regency.server.live.tournaments import Tournaments
 from regency.server.operations.health import Readiness
 from regency.server.operations.metrics import Metrics, OperatedHub, RequestMetrics
-from regency.server.operations.security import SecurityHeaders
+from regency.server.operations.security import SecurityHeaders, content_security_policy
 from regency.server.pages.analysis import Analyses
-from regency.server.pages.html import WEB
+from regency.server.pages.assets import CacheDefaults, HashedStaticFiles
+from regency.server.pages.html import assets
 from regency.server.pages.replays import ReplayCache
 from regency.server.pages.tournaments import Versions
 from regency.server.protocol import MAX_BODY
@@ -38,6 +45,7 @@ from regency.server.routes import ROUTERS
 from regency.server.routes.errors import install_error_handlers
 from regency.server.settings import RateLimit, ServerSettings
 from regency.server.storage.database import CHANNEL, Storage, upgrade
+from regency.server.storage.pairing import LOBBY_CHANNEL
 from regency.server.storage.tournaments import TournamentStore
 
 __all__ = ["ServerSettings", "create_app"]
@@ -46,6 +54,9 @@ log = logging.getLogger("regency.server")
 
 SIGNUPS_PER_MINUTE = 5
 """New accounts one client (by address) may make in any sliding minute (429 past it)."""
+
+COMPRESS_ABOVE = 500
+"""Bytes: a text answer this long or longer is compressed (a shorter one gains nothing)."""
 
 ENTERING_PER_MINUTE = 30
 """Tournaments one client (by address) may set up or enter in any sliding minute (429
@@ -118,8 +129,11 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     pool = ComputerPool(settings.workers)
     hub = OperatedHub(storage, pool, settings, metrics=app.state.metrics)
     app.state.hub = hub
+    app.state.coach = Coach(pool)
     app.state.accounts = hub.accounts
     app.state.ratings = hub.ratings
+    pairing = Pairing(hub, settings)
+    app.state.pairing = pairing
     store = TournamentStore(storage)
     app.state.tournaments = Tournaments(store, hub.ratings, settings)
     app.state.tournament_versions = Versions(store)
@@ -127,17 +141,20 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.director = director
     if storage.is_postgres:
         listening = asyncio.Event()
-        hub.spawn(_listen(storage, hub, listening))
+        hub.spawn(_listen(storage, hub, pairing, listening))
         await asyncio.wait_for(listening.wait(), 30)
     await hub.expire()  # one DELETE: gone before anyone can ask for them
+    await pairing.start()
     hub.spawn(hub.resume())  # in the background: the server answers at once
     hub.spawn(hub.watch_idle())
     hub.spawn(hub.watch_expiry())
+    hub.spawn(pairing.run())
     hub.spawn(director.run())
     try:
         yield
     finally:
         await director.close()
+        await pairing.close()
         await hub.close()
         pool.close()
         app.state.analyses.close()
@@ -170,18 +187,26 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.state.analyses = Analyses(settings.analysis_workers, settings.analysis_queue)
     app.state.metrics = Metrics(app.state)
     app.state.readiness = Readiness()
+    files = assets()
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(CacheDefaults)
+    app.add_middleware(SecurityHeaders, csp=content_security_policy(files.csp_hash))
+    # Text answers over half a kilobyte, compressed as the browser accepts (zstd, brotli or
+    # gzip); the WebSockets pass untouched (the middleware sees only HTTP).
+    app.add_middleware(CompressMiddleware, minimum_size=COMPRESS_ABOVE)
     app.add_middleware(RequestMetrics, metrics=app.state.metrics)
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
-    app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
+    app.mount("/static", HashedStaticFiles(files), name="static")
     return app
 
 
-async def _listen(storage: Storage, hub: Hub, ready: asyncio.Event) -> None:
-    """With PostgreSQL: follow the moves other server processes commit (LISTEN/NOTIFY)."""
+async def _listen(storage: Storage, hub: Hub, pairing: Pairing, ready: asyncio.Event) -> None:
+    """With PostgreSQL: follow the moves other server processes commit (LISTEN/NOTIFY).
+
+    And the lobby's changes (open tables, queues, seatings), on a channel of their own.
+    """
     import psycopg
     from sqlalchemy.engine import make_url
 
@@ -191,14 +216,19 @@ async def _listen(storage: Storage, hub: Hub, ready: asyncio.Event) -> None:
         try:
             async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
+                await conn.execute(f"LISTEN {LOBBY_CHANNEL}")
                 ready.set()
                 # Anything announced while we were not listening: catch up.
                 for live in list(hub.tables.values()):
                     await hub.announced(f"{live.id}:seats")
                     await hub.announced(f"{live.id}:chat")
+                await pairing.lobby.load()
                 async for note in conn.notifies():
                     try:
-                        await hub.announced(note.payload)
+                        if note.channel == LOBBY_CHANNEL:
+                            await pairing.lobby.announced([note.payload])
+                        else:
+                            await hub.announced(note.payload)
                     except Exception:
                         log.exception("could not follow %s", note.payload)
         except asyncio.CancelledError:

@@ -19,17 +19,25 @@ __all__ = [
     "AddComputer",
     "AttemptRequest",
     "ChatRequest",
+    "CoachRequest",
     "CreateTable",
     "CreateTournament",
     "DeleteAccount",
     "EnterTournament",
+    "JoinPool",
+    "LessonAttempt",
     "NewPassword",
     "NewToken",
+    "OpenTableRequest",
     "RematchRequest",
     "SeatRequest",
     "SignIn",
+    "SitRequest",
+    "TakebackRequest",
     "WsAction",
     "WsChat",
+    "WsEnd",
+    "WsTakeback",
     "encode",
 ]
 
@@ -82,7 +90,9 @@ class CreateTable(_Strict):
 
     Attributes:
         game: A registered game (``GET /api/games`` lists them).
-        players: Number of seats (the game's default when omitted).
+        players: Number of seats (the game's default when omitted); the game judges it,
+            and refuses a count it is not played by in its own words ("Claim is played
+            by 2-4 players, not 99").
         options: The game's options, as ``new_game`` takes them.
         seats: One entry per seat (default: a person in seat 0, the heuristic elsewhere).
         seed: Fixes the deal (default: a fresh one).
@@ -99,10 +109,13 @@ class CreateTable(_Strict):
         rated: Whether the game is rated (docs/accounts.md): set up by a signed-in
             person, every person's seat an account (the others join by their invite
             links), every computer seat a level of the game's ladder.
+        coach: A first game with a coach (docs/learn.md): its person may ask for a note
+            on each of their moves and for hints. One person's seat, the others the
+            computer; never rated.
     """
 
     game: str = Field(min_length=1, max_length=64)
-    players: int | None = Field(default=None, ge=1, le=16)
+    players: int | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] | None = Field(default=None, min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
@@ -111,6 +124,7 @@ class CreateTable(_Strict):
     takeover_minutes: float | None = Field(default=None, gt=0, le=24 * 60)
     takeover_agent: str = Field(default="heuristic", min_length=1, max_length=200)
     rated: bool = False
+    coach: bool = False
 
     @field_validator("options")
     @classmethod
@@ -150,6 +164,45 @@ class RematchRequest(_Strict):
     """A person's answer at a finished table: offer or accept a rematch, or decline it."""
 
     accept: bool = True
+
+
+class TakebackRequest(_Strict):
+    """``POST .../takeback``: ask to take back your last move, accept it or decline it.
+
+    Attributes:
+        accept: ``True`` (the default): ask, or accept the take-back another person
+            asked for; ``False``: decline it (the one who asked withdraws it).
+        version: The version of the view the answer was decided on (optional): refused
+            with ``stale_version`` if the table has moved on (an offer a move cancelled).
+    """
+
+    accept: bool = True
+    version: int | None = Field(default=None, ge=0, le=2**31)
+
+
+class WsEnd(_Strict):
+    """Ending your part of a game over a seat's WebSocket: ``{"type": "resign"}``.
+
+    Attributes:
+        type: ``"abort"`` (before your first move), ``"resign"`` (two sides) or
+            ``"leave"`` (three or more sides); docs/server.md says which applies.
+    """
+
+    type: Literal["abort", "resign", "leave"]
+
+
+class WsTakeback(_Strict):
+    """A take-back asked, accepted or declined over a seat's WebSocket.
+
+    Attributes:
+        type: Always ``"takeback"``.
+        accept: As :class:`TakebackRequest`'s.
+        version: As :class:`TakebackRequest`'s.
+    """
+
+    type: Literal["takeback"]
+    accept: bool = True
+    version: int | None = Field(default=None, ge=0, le=2**31)
 
 
 MAX_CHAT_REQUEST = 1000
@@ -196,6 +249,30 @@ class AttemptRequest(_Strict):
     try does; "Try again" does not)."""
 
 
+class LessonAttempt(_Strict):
+    """``POST /api/learn/{game}/{lesson}/attempt``: a move tried in a lesson.
+
+    Attributes:
+        move: The move, in the game's notation (one of the lesson view's legal moves; any
+            other is answered with the game's refusal).
+    """
+
+    move: str = Field(min_length=1, max_length=200)
+
+
+class CoachRequest(_Strict):
+    """``POST /api/tables/{table}/seats/{seat}/coach``: a question to a table's coach.
+
+    Attributes:
+        ask: ``"note"`` (how the computer would have judged move ``number``, one of the
+            seat's) or ``"hint"`` (what to think about now, on the seat's turn).
+        number: The move a note is about (1 is the game's first move).
+    """
+
+    ask: Literal["note", "hint"]
+    number: int | None = Field(default=None, ge=1, le=100_000)
+
+
 MAX_SECRET_FIELD = 256
 """The longest password a request may carry (``regency.accounts.passwords.MAX_PASSWORD``):
 anything longer is refused before it is hashed, and a body over
@@ -231,6 +308,49 @@ class NewToken(_Strict):
     """``POST /api/account/tokens``: a label for the API token (what it is for)."""
 
     label: str = Field(default="", max_length=40)
+
+
+MAX_FILL_AFTER = 600.0
+"""The longest wait a person may choose before computer levels fill their table (s)."""
+
+
+class JoinPool(_Strict):
+    """``POST /api/pools/{pool}/join``: a place in a pool's queue.
+
+    Attributes:
+        rated: The rated queue (signed in only) or the casual one.
+        fill_after: Seconds of waiting after which computer levels of a similar rating
+            may fill the table's other seats (``None``: people only; 0 to 600).
+        name: A guest's name at the table (an account's is its own).
+    """
+
+    rated: bool = False
+    fill_after: float | None = Field(default=None, ge=0, le=MAX_FILL_AFTER)
+    name: str = Field(default="", max_length=40)
+
+
+class OpenTableRequest(_Strict):
+    """``POST /api/open-tables``: a table listed in the lobby for anyone to sit down at.
+
+    Attributes:
+        game: A registered game.
+        players: Seats (the game's default when omitted).
+        options: The game's options (none that fixes hidden cards).
+        move_seconds: The move clock, as for a table set up from the lobby.
+        rated: Rated (signed in, every person an account) or casual.
+        rating_min: The lowest rating that may sit down (``None``: any).
+        rating_max: The highest (``None``: any).
+        name: A guest's name at the table (an account's is its own).
+    """
+
+    game: str = Field(min_length=1, max_length=64)
+    players: int | None = Field(default=None, ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    move_seconds: float | None = Field(default=None, gt=0, le=24 * 60 * 60)
+    rated: bool = False
+    rating_min: int | None = Field(default=None, ge=0, le=4000)
+    rating_max: int | None = Field(default=None, ge=0, le=4000)
+    name: str = Field(default="", max_length=40)
 
 
 class CreateTournament(_Strict):
@@ -284,6 +404,12 @@ class CreateTournament(_Strict):
         if len(value) > MAX_OPTIONS:
             raise ValueError(f"at most {MAX_OPTIONS} options")
         return value
+
+
+class SitRequest(_Strict):
+    """``POST /api/open-tables/{id}/join``: sit down (a guest may give a name)."""
+
+    name: str = Field(default="", max_length=40)
 
 
 class EnterTournament(_Strict):

@@ -8,11 +8,26 @@
 //
 // Muting is the reader's own: a muted person's messages are hidden on this browser only,
 // remembered per table in localStorage ("regency.mute.<table>": the muted seats).
+//
+// What the server would refuse is held back here: the chat's limits (the longest message,
+// how many messages in how many seconds) are the server's settings, learnt from it
+// (GET /api/limits) when the person first turns to the chat, never copied; a message past
+// the rate is not sent, and the page says how long to wait.
 import { el } from "/static/shared/dom.js";
 import { seatMark, thirdPerson } from "/static/shared/seats.js";
+import { api } from "/static/shared/server.js";
+import { YOU, count } from "/static/shared/words.js";
 
-/** The most characters a message may hold (the server's MAX_CHAT, regency/server/live/chat.py). */
-export const MAX_CHAT = 200;
+let limits = null;
+/** The chat's limits ({characters, messages, seconds}), asked of the server once (null: unknown). */
+function chatLimits() {
+  if (!limits) limits = api("/api/limits").then((answer) => answer.chat || null, () => null);
+  return limits;
+}
+
+// The page counts its own messages against the server's window, a little longer (the
+// server counts them as they arrive, a moment after they leave).
+const MARGIN_MS = 500;
 
 /** One tap on a phone: the phrases people say most at a card table. */
 export const PRESETS = ["Good game", "Your turn", "Well played", "Thanks", "Good luck", "One moment", "Oops"];
@@ -32,7 +47,7 @@ function save(key, value) {
 
 /** A message's writer as the reader sees it: "You" for their own seat, else the stored name. */
 function writerName(m, seat) {
-  if (seat !== null && m.seat === seat) return "You";
+  if (seat !== null && m.seat === seat) return YOU;
   return thirdPerson(m.name, m.seat);
 }
 
@@ -80,14 +95,14 @@ function takeMessages(byId, messages, seat, muted) {
 /** The note under the log: how many messages muting hides, how many a replay holds back. */
 function hiddenText(hidden, later) {
   return [
-    hidden ? `${hidden} ${hidden === 1 ? "message" : "messages"} from muted people hidden.` : "",
+    hidden ? `${count(hidden, "message")} from muted people hidden.` : "",
     later ? `${later} more later in the game.` : "",
   ].filter(Boolean).join(" ");
 }
 
 /** A seat's box to write in and its quick phrases; `send(text, typed)` sends one. */
 function writingBox(send) {
-  const input = el("input", { type: "text", id: "chat-text", maxlength: MAX_CHAT, autocomplete: "off",
+  const input = el("input", { type: "text", id: "chat-text", autocomplete: "off",
     "aria-label": "Chat message", placeholder: "Say something" });
   const form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (event) => {
     event.preventDefault();
@@ -110,6 +125,36 @@ function muteButtons(seats, seat, muted, toggle) {
         dataset: { seat: s.seat }, "aria-label": `${on ? "Unmute" : "Mute"} ${name}`,
         onclick: () => toggle(s.seat) }, seatMark(s.seat), ` ${name}${on ? " (muted)" : ""}`);
     })];
+}
+
+/**
+ * This page's count of its own recent messages against the server's rate: the function
+ * returned says why one more now would be refused (null: it would not, and it is counted).
+ */
+function rateKeeper() {
+  const sentAt = [];  // when this page sent its recent messages (ms)
+  return (rule) => {
+    if (!rule) return null;
+    const now = Date.now();
+    const span = rule.seconds * 1000 + MARGIN_MS;
+    while (sentAt.length && sentAt[0] <= now - span) sentAt.shift();
+    if (sentAt.length < rule.messages) {
+      sentAt.push(now);
+      return null;
+    }
+    const wait = Math.max(1, Math.ceil((sentAt[0] + span - now) / 1000));
+    return `You may send ${count(rule.messages, "chat message")} every ${rule.seconds} seconds: wait ${wait} s.`;
+  };
+}
+
+/**
+ * The limits are learnt when the person turns to the chat (the box or a phrase): the box
+ * then holds no more characters than the server takes.
+ */
+function learnWhenUsed(box) {
+  const learn = () => chatLimits().then((rule) => { if (rule) box.input.maxLength = rule.characters; });
+  box.form.addEventListener("focusin", learn, { once: true });
+  box.presets.addEventListener("pointerdown", learn, { once: true });
 }
 
 /**
@@ -139,10 +184,12 @@ export function chatPanel(options) {
   const parts = [el("h2", { id: "chat-h" }, "Table chat"), log, hiddenNote];
   let input = null;
 
+  const tooSoon = rateKeeper();
   if (options.write) {
     const box = writingBox(send);
     input = box.input;
     parts.push(box.form, box.presets, error);
+    learnWhenUsed(box);
   } else if (options.readOnlyNote) {
     parts.push(el("p", { class: "small muted" }, options.readOnlyNote));
   }
@@ -151,6 +198,11 @@ export function chatPanel(options) {
 
   async function send(text, typed) {
     error.textContent = "";
+    const held = tooSoon(await chatLimits());
+    if (held) {
+      error.textContent = held;
+      return;
+    }
     try {
       const answer = await options.write(text);
       if (typed) input.value = "";

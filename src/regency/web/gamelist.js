@@ -4,6 +4,7 @@
 import { el } from "/static/shared/dom.js";
 import { api } from "/static/shared/server.js";
 import { profileLink } from "/static/shared/account.js";
+import { count } from "/static/shared/words.js";
 
 const day = (seconds) => new Date(seconds * 1000).toISOString().slice(0, 10);
 const OUTCOMES = { won: "Won", lost: "Lost", drawn: "Drawn", aborted: "Aborted" };
@@ -20,7 +21,7 @@ export function gameEntry(g, self) {
   return el("li", { class: "game-entry", dataset: { table: g.table } },
     el("strong", {}, `${OUTCOMES[g.outcome] || g.outcome}`), ` · ${g.title}, ${g.players} players`,
     el("span", { class: "small" }, " against ", others, change),
-    el("span", { class: "small muted" }, ` · ${day(g.finished_at)} · ${g.moves} moves · `),
+    el("span", { class: "small muted" }, ` · ${day(g.finished_at)} · ${count(g.moves, "move")} · `),
     el("a", { href: g.replay, "aria-label": `replay of ${g.title} on ${day(g.finished_at)} (${self ? "your" : "their"} seat)` }, "replay"));
 }
 

@@ -1,8 +1,11 @@
 // The lobby: one click to play any game against the computer, a form to set up a table
 // with invite links, the tables this browser set up, and finished games to replay.
 import { el } from "/static/shared/dom.js";
+import { endingSummary, nameList } from "/static/shared/endings.js";
 import { copyButton, fragmentLink, myTables, rememberTable } from "/static/shared/links.js";
+import { thirdPerson } from "/static/shared/seats.js";
 import { api, me } from "/static/shared/server.js";
+import { YOU, andList, count } from "/static/shared/words.js";
 import { showAccount } from "/static/shared/account.js";
 
 showAccount();  // the header: who is signed in, or "Sign in"
@@ -20,20 +23,41 @@ let signedIn = null;  // the account's name when signed in (its tables can be ra
 // player count, weakest first, the default opponent marked): none are written here.
 function levelsFor(game, players) { return game.levels[String(players)] || []; }
 
-// One <option> per level: its value is the agent spec, its tooltip the measured figure.
+// The level a person chose last, per game ("regency.level.<game>": the level's name, which
+// means the same step in every ladder), chosen again when the lobby draws that game.
+const LEVEL_KEY = "regency.level.";
+function lastLevel(game) {
+  try { return localStorage.getItem(LEVEL_KEY + game.name); } catch { return null; }
+}
+function rememberLevel(game, select) {
+  const name = select.selectedOptions[0]?.dataset.level;
+  if (!name) return;  // a person, not a level
+  try { localStorage.setItem(LEVEL_KEY + game.name, name); } catch { /* storage turned off */ }
+}
+
+// One <option> per level: its value is the agent spec, its tooltip what it is in words
+// (the server's "about"), the measured figures kept for the details under the select.
 function levelOptions(levels, chosen, prefix = "") {
   const pick = levels.some((l) => l.name === chosen) ? chosen : levels.find((l) => l.default)?.name;
   return levels.map((level) => el("option", {
-    value: level.agent, title: level.about, dataset: { level: level.name }, selected: level.name === pick,
+    value: level.agent, title: level.about, selected: level.name === pick,
+    dataset: { level: level.name, figures: level.figures || "" },
   }, prefix + level.name));
 }
 
-// The chosen level's figure in small text under a select (a tooltip does not show on phones).
+// The chosen level in words under a select (a tooltip does not show on phones), and the
+// figures it rests on behind a details link.
 function aboutLine(select, id) {
-  const line = el("p", { class: "small muted level-about", id });
+  const words = el("span", { id });
+  const figures = el("span", { id: `${id}-figures` });
+  const details = el("details", { class: "figures" }, el("summary", {}, "The figures"), figures);
+  const line = el("div", { class: "small muted level-about" }, words, " ", details);
   const sync = () => {
-    line.textContent = select.selectedOptions[0]?.title || "";
-    line.hidden = !line.textContent;
+    const option = select.selectedOptions[0];
+    words.textContent = option?.title || "";
+    figures.textContent = option?.dataset.figures || "";
+    details.hidden = !figures.textContent;
+    line.hidden = !words.textContent;
   };
   select.addEventListener("change", sync);
   sync();
@@ -74,15 +98,17 @@ async function quickPlay(game, agent, button) {
 function drawGames() {
   const box = document.getElementById("games");
   box.replaceChildren(...games.map((game) => {
-    const level = el("select", { id: `q-${game.name}`, "aria-label": `${game.title}: computer level` },
-      levelOptions(levelsFor(game, game.default_players)));
+    const level = el("select", { id: `q-${game.name}`, "aria-label": `${game.title}: computer level`,
+      onchange: (event) => rememberLevel(game, event.currentTarget) },
+    levelOptions(levelsFor(game, game.default_players), lastLevel(game)));
     const button = el("button", { class: "primary", type: "button", id: `play-${game.name}`,
       onclick: (event) => quickPlay(game, level.value, event.currentTarget) }, `Play ${game.title}`);
     return el("article", { class: "panel game-card" },
       el("h2", {}, game.title), el("p", { class: "small" }, game.summary),
       el("div", { class: "row" }, button, el("label", {}, "Opponent", level)),
       aboutLine(level, `q-${game.name}-about`),
-      el("p", { class: "small" }, el("a", { href: `/rules/${game.name}` }, `Rules of ${game.title}`),
+      el("p", { class: "small" }, el("a", { href: `/learn/${game.name}`, id: `learn-${game.name}`, class: "learn-link" },
+        "Learn to play"), " · ", el("a", { href: `/rules/${game.name}` }, `Rules of ${game.title}`),
         el("span", { class: "muted" }, ` · ${game.players.join(", ")} players`)));
   }));
 }
@@ -112,6 +138,9 @@ function drawForm() {
     ...Array.from({ length: n }, (_, s) => el("option", { value: s }, `Seat ${s}`)));
   // A seat keeps its choice across changes of game and players: a person stays one, a
   // computer keeps its level's name where the new ladder has it, else the default level.
+  // Another game brings its own level, the one chosen last for it, if any.
+  const sameGame = fSeats.dataset.game === game.name;
+  fSeats.dataset.game = game.name;
   const old = [...fSeats.querySelectorAll(".seat-row")].map((row) => {
     const kind = row.querySelector("select.kind");
     return { person: kind.value === "person", level: kind.selectedOptions[0]?.dataset.level,
@@ -122,12 +151,13 @@ function drawForm() {
     const prev = old[s] || { person: s === 0, name: s === 0 ? "You" : "" };
     const kind = el("select", { class: "kind", id: `seat-${s}-kind`, "aria-label": `seat ${s}: who plays` },
       el("option", { value: "person", selected: prev.person }, "A person (invite link)"),
-      el("optgroup", { label: "The computer" }, levelOptions(levels, prev.person ? null : prev.level, "Computer: ")));
+      el("optgroup", { label: "The computer" }, levelOptions(levels, (!sameGame && lastLevel(game)) || prev.level || lastLevel(game), "Computer: ")));
     if (prev.person) kind.value = "person";
     const name = el("input", { id: `seat-${s}-name`, value: prev.name, maxlength: 40, placeholder: `Seat ${s}`,
       "aria-label": `seat ${s}: name` });
     const sync = () => { name.disabled = kind.value !== "person"; };
     kind.addEventListener("change", sync);
+    kind.addEventListener("change", () => rememberLevel(game, kind));
     sync();
     const about = aboutLine(kind, `seat-${s}-about`);
     return el("div", { class: "seat-row" }, el("strong", {}, `Seat ${s}`), el("label", {}, "Plays", kind),
@@ -191,8 +221,93 @@ function drawMine() {
   list.replaceChildren(...tables.map((t) => el("li", {},
     el("strong", {}, t.title || t.game), ` · ${t.seats.join(", ")} · `,
     t.play ? el("a", { href: t.play }, "continue") : "", t.play ? " · " : "",
-    el("a", { href: t.watch }, "watch"), " · ",
+    t.watch ? el("a", { href: t.watch }, "watch") : "", t.watch ? " · " : "",
     el("a", { href: `/replay/${t.table}` }, "replay (once finished)"))));
+}
+
+// -- finished games ------------------------------------------------------------------
+// GET /api/history: each finished game names its seats as the table did (a computer by
+// its level), says when it started and ended, and links to the game it was a rematch of
+// (`previous`). The list groups an evening's rematches under one line, gives dates and
+// times, and names the winner; a table set up in this browser calls its person "You".
+
+/** "Tue 14 May, 20:31" in the reader's own language and time zone. */
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleString(undefined,
+    { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+}
+
+/** "20:31": the time alone, for the games of one evening. */
+function clockTime(seconds) {
+  return new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+}
+
+/** Chains of rematches among `rows` (newest first), each chain oldest game first. */
+function evenings(rows) {
+  const byTable = new Map(rows.map((r) => [r.table, r]));
+  const groups = new Map();  // the first game of a chain (among those listed) -> its games
+  for (const r of rows) {
+    let first = r;
+    const seen = new Set([r.table]);
+    while (first.previous && byTable.has(first.previous) && !seen.has(first.previous)) {
+      first = byTable.get(first.previous);
+      seen.add(first.table);
+    }
+    if (!groups.has(first.table)) groups.set(first.table, []);
+    groups.get(first.table).push(r);
+  }
+  return [...groups.values()].map((games) => games.sort((a, b) => a.finished_at - b.finished_at))
+    .sort((a, b) => b[b.length - 1].finished_at - a[a.length - 1].finished_at);
+}
+
+/** The seat this browser's person played in a chain, from "Your tables" (null: none). */
+function readerSeat(games) {
+  const mine = new Map(myTables().filter((t) => t.play).map((t) => [t.table, t.play]));
+  for (const r of games) {
+    const link = mine.get(r.table);
+    const found = link && /\/play\/[^/]+\/(\d+)/.exec(new URL(link, location.href).pathname);
+    if (found) return Number(found[1]);
+  }
+  return null;
+}
+
+/** Each seat's name for this reader: "You" for their own seat, else the stored name ("Seat N" for "You"). */
+function namesFor(r, reader) {
+  return r.seats.map((name, seat) => (seat === reader ? YOU : thirdPerson(name, seat)));
+}
+
+/** How the game ended: "won by Ann", "shared by Ann and Bob", "Ann resigned, Bob won", "aborted by Ann". */
+function winnerText(r, names) {
+  const name = (s) => names[s] || `Seat ${s}`;
+  if (r.ending && r.ending.how !== "finished") return endingSummary(r.ending, name);
+  const winners = ((r.result && r.result.winners) || []).map(name);
+  const won = !winners.length ? "" : winners.length > 1 ? `shared by ${andList(winners)}` : `won by ${winners[0]}`;
+  const left = (r.ending && r.ending.left) || [];  // a game the computer finished for them
+  return left.length ? `${won}; ${nameList(left, name)} left` : won;
+}
+
+function gameLine(r, names, titles, solo) {
+  const parts = solo
+    ? [el("strong", {}, titles[r.game] || r.game), ` · ${names.join(" vs ")} · `, el("time", {}, when(r.finished_at))]
+    : [el("time", {}, clockTime(r.finished_at))];
+  const won = winnerText(r, names);
+  return el("li", { dataset: { table: r.table } }, parts, won ? ` · ${won}` : "",
+    ` · ${count(r.moves, "move")} · `, el("a", { href: `/replay/${r.table}` }, "replay"));
+}
+
+function eveningItem(games, titles) {
+  const reader = readerSeat(games);
+  if (games.length === 1) return gameLine(games[0], namesFor(games[0], reader), titles, true);
+  const first = games[0];
+  const names = namesFor(first, reader);
+  const wins = names.map(() => 0);
+  for (const r of games) for (const s of (r.result ? r.result.winners : [])) wins[s] += 1;
+  const tally = names.map((n, s) => `${n} ${wins[s]}`).join(", ");
+  return el("li", { class: "evening-group", dataset: { table: first.table } },
+    el("strong", {}, titles[first.game] || first.game), ` · ${names.join(" vs ")} · `,
+    el("time", {}, when(first.started_at ?? first.finished_at)),
+    el("div", { class: "small" }, `An evening of ${count(games.length, "game")}, each a rematch of the last; wins: ${tally}`),
+    el("ol", { class: "evening-games small" }, games.map((r) => gameLine(r, namesFor(r, reader), titles, false))));
 }
 
 async function drawFinished() {
@@ -200,11 +315,8 @@ async function drawFinished() {
   try {
     const rows = await api("/api/history?limit=20");
     const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
-    list.replaceChildren(...(rows.length ? rows.map((r) => {
-      const winners = r.result ? r.result.winners.map((s) => r.seats[s]).join(" and ") : "";
-      return el("li", {}, el("strong", {}, titles[r.game] || r.game), ` · ${r.seats.join(" vs ")} · ${r.moves} moves`,
-        winners ? ` · won by ${winners}` : "", " · ", el("a", { href: `/replay/${r.table}` }, "replay"));
-    }) : [el("li", { class: "muted" }, "No finished games yet.")]));
+    list.replaceChildren(...(rows.length ? evenings(rows).map((group) => eveningItem(group, titles))
+      : [el("li", { class: "muted" }, "No finished games yet.")]));
   } catch (e) {
     list.replaceChildren(el("li", { class: "error" }, e.message));
   }

@@ -8,6 +8,7 @@ import { api, me, titles } from "/static/shared/server.js";
 import { showAccount } from "/static/shared/account.js";
 import { gamesPanel } from "/static/gamelist.js";
 import { ratingGraph } from "/static/ratinggraph.js";
+import { count } from "/static/shared/words.js";
 
 const root = document.getElementById("page");
 const name = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -98,7 +99,7 @@ async function start() {
       el("h2", { id: "played-h" }, "Games played"), playedTable(profile.games)) : "",
     puzzles.length ? el("section", { class: "panel", "aria-labelledby": "puzzles-h" },
       el("h2", { id: "puzzles-h" }, "Puzzles"), el("ul", { class: "plain" }, puzzles.map(([g, r]) =>
-        el("li", {}, `${names[g] || g}: `, el("strong", {}, r.shown), ` after ${r.tries} tries`)))) : "",
+        el("li", {}, `${names[g] || g}: `, el("strong", {}, r.shown), ` after ${count(r.tries, "try", "tries")}`)))) : "",
     gamesPanel(`/api/players/${encodeURIComponent(profile.name)}/games`, self, names),
     self ? tokensPanel() : "");
 }

@@ -9,7 +9,9 @@
 //   regency.puzzles.seen.<game>    the ids of the latest puzzles shown (at most SEEN_KEPT)
 import { el } from "/static/shared/dom.js";
 import { drawTable } from "/static/shared/frame.js";
+import { loadedGame } from "/static/shared/games.js";
 import { api, me, gameModule } from "/static/shared/server.js";
+import { count } from "/static/shared/words.js";
 import { showAccount } from "/static/shared/account.js";
 
 showAccount();  // the header: who is signed in, or "Sign in"
@@ -46,7 +48,7 @@ function ratingOf(name) {
 
 function ratingWords(r) {
   if (!r) return `${Math.round(listing ? listing.start.rating : 1500)} (new)`;
-  return `${Math.round(r.rating)} (${r.tries} ${r.tries === 1 ? "try" : "tries"})`;
+  return `${Math.round(r.rating)} (${count(r.tries, "try", "tries")})`;
 }
 
 function noteSeen(id) {
@@ -104,7 +106,7 @@ async function load(id = null) {
   message.textContent = "";
   try {
     const next = id ? await api(`/api/puzzles/${gameName}/${encodeURIComponent(id)}`) : await nextPuzzle();
-    game = game || await gameModule(next.game);
+    game = game || loadedGame(next.game) || await gameModule(next.game);
     show(next);
   } catch (error) {
     fail(error);
@@ -193,14 +195,26 @@ function ratingChange(answer, counted) {
     el("strong", {}, `${before} → ${after} (${change >= 0 ? "+" : "−"}${Math.abs(change)})`));
 }
 
+/** A group's win chance: one figure, or the range of its near-identical moves. */
+function winRange(group) {
+  const high = pct(group.win);
+  const low = pct(group.low);
+  return low === high ? high : `${low}–${high}`;
+}
+
 function moveList(answer) {
+  // The server groups near-identical moves ("12 other swaps with the blue marker"):
+  // the answers, the next best and the move tried are always rows of their own.
   const answers = new Set(answer.solutions.map((s) => s.move));
-  const rows = answer.alternatives.map((a) => el("tr", {
-    class: [answers.has(a.move) ? "answer" : "", a.move === answer.move ? "tried" : ""].join(" ").trim() || null },
-  el("td", {}, a.text, el("span", { class: "tags" },
-    answers.has(a.move) ? el("span", { class: "tag good" }, " the answer") : "",
-    a.move === answer.move ? el("span", { class: "tag" }, " your move") : "")),
-  el("td", { class: "num" }, pct(a.win))));
+  const rows = answer.groups.map((g) => {
+    const isAnswer = g.moves.some((m) => answers.has(m));
+    const isTried = g.moves.includes(answer.move);
+    return el("tr", { class: [isAnswer ? "answer" : "", isTried ? "tried" : ""].join(" ").trim() || null },
+      el("td", {}, g.text, el("span", { class: "tags" },
+        isAnswer ? el("span", { class: "tag good" }, " the answer") : "",
+        isTried ? el("span", { class: "tag" }, " your move") : "")),
+      el("td", { class: "num" }, winRange(g)));
+  });
   return el("table", { class: "moves-judged" }, el("caption", { class: "small muted" }, "Every move, best first"),
     el("thead", {}, el("tr", {}, el("th", {}, "Move"), el("th", { class: "num" }, "Win chance"))),
     el("tbody", {}, rows));
@@ -260,7 +274,10 @@ async function start() {
     return;
   }
   drawGames();
-  if (!gameName) return;
+  if (!gameName) {
+    board.classList.remove("screen");  // no puzzle to keep a screen for
+    return;
+  }
   if (!listing.games.some((g) => g.game === gameName)) {
     fail(new Error("This server has no puzzles for that game."));
     return;

@@ -4,7 +4,9 @@ import { el } from "/static/shared/dom.js";
 import { scoresheetButtons } from "/static/shared/evening.js";
 import { drawTable } from "/static/shared/frame.js";
 import { COLOUR_NAMES, thirdPerson } from "/static/shared/seats.js";
+import { loadedGame } from "/static/shared/games.js";
 import { api, gameModule, titles } from "/static/shared/server.js";
+import { count, theComputer } from "/static/shared/words.js";
 import { winGraph } from "/static/graph.js";
 import { chatPanel } from "/static/chat.js";
 import { showAccount } from "/static/shared/account.js";
@@ -46,7 +48,8 @@ async function viewAt(n, who = seat) {
 
 /** The game's module, the page's title and the seat chooser, from the first view. */
 async function setUp(view) {
-  game = await gameModule(view.game);
+  // The game's module at once (the first view is drawn before the page is first shown).
+  game = loadedGame(view.game) || await gameModule(view.game);
   const t = await titles();
   document.getElementById("where").textContent = `${t[view.game] || view.game} · replay of table ${tableId}`;
   const select = document.getElementById("seat");
@@ -131,8 +134,8 @@ async function loadAnalysis(start) {
     return;
   }
   box.replaceChildren(el("p", { id: "analysing" }, body.status === "queued"
-    ? `Waiting for its turn: ${body.position} ${body.position === 1 ? "analysis" : "analyses"} to go before this one.`
-    : `Analysing… ${body.done} of ${body.total} decisions judged.`));
+    ? `Waiting for its turn: ${count(body.position, "analysis", "analyses")} to go before this one.`
+    : `Analysing… ${body.done} of ${count(body.total, "decision")} judged.`));
   setTimeout(() => loadAnalysis(false), 1500);
 }
 
@@ -192,7 +195,8 @@ function drawAnalysis() {
     if (same) verdict = "; the computer's choice too.";
     else if (decision.loss === null) verdict = `; the computer prefers ${best}.`;
     else if (lostPoints(decision.loss) === "0.0") verdict = `; the computer's choice, ${best}, is no better.`;
-    else verdict = `; the computer prefers ${best}: ${lostPoints(decision.loss)} points lost.`;
+    else verdict = `; the computer prefers ${best}: ${lostPoints(decision.loss)} points lost`
+      + (decision.stakes ? ` of the ${lostPoints(decision.stakes)} this move could change.` : ".");
     about = el("div", {},
       el("p", {},
         `Move ${step}, ${nameOf(decision.seat)}: `, el("b", {}, said(decision, decision.played)),
@@ -224,9 +228,13 @@ function drawAnalysis() {
   graphFocus = false;
   box.replaceChildren(el("h2", {}, "Analysis"), about, graph, jumps, // A phone scrolls the summary sideways: a keyboard can too (a focusable region).
     el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "summary per player (scrolls)" }, summary),
-    el("p", { class: "small muted" },
-      `Win chances estimated by ${analysis.agent}, each move judged from what its player could see. `,
-      "Accuracy is Lichess's: the moves that decided the game weigh the most."));
+    el("p", { class: "small muted", id: "judge" },
+      `Win chances estimated by ${theComputer(analysis.agent_name)}, each move judged from what its player could see. `,
+      "Accuracy is the share of what a player's moves could change that they kept: "
+      + "moves that could change nothing do not count, the moves that decided the game count the most."),
+    // The judge's spec (the server names it by its level): a details line.
+    el("details", { class: "small muted", id: "judge-details" }, el("summary", {}, "The judge's settings"),
+      el("code", { dataset: { notation: "" } }, analysis.agent), `, seed ${analysis.seed ?? 0}`));
 }
 
 document.getElementById("first").addEventListener("click", () => show(0));

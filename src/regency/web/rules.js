@@ -7,14 +7,12 @@
 import { el } from "/static/shared/dom.js";
 import { drawTable } from "/static/shared/frame.js";
 import { badge } from "/static/shared/seats.js";
-import * as claim from "/static/games/claim.js";
-import * as claimKingdoms from "/static/games/claim-kingdoms.js";
-import * as kingdoms from "/static/games/kingdoms.js";
+import { GAMES } from "/static/shared/games.js";
 import { showAccount } from "/static/shared/account.js";
 
 showAccount();  // the header: who is signed in, or "Sign in"
 
-const GAMES = { claim, "claim-kingdoms": claimKingdoms, kingdoms };
+const claim = GAMES.claim;
 
 // Where each part a figure may show is in what drawTable draws.
 const PARTS = {

@@ -13,14 +13,17 @@
 // link leads to the latest game of the evening.
 import { el } from "/static/shared/dom.js";
 import { eveningScore, scoresheetButtons } from "/static/shared/evening.js";
-import { drawTable } from "/static/shared/frame.js";
+import { drawTable, standIn } from "/static/shared/frame.js";
 import { pageToken } from "/static/shared/links.js";
 import { seatName } from "/static/shared/seats.js";
 import { api, gameModule, me, titles } from "/static/shared/server.js";
+import { says } from "/static/shared/words.js";
 import { chatPanel } from "/static/chat.js";
+import { coachPanel } from "/static/coach.js";
 import { showAccount } from "/static/shared/account.js";
 
 showAccount();  // the header: who is signed in, or "Sign in"
+import { seatRequests, takebackNotice } from "/static/controls.js";
 
 const root = document.getElementById("table");
 const conn = document.getElementById("conn");
@@ -61,6 +64,12 @@ let unread = 0;
 let chatInView = false;
 const ALERTS_KEY = "regency.alerts";
 const alertsBox = watching ? null : alertsPanel();
+let coach = null;  // a first game's coach (docs/learn.md): only where the view says "coach"
+// Abort, resign, leave and take back, each confirmed in the page (controls.js).
+const requests = watching ? null : seatRequests({
+  base, token, redraw: draw, report: show,
+  reload: async () => adopt(await api(viewPath, { token })),
+});
 
 function show(message) {
   refusal = message;
@@ -79,22 +88,17 @@ function draw() {
       el("a", { class: "button", href: "/" }, "Back to the lobby")),
     scoresheetButtons(tableId),
   ] : [];
-  const me = seat === null ? null : (view.seats || [])[seat];
-  const away = me && me.replaced_by && !view.finished
-    ? el("div", { class: "notice", role: "status" },
-      view.clock ? `Your time ran out, so the computer (${me.replaced_by}) is playing for you. `
-        : `While you were away, the computer (${me.replaced_by}) took your seat. `,
-      el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"))
-    : null;
   const seated = accountNotice();
+  const offer = watching ? takebackNotice(view, null) : requests.offer(view);
   drawTable(root, view, game, {
     interactive: !watching,
     play: send,
     state,
-    refusal: away || seated ? el("div", {}, away, seated, refusalBox) : refusalBox,
+    refusal: el("div", {}, awayNotice(), seated, offer, refusalBox),
     rerender: draw,
     afterResult: after,
-    extra: [view.finished ? "" : eveningScore(view) || "", chat.node, alertsBox,
+    extra: [coach ? coach.node : "", watching ? "" : requests.panel(view),
+      view.finished ? "" : eveningScore(view) || "", chat.node, alertsBox,
       el("section", { class: "panel small", "aria-label": "about this page" },
       el("a", { href: `/rules/${view.game}`, target: "_blank" }, "Rules of this game"),
       watching ? el("p", { class: "muted" }, "You are watching: you see what every player may see.") : "")],
@@ -139,6 +143,23 @@ async function join() {
   }
 }
 
+/**
+ * This seat's person is not playing it now: the computer took it when their time ran out
+ * or while they were away (one button takes it back), or they left the game for good.
+ */
+function awayNotice() {
+  const me = seat === null ? null : (view.seats || [])[seat];
+  if (!me || !me.replaced_by || view.finished) return "";
+  if (me.left) {
+    return el("div", { class: "notice", role: "status", id: "left-notice" },
+      "You left this game: the computer plays your seat to the end.");
+  }
+  return el("div", { class: "notice", role: "status" },
+    view.clock ? `Your time ran out, so ${standIn(me)} is playing for you. `
+      : `While you were away, ${standIn(me)} took your seat. `,
+    el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"));
+}
+
 // -- rematch ---------------------------------------------------------------------------
 
 /** Where this page's person (or spectator) sits at the table `id`: the same seat, the same token. */
@@ -161,7 +182,7 @@ function rematchPanel() {
     parts.push(status("Everyone accepted: on to the new table…"),
       el("p", {}, el("a", { class: "button primary", id: "rematch-go", href: linkTo(r.table) }, "Go to the rematch")));
   } else if (r && r.status === "offered") {
-    const by = r.offered_by === seat ? "You offer" : `${name(r.offered_by)} offers`;
+    const by = says(name(r.offered_by), "offer");
     if (watching) parts.push(status(`${by} a rematch; waiting for ${list(r.waiting)}.`));
     else if (r.accepted.includes(seat)) {
       parts.push(status(`${r.offered_by === seat ? "You offered a rematch" : "You accepted the rematch"}; `
@@ -174,7 +195,7 @@ function rematchPanel() {
     }
   } else {
     if (r && r.status === "declined") {
-      parts.push(status(`${r.declined_by === seat ? "You" : name(r.declined_by)} declined the rematch.`));
+      parts.push(status(`${name(r.declined_by)} declined the rematch.`));
     }
     if (!watching) parts.push(el("p", { class: "row" }, button("rematch-offer", "Offer a rematch", true, true)));
   }
@@ -224,6 +245,8 @@ async function adopt(next) {
   const wasMine = myTurn(view);
   view = next;
   pending = false;
+  if (view.coach && !watching && !coach) coach = coachPanel({ base, token, seat });
+  if (coach) coach.update(view);
   chat.setSeats(view.seats || []);
   draw();
   turnSignals();

@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from regency.agents import Agent
+from regency.agents.ladder import computer_with_spec
 from regency.analysis import evaluator, hint_agent
 from regency.cli.play.saving import SaveFile
 from regency.cli.play.screen import (
@@ -32,6 +33,7 @@ from regency.core.game import Game
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
 from regency.core.start import new_game, replay
+from regency.core.words import YOU, count
 from regency.render import renderer_for
 from regency.tables import PERSON, TableSpec
 
@@ -105,14 +107,16 @@ class Session:
     def name(self, seat: int, viewer: int | None = None) -> str:
         """What ``viewer`` calls ``seat``: ``You``, ``Seat 2`` or a colour, as on screen."""
         if seat == viewer:
-            return "You"
+            return YOU
         namer = getattr(self.renderer, "seat_name", None)
         return str(namer(self.spectator_view, seat)) if namer else f"Seat {seat}"
 
     def who(self, seat: int) -> str:
         """Who plays ``seat``: a person, or which computer player."""
-        agent = self.agents.get(seat)
-        return "a person" if agent is None else f"the {agent.name} computer player"
+        spec = self.table.seats[seat].agent
+        if spec is None:
+            return "a person"
+        return computer_with_spec(self.game.name, self.game.num_players, spec)
 
     def introduction(self, viewer: int | None) -> str:
         """The table in one sentence: each seat's one name, who plays it, partners."""
@@ -394,7 +398,7 @@ class Session:
         replies = len(taken) - 1
         line = f"You took back {taken[0]}"
         if replies:
-            line += f" and {replies} move{'s' if replies != 1 else ''} after it"
+            line += f" and {count(replies, 'move')} after it"
         self.news[seat].append(line + ".")
         if not self.live:
             self.console.print(line + ".")

@@ -13,6 +13,8 @@ from regency.core.registry import GameInfo, Option, register
 from regency.games.claim_kingdoms.heuristic import choose as heuristic
 from regency.games.claim_kingdoms.heuristic import judge, ranked
 from regency.games.claim_kingdoms.state import ClaimKingdomsState
+from regency.games.claim_kingdoms.story import EXPLAINER
+from regency.games.claim_kingdoms.teaching import TEACHING
 
 if TYPE_CHECKING:
     from regency.core.arrays import ArraySpec, ArrayWriter, FeatureWriter
@@ -110,5 +112,7 @@ register(
             3: "rollout:value=net",
             4: "rollout:most=48",
         },
+        teaching=TEACHING,
+        explainer=EXPLAINER,
     )
 )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from regency.core.words import count
 from regency.games.claim_kingdoms import powers, rules
 from regency.games.claim_kingdoms.actions import (
     COPY,
@@ -168,10 +169,6 @@ def _at(state: ClaimKingdomsState, sq: int) -> str:
     return f"the {Faction(state._cards[sq] % DOWN).title} at {x},{y}"
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 def describe(state: ClaimKingdomsState, action: Action) -> str:
     """A legal move in words, in the position it is taken in (``Game.describe``).
 
@@ -201,7 +198,7 @@ def describe(state: ClaimKingdomsState, action: Action) -> str:
     if kind == COPY:
         return f"copy the {Faction(action.arg).title} power"
     if kind == SCORE:
-        gained = _count(points(state, action), "point")
+        gained = count(points(state, action), "point")
         if action.arg:
             return f"score the {'row' if action.arg == 1 else 'column'}: {gained}"
         return f"score {gained} with the {power}"

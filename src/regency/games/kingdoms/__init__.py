@@ -13,6 +13,8 @@ from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
 from regency.games.kingdoms.heuristic import choose, judge, ranked
 from regency.games.kingdoms.state import KingdomsState
+from regency.games.kingdoms.story import EXPLAINER
+from regency.games.kingdoms.teaching import TEACHING
 
 if TYPE_CHECKING:
     from regency.core.arrays import ArraySpec, ArrayWriter, FeatureWriter
@@ -104,5 +106,7 @@ register(
         # won 53.4% of the same 102 deals at 3 players and 55.5% of the same 100 at 4,
         # and 61.5% of 400 2-player games against rollout itself (docs/measurements.md).
         default_opponents={2: "rollout:most=96", 3: "rollout:most=96", 4: "rollout:most=96"},
+        teaching=TEACHING,
+        explainer=EXPLAINER,
     )
 )

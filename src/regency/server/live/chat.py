@@ -11,10 +11,13 @@ The caps (docs/server.md, "Table chat"):
 
 * :data:`MAX_CHAT` characters a message, once its white space is folded (a line break or
   a run of spaces becomes one space); an empty message is refused;
-* :data:`CHAT_BURST` messages per seat in any :data:`CHAT_WINDOW` seconds (counted by
-  each server process);
+* the server's ``chat_messages`` per seat in any ``chat_seconds`` (5 in 10 unless the
+  host sets other figures; counted by each server process);
 * :data:`CHAT_HISTORY` messages kept in memory, sent to a socket when it connects and
   answered by ``GET /api/tables/{table}/chat``.
+
+``GET /api/limits`` gives the first two (:func:`chat_limits`), so that a page holds back
+a message the server would refuse rather than send it.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from regency.core.words import count
 from regency.server.errors import ProtocolError
 from regency.server.live.table import CHAT_HISTORY
 from regency.server.storage.database import ChatRow, SeatRow
@@ -33,12 +37,11 @@ if TYPE_CHECKING:
     from regency.server.live.table import LiveTable
 
 __all__ = [
-    "CHAT_BURST",
     "CHAT_HISTORY",
-    "CHAT_WINDOW",
     "MAX_CHAT",
     "chat_entry",
     "chat_history",
+    "chat_limits",
     "chat_message",
     "check_rate",
     "clean_chat",
@@ -46,12 +49,6 @@ __all__ = [
 
 MAX_CHAT = 200
 """The most characters a chat message may hold (after its white space is folded)."""
-
-CHAT_BURST = 5
-"""How many messages one seat may send in any :data:`CHAT_WINDOW` seconds."""
-
-CHAT_WINDOW = 10.0
-"""The window of the chat's rate limit, in seconds."""
 
 
 def clean_chat(text: str) -> str:
@@ -83,7 +80,9 @@ def clean_chat(text: str) -> str:
     return folded
 
 
-def check_rate(sent: dict[int, deque[float]], seat: int, now: float) -> None:
+def check_rate(
+    sent: dict[int, deque[float]], seat: int, now: float, messages: int, seconds: float
+) -> None:
     """Count a message from ``seat`` at ``now`` in ``sent``, or refuse it.
 
     Args:
@@ -91,24 +90,37 @@ def check_rate(sent: dict[int, deque[float]], seat: int, now: float) -> None:
             :attr:`regency.server.live.table.LiveTable.chat_sent`); updated.
         seat: The seat writing.
         now: The time now.
+        messages: How many messages a seat may send in any ``seconds`` (the server's
+            ``chat_messages`` and ``chat_seconds`` settings).
+        seconds: The window, in seconds.
 
     Raises:
-        ProtocolError: 429 ``chat_too_fast`` past :data:`CHAT_BURST` messages in
-            :data:`CHAT_WINDOW` seconds, with ``retry_after`` (whole seconds).
+        ProtocolError: 429 ``chat_too_fast`` past ``messages`` messages in ``seconds``
+            seconds, with ``retry_after`` (whole seconds).
     """
     times = sent.setdefault(seat, deque())
-    while times and times[0] <= now - CHAT_WINDOW:
+    while times and times[0] <= now - seconds:
         times.popleft()
-    if len(times) >= CHAT_BURST:
-        wait = max(1, math.ceil(times[0] + CHAT_WINDOW - now))
+    if len(times) >= messages:
+        wait = max(1, math.ceil(times[0] + seconds - now))
         raise ProtocolError(
             429,
             "chat_too_fast",
-            f"you may send {CHAT_BURST} chat messages every {CHAT_WINDOW:g} seconds; wait {wait} s",
+            f"you may send {count(messages, 'chat message')} every {seconds:g} seconds; "
+            f"wait {wait} s",
             about="chat",
             retry_after=wait,
         )
     times.append(now)
+
+
+def chat_limits(messages: int, seconds: float) -> dict[str, Any]:
+    """What the chat refuses, for a client to hold back (``GET /api/limits``).
+
+    ``characters``: the longest message; ``messages`` in any ``seconds``: how fast one
+    seat may write.
+    """
+    return {"characters": MAX_CHAT, "messages": messages, "seconds": seconds}
 
 
 def chat_message(

@@ -29,19 +29,23 @@ from regency.server.live.chat import chat_message, check_rate, clean_chat
 from regency.server.live.clocks import move_limit
 from regency.server.live.commits import GroupCommit
 from regency.server.live.computer import ComputerPool, Thought, fallback_move, move_seed, think_in
+from regency.server.live.endings import abort_unstarted
+from regency.server.live.history import history_entry
 from regency.server.live.people import Sitter, join_seat, seat_people, seat_sitters
 from regency.server.live.setup import (
     agents_to_check,
     check_agent,
     check_clock,
+    check_coach,
     deal,
     server_full,
     table_row,
 )
 from regency.server.live.table import CHAT_HISTORY, LiveTable, hash_token, new_token
 from regency.server.protocol import CreateTable, encode
-from regency.server.settings import ServerSettings
+from regency.server.settings import MIN_DECISION, ServerSettings
 from regency.server.storage.accounts import Account, AccountStore
+from regency.server.storage.changes import open_seat
 from regency.server.storage.database import MoveCommit, Storage, TableRow
 from regency.server.storage.ratings import RatingStore
 
@@ -122,7 +126,7 @@ class Hub:
             return None
         live = LiveTable(row)
         for m in self.storage.moves(table_id):
-            live.apply_stored(m.seat, m.notation, m.at)
+            live.apply_stored(m.seat, m.notation, m.at, m.undo_to)
         live.chat.extend(self.storage.chat(table_id, CHAT_HISTORY))
         return live
 
@@ -132,18 +136,30 @@ class Hub:
         Call with the table's lock held. Returns whether anything changed.
         """
         changed = False
-        if seats:  # a seat taken over or back, or a rematch offered or answered
+        moves = await asyncio.to_thread(self.storage.moves, live.id, live.version)
+        # A seat taken over, back, opened or left, a rematch or take-back offered or
+        # answered, the table ended early; or a take-back landed (its offer is settled).
+        if seats or any(m.undo_to is not None for m in moves):
             row = await asyncio.to_thread(self.storage.load_table, live.id)
             if row is not None:
-                live.row = replace(live.row, seats=row.seats, settings=row.settings)
+                live.row = replace(
+                    live.row,
+                    seats=row.seats,
+                    settings=row.settings,
+                    finished=row.finished,
+                    ending=row.ending,
+                    result=row.result,
+                    updated_at=row.updated_at,
+                )
                 changed = True
-        moves = await asyncio.to_thread(self.storage.moves, live.id, live.version)
         for m in moves:
-            live.apply_stored(m.seat, m.notation, m.at)
+            live.apply_stored(m.seat, m.notation, m.at, m.undo_to)
             live.broadcast()  # the listeners here see every version, one by one
             changed = True
-        if moves and live.game.is_over:
-            self.spawn(self.settle(live.id))  # if the process that ended it did not
+        if changed and live.over:
+            # If the process that ended it did not (a last move, a resignation, a
+            # leaver's game played out): settling twice does nothing.
+            self.spawn(self.settle(live.id))
         if seats and not moves:
             live.broadcast()
         if changed:
@@ -233,6 +249,7 @@ class Hub:
         """
         spec, game = deal(req)
         check_clock(req, self.settings)
+        check_coach(req, spec)
         for agent in agents_to_check(req, spec):
             await asyncio.to_thread(check_agent, agent, spec.game, spec.players, self.settings)
         mine, ratings = await asyncio.to_thread(seat_people, req, spec, account, self.ratings)
@@ -241,7 +258,7 @@ class Hub:
         tokens = {seat: new_token() for seat in spec.people if seat != mine}
         spectator = new_token()
         hashes = {seat: hash_token(token) for seat, token in tokens.items()}
-        row = table_row(req, spec, game, hashes, hash_token(spectator))
+        row = table_row(req, spec, game, hashes, hash_token(spectator), self.settings.open_wait)
         sitters = {}
         if mine is not None and account is not None:
             sitters[mine] = Sitter(account.name, account.id)
@@ -296,8 +313,15 @@ class Hub:
                     f"the table is at version {live.version}, not {version}",
                     version=live.version,
                 )
-            if live.game.is_over:
+            if live.over:
                 raise ProtocolError(409, "game_over", "the game is over", version=live.version)
+            if live.row.seats[seat].left_at is not None:
+                raise ProtocolError(
+                    409,
+                    "left_table",
+                    "you left this game: the computer plays your seat to the end",
+                    version=live.version,
+                )
             if live.game.current_player != seat:
                 raise ProtocolError(
                     409,
@@ -327,7 +351,10 @@ class Hub:
     async def _commit(
         self, live: LiveTable, game: regency.Game[Any], seat: int, action: Any
     ) -> None:
-        result = game.result().to_dict() if game.is_over else None
+        result = None
+        if game.is_over:  # the engine's result, and who left (the computer finished for them)
+            left = live.left()
+            result = {**game.result().to_dict(), **({"left": left} if left else {})}
         move = MoveCommit(live.id, live.version, seat, str(action), result, game.current_player)
         if not await self._commits.land(move):
             await self.refresh(live)
@@ -342,7 +369,7 @@ class Hub:
     def _changed(self, live: LiveTable) -> None:
         live.broadcast()
         self.schedule(live)
-        if live.game.is_over:
+        if live.over:
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, live.id)
             self.spawn(self.settle(live.id))
 
@@ -393,7 +420,7 @@ class Hub:
     def _forget(self, table_id: str) -> None:
         """Drop a finished table from memory once nobody listens (it reloads if asked)."""
         live = self.tables.get(table_id)
-        if live is None or not live.game.is_over:
+        if live is None or not live.over:
             return
         if live.listeners:
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table_id)
@@ -407,6 +434,12 @@ class Hub:
         live = await self.get(table_id)
         live.check_token(seat, token, account)
         async with live.lock:
+            if live.row.seats[seat].left_at is not None:
+                raise ProtocolError(
+                    409,
+                    "left_table",
+                    "you left this game: the computer plays your seat to the end",
+                )
             if live.row.seats[seat].replaced_by is not None:
                 # A fresh limit for the move under way, if it is this seat's (its clock
                 # ran out: without one the computer would take the seat again at once).
@@ -415,6 +448,26 @@ class Hub:
                 await self._set_replaced(live, seat, None)
         self._changed(live)
         return {"type": "seat", "table": table_id, "seat": seat, "replaced_by": None}
+
+    async def opened(self, live: LiveTable, seat: int) -> None:
+        """The person in ``seat`` opened the table: their view read, their socket connected.
+
+        Their move clock may run from now (:mod:`~regency.server.live.clocks`). Stored
+        once, the first time; at a table with a clock every seat and spectator is sent
+        the new view (the clock that now runs, the seat that is ``opened``); elsewhere
+        the next view shows it.
+        """
+        if live.over or live.row.seats[seat].opened_at is not None:
+            return
+        clock = move_limit(live.row.settings) is not None
+        at = await self.write(open_seat, self.storage, live.id, seat, time.time(), clock)
+        if at is None or live.row.seats[seat].opened_at is not None:
+            return
+        seats = list(live.row.seats)
+        seats[seat] = replace(seats[seat], opened_at=at)
+        live.row = replace(live.row, seats=tuple(seats))
+        if clock:
+            live.broadcast()
 
     async def _set_replaced(self, live: LiveTable, seat: int, agent: str | None) -> None:
         await self.write(self.storage.set_replaced, live.id, seat, agent)
@@ -429,7 +482,7 @@ class Hub:
 
         Not at a rated table still waiting for its people to join.
         """
-        if self.closed or live.game.is_over or live.waiting():
+        if self.closed or live.over or live.waiting():
             return
         seat = live.game.current_player
         assert seat is not None
@@ -444,15 +497,34 @@ class Hub:
         )
 
     async def _computer_move(self, live: LiveTable, seat: int, version: int, spec: str) -> None:
+        # A computer's turn may be several decisions (Claim Kingdoms: the card, its power,
+        # the card taken; Kingdoms: draw, then the tile's square). The table's pace
+        # (``think_time``) holds back only the first, so people see who moves; the rest
+        # follow as soon as they are thought (the second is thought while the first waits
+        # out the pace), and all of them share one time budget (``max_answer``), so a
+        # person's wait is about one pace and one budget at most.
         loop = asyncio.get_running_loop()
         started = loop.time()
+        continuing = bool(live.recent) and live.recent[-1].seat == seat
+        if not continuing:
+            live.answer_since = started
         think_time = float(live.row.settings.get("think_time", 0.0))
         seed = move_seed(live.row.seed, seat, version)
         view = live.game.view(seat)
+        ahead, live.ahead = live.ahead, None
+        if ahead is not None and ahead[0] != version:
+            ahead[1].cancel()  # thought for a position the table has left
+            ahead = None
+        next_one: asyncio.Task[Thought] | None = None
         try:
-            thought = await self._think(spec, think_time, live.row.game, seed, view)
-            wait = think_time - (loop.time() - started)
+            if ahead is not None and ahead[0] == version:
+                thought = await ahead[1]
+            else:
+                limit = self._decision_limit(live, started)
+                thought = await self._think(spec, think_time, live.row.game, seed, view, limit)
+            wait = 0.0 if continuing else think_time - (loop.time() - started)
             if wait > 0:
+                next_one = self._think_ahead(live, seat, version, spec, thought.notation)
                 await asyncio.sleep(wait)
             async with live.lock:
                 if live.version != version or live.computer_for(seat) is None:
@@ -473,24 +545,55 @@ class Hub:
                     await self._commit(live, game, seat, action)
                 except ProtocolError:
                     return  # another server process made this move first
+                if next_one is not None:
+                    live.ahead = (live.version, next_one)  # the next decision's answer
+                    next_one = None
             self._changed(live)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # nothing a computer seat does may take the server down
             if not self.closed:
                 log.error("computer seat %s at table %s could not move: %s", seat, live.id, exc)
+        finally:
+            if next_one is not None:  # thought ahead for a move that was not made
+                next_one.cancel()
+
+    def _decision_limit(self, live: LiveTable, now: float) -> float:
+        """Seconds a decision may search: what is left of its turn's budget, or the least."""
+        left = live.answer_since + self.settings.max_answer - now
+        return min(self.settings.max_think, max(MIN_DECISION, left))
+
+    def _think_ahead(
+        self, live: LiveTable, seat: int, version: int, spec: str, notation: str
+    ) -> asyncio.Task[Thought] | None:
+        """Start thinking the turn's next decision, if ``seat`` makes it (``notation`` played).
+
+        It is what the seat will see once its move is made (the same view, the same seed
+        as when it is asked for then), so the answer is the same, only sooner.
+        """
+        game = live.game.clone()
+        try:
+            game.play(notation)
+        except IllegalActionError:
+            return None
+        if game.is_over or game.current_player != seat:
+            return None
+        seed = move_seed(live.row.seed, seat, version + 1)
+        limit = self._decision_limit(live, asyncio.get_running_loop().time())
+        think_time = float(live.row.settings.get("think_time", 0.0))
+        return asyncio.get_running_loop().create_task(
+            self._think(spec, think_time, live.row.game, seed, game.view(seat), limit)
+        )
 
     async def _think(
-        self, spec: str, think_time: float, game: str, seed: int, view: Any
+        self, spec: str, think_time: float, game: str, seed: int, view: Any, limit: float
     ) -> Thought:
         """The computer's move, from a worker (:func:`~regency.server.live.computer.think_in`).
 
-        The fallback's if the spec no longer parses (stored before specs were checked)
-        or the worker itself died.
+        Its search stops after ``limit`` seconds. The fallback's if the spec no longer
+        parses (stored before specs were checked) or the worker itself died.
         """
-        return await think_in(
-            self.pool, spec, think_time, game, seed, view, self.settings.max_think
-        )
+        return await think_in(self.pool, spec, think_time, game, seed, view, limit)
 
     def _notice(self, live: LiveTable, seat: int, failure: str) -> None:
         """Tell the table's people (and the log, in one line) that a computer seat failed."""
@@ -518,10 +621,19 @@ class Hub:
             await self.check_clocks()
 
     async def check_clocks(self, now: float | None = None) -> int:
-        """Hand every seat whose move clock ran out to a computer; return how many."""
+        """Hand every seat whose move clock ran out to a computer; return how many.
+
+        A person whose first move has not come in time is not handed over: their table
+        is aborted (:func:`~regency.server.live.endings.abort_unstarted`).
+        """
         now = time.time() if now is None else now
         handed = 0
         for live in list(self.tables.values()):
+            due = live.abort_at()
+            if due is not None:
+                if now >= due and await abort_unstarted(self, live, now):
+                    handed += 1
+                continue
             deadline = live.deadline()
             if deadline is None or now < deadline:
                 continue
@@ -530,7 +642,7 @@ class Hub:
                 if seat is None or live.computer_for(seat) is not None:
                     continue
                 deadline = live.deadline()  # a move may have landed while we waited
-                if deadline is None or now < deadline:
+                if deadline is None or now < deadline or live.abort_at() is not None:
                     continue
                 agent = str(live.row.settings.get("takeover_agent", "heuristic"))
                 await self._set_replaced(live, seat, agent)
@@ -578,7 +690,7 @@ class Hub:
                 live.apply_stored(seat, notation, at)
                 live.broadcast()
                 self.schedule(live)
-                if live.game.is_over:
+                if live.over:
                     self.spawn(self.settle(live.id))  # if the process that ended it did not
                 return
             await self.refresh(live, seats=what == "seats")
@@ -605,8 +717,13 @@ class Hub:
         live.check_token(seat, token, account)
         cleaned = clean_chat(text)
         now = time.time()
-        check_rate(live.chat_sent, seat, now)
-        row = await self.write(self.storage.add_chat, live.id, seat, cleaned, live.version, now)
+        check_rate(
+            live.chat_sent, seat, now, self.settings.chat_messages, self.settings.chat_seconds
+        )
+        # The moves made before it (the version, unless moves were taken back): the
+        # replay shows it from that move on.
+        made = len(live.played)
+        row = await self.write(self.storage.add_chat, live.id, seat, cleaned, made, now)
         message = chat_message(live.id, [row], live.row.seats)
         if all(r.id != row.id for r in live.chat):  # else announced by the database first
             live.chat.append(row)
@@ -631,28 +748,16 @@ class Hub:
     # -- history ---------------------------------------------------------------------
 
     async def history(self, limit: int, offset: int) -> list[dict[str, Any]]:
-        """Finished games, the most recent first."""
+        """Finished games, the most recent first (each as :func:`history_entry` gives it)."""
         rows = await asyncio.to_thread(self.storage.finished, limit, offset)
-        return [
-            {
-                "table": r.id,
-                "game": r.game,
-                "players": r.players,
-                "seats": [s.name if s.agent is None else f"computer ({s.agent})" for s in r.seats],
-                "moves": r.version,
-                "result": r.result,
-                "finished_at": r.updated_at,
-                "record": f"/api/tables/{r.id}/record",
-            }
-            for r in rows
-        ]
+        return [history_entry(r) for r in rows]
 
     async def record(self, table_id: str) -> dict[str, Any]:
         """The record of a finished game (409 while it is being played)."""
         live = self.tables.get(table_id)
-        if live is None or not live.game.is_over:
+        if live is None or not live.over:
             live = await self.load(table_id) if live is None else live
-        if not live.game.is_over:
+        if not live.over:
             raise ProtocolError(
                 409,
                 "not_finished",

@@ -132,7 +132,7 @@ def made_table(
     shown = level_ratings(spec) if req.rated else {}
     spectator = new_token()
     hashes = {seat: who.token_hash for seat, who in sitters.items() if who.token_hash is not None}
-    row = table_row(req, spec, game, hashes, hash_token(spectator))
+    row = table_row(req, spec, game, hashes, hash_token(spectator), settings.open_wait)
     return seat_sitters(row, sitters, shown, req.rated), spectator
 
 
@@ -208,7 +208,7 @@ def join_seat(
     if row.account_id is not None:
         raise ProtocolError(409, "seat_taken", f"seat {seat} is {row.name}'s already")
     live.check_token(seat, token)
-    if live.game.is_over:
+    if live.over:
         raise ProtocolError(409, "game_over", "the game is over")
     other = live.seat_of(account.id)
     if other is not None:

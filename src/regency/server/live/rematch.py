@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import regency
 from regency.core.rng import new_seed
 from regency.server.errors import ProtocolError
+from regency.server.live.names import seat_name
 from regency.server.live.setup import server_full
 from regency.server.storage.database import SeatRow, TableRow
 
@@ -225,46 +226,78 @@ def _person(name: str, seat: int) -> str:
     return text if text and text.lower() != "you" else f"Seat {seat}"
 
 
-def scoresheet(row: TableRow, result: dict[str, Any], moves: int, ended: float, replay: str) -> str:
+def scoresheet(
+    row: TableRow,
+    result: dict[str, Any],
+    moves: int,
+    ended: float,
+    replay: str,
+    ending: dict[str, Any] | None = None,
+) -> str:
     """A finished game in a few lines of plain text, to paste into a message.
 
-    The game, the date it ended, each seat with its name and score, the winners, the
-    number of moves, and the evening's wins when the game is part of a chain of
-    rematches.
+    The game, the date it ended, each seat with its name and score, the winners (or who
+    resigned, or why it was aborted), who left, the number of moves, and the evening's
+    wins when the game is part of a chain of rematches.
 
     Args:
         row: The finished table.
-        result: Its result (``Result.to_dict()``).
+        result: Its result (``Result.to_dict()``; a game that ended early has only
+            ``winners``).
         moves: The number of moves made.
-        ended: When the last move landed (seconds since the epoch).
+        ended: When it ended (seconds since the epoch).
         replay: The address of the game's replay page.
+        ending: How it ended (:func:`~regency.server.live.endings.public_ending`;
+            ``None``: played to its end).
     """
     info = regency.game_info(row.game)
     unit = UNITS.get(row.game, "points")
-    names = [
-        _person(s.name, s.seat) if s.agent is None else f"computer ({_plain(s.agent)})"
-        for s in row.seats
-    ]
+    names = [_person(s.name, s.seat) if s.agent is None else seat_name(row, s) for s in row.seats]
+    how = "finished" if ending is None else str(ending["how"])
+    played_out = how == "finished"
     scores = list(result.get("scores", []))
     winners = [int(w) for w in result.get("winners", [])]
+    left = [] if ending is None else [int(s) for s in ending.get("left", [])]
     lines = [
         f"{info.title}, {row.players} players, table {row.id}",
-        f"Finished {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(ended))}",
+        f"{how.capitalize()} {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(ended))}",
     ]
     for seat, name in enumerate(names):
-        score = scores[seat] if seat < len(scores) else "?"
         mark = "  (winner)" if seat in winners else ""
+        mark += "  (left; the computer played on)" if seat in left else ""
         who = f"Seat {seat}" if name == f"Seat {seat}" else f"Seat {seat}: {name}"
-        lines.append(f"{who}: {score} {unit}{mark}")
-    won = " and ".join(names[w] for w in winners if w < len(names)) or "nobody"
-    lines.append(f"Result: {won} {'won' if len(winners) <= 1 else 'shared the win'}")
+        if played_out:
+            score = scores[seat] if seat < len(scores) else "?"
+            lines.append(f"{who}: {score} {unit}{mark}")
+        else:
+            lines.append(f"{who}{mark}")
+    lines.append(f"Result: {_result_words(how, names, winners, ending)}")
     lines.append(f"Moves: {moves}")
-    evening = evening_after(row, winners)
+    evening = evening_after(row, None if how == "aborted" else winners)
     if evening["games"] > 1:
         tally = ", ".join(f"{names[s]} {w}" for s, w in enumerate(evening["wins"]))
         lines.append(f"Evening: {evening['games']} games; wins: {tally}")
     lines.append(f"Replay: {replay}")
     return "\n".join(lines) + "\n"
+
+
+def _result_words(
+    how: str, names: list[str], winners: list[int], ending: dict[str, Any] | None
+) -> str:
+    """The score sheet's result line: who won, who resigned, or why it was aborted."""
+    won = " and ".join(names[w] for w in winners if w < len(names)) or "nobody"
+    verb = "won" if len(winners) <= 1 else "shared the win"
+    by = None if ending is None else ending.get("by")
+    if how == "resigned" and isinstance(by, int) and by < len(names):
+        return f"{names[by]} resigned; {won} {verb}"
+    if how == "aborted":
+        waited = None if ending is None else ending.get("waited_for")
+        if isinstance(by, int) and by < len(names):
+            return f"aborted by {names[by]} before their first move; nobody won"
+        if isinstance(waited, int) and waited < len(names):
+            return f"aborted: {names[waited]} did not make a first move in time; nobody won"
+        return "aborted; nobody won"
+    return f"{won} {verb}"
 
 
 def rematch_table(row: TableRow, evening: dict[str, Any]) -> TableRow:
@@ -276,7 +309,10 @@ def rematch_table(row: TableRow, evening: dict[str, Any]) -> TableRow:
     """
     options = next_options(row)
     game = regency.new_game(row.game, players=row.players, seed=new_seed(), **options)
-    settings = {k: v for k, v in row.settings.items() if k not in ("rematch", "evening")}
+    # The coach is for a first game only (docs/learn.md): a rematch plays without it; nor
+    # does it inherit the take-backs agreed in the game before.
+    dropped = ("rematch", "evening", "coach", "takebacks")
+    settings = {k: v for k, v in row.settings.items() if k not in dropped}
     settings["evening"] = {**evening, "previous": row.id}
     now = time.time()
     return replace(
@@ -321,9 +357,9 @@ async def answer_rematch(
     """
     live = await hub.get(table_id)
     live.check_token(seat, token, account)
-    if not live.game.is_over:
+    if not live.over:
         raise ProtocolError(409, "not_finished", "a rematch can be offered once the game has ended")
-    evening = evening_after(live.row, live.game.result().winners)
+    evening = evening_after(live.row, live.winners())
     if accept and evening["games"] >= MAX_EVENING:
         raise ProtocolError(
             409, "evening_over", f"a chain of rematches holds at most {MAX_EVENING} games"
@@ -355,8 +391,10 @@ async def table_scoresheet(hub: Hub, table_id: str, root: str) -> str:
     live = hub.tables.get(table_id)
     if live is None:
         live = await hub.load(table_id)
-    if not live.game.is_over:
+    ending = live.ending()
+    if ending is None:
         raise ProtocolError(409, "not_finished", "the score sheet is made when the game has ended")
-    result = live.game.result().to_dict()
+    result = live.game.result().to_dict() if live.game.is_over else {"winners": ending["winners"]}
+    ended = live.turn_since if live.game.is_over else live.row.updated_at
     replay = f"{root}/replay/{live.id}"
-    return scoresheet(live.row, result, live.version, live.turn_since, replay)
+    return scoresheet(live.row, result, len(live.played), ended, replay, ending)

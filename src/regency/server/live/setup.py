@@ -28,6 +28,7 @@ __all__ = [
     "agents_to_check",
     "check_agent",
     "check_clock",
+    "check_coach",
     "deal",
     "server_full",
     "table_row",
@@ -81,13 +82,35 @@ def check_clock(req: CreateTable, settings: ServerSettings) -> None:
         )
 
 
+def check_coach(req: CreateTable, spec: TableSpec) -> None:
+    """Refuse (422 ``bad_coach``) a coached table that is not a first game.
+
+    The coach coaches one person against the computer (docs/learn.md): one person's
+    seat, every other seat a computer, and the game not rated.
+    """
+    if not req.coach:
+        return
+    if len(spec.people) != 1:
+        raise ProtocolError(
+            422,
+            "bad_coach",
+            f"a coached table has one person's seat and the computer in the others, "
+            f"not {len(spec.people)} people",
+        )
+    if req.rated:
+        raise ProtocolError(422, "bad_coach", "a coached game is not rated")
+
+
 def agents_to_check(req: CreateTable, spec: TableSpec) -> list[str]:
     """Every agent spec that may play a move at the table.
 
-    Its computer seats', and the take-over's if the table has a clock.
+    Its computer seats', and the take-over's if the table has a clock (a person's time
+    runs out) or three players or more (a person may leave the game:
+    :mod:`regency.server.live.endings`).
     """
     agents = [s.agent for s in spec.seats if s.agent is not None]
-    if req.takeover_minutes is not None or req.move_seconds is not None:
+    clock = req.takeover_minutes is not None or req.move_seconds is not None
+    if clock or spec.players >= 3:
         agents.append(req.takeover_agent)
     return agents
 
@@ -132,6 +155,7 @@ def table_row(
     game: regency.Game[Any],
     token_hashes: dict[int, str],
     spectator_hash: str,
+    open_wait: float | None = None,
 ) -> TableRow:
     """The row of a new table (no moves yet), with a fresh id.
 
@@ -142,6 +166,8 @@ def table_row(
         token_hashes: The hash of each person's seat token, by seat (the tokens
             themselves are never stored).
         spectator_hash: The hash of the spectators' token.
+        open_wait: How long the table waits for a person to open it before their first
+            move, if it has a clock (the server's ``open_wait``).
     """
     now = time.time()
     return TableRow(
@@ -155,6 +181,9 @@ def table_row(
             "move_seconds": req.move_seconds,
             "takeover_minutes": req.takeover_minutes,
             "takeover_agent": req.takeover_agent,
+            # Only a coached table says so: every other row stays as it was.
+            **({"coach": True} if req.coach else {}),
+            **({"open_wait": open_wait} if open_wait is not None else {}),
         },
         spectator_hash=spectator_hash,
         version=0,

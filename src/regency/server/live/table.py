@@ -21,10 +21,13 @@ from typing import Any
 
 import regency
 from regency.server.errors import ProtocolError
-from regency.server.live.clocks import move_limit
+from regency.server.live.clocks import move_limit, open_wait
+from regency.server.live.endings import ACTS, ending_of, public_ending, sides, why_not
+from regency.server.live.names import seat_name, stand_in_name
 from regency.server.live.rematch import evening_after, public_rematch
+from regency.server.live.takebacks import public_takeback, takeback_refusal
 from regency.server.protocol import encode
-from regency.server.storage.database import ChatRow, SeatRow, TableRow
+from regency.server.storage.database import ABORTED, FINISHED, ChatRow, SeatRow, TableRow
 
 __all__ = [
     "CHAT_HISTORY",
@@ -111,6 +114,12 @@ class LiveTable:
             row.game, players=row.players, seed=row.seed, **row.options
         )
         self.version = 0
+        """The table's version: how many changes it has seen (moves and take-backs)."""
+        self.played: list[tuple[int, float]] = []
+        """Each move of the game (``game.actions``): the seat that made it, and when."""
+        self.sides = sides(self.game)
+        """The sides playing against each other (partners together): a resignation is
+        a side's (:mod:`regency.server.live.endings`)."""
         self.recent: deque[Seen] = deque(maxlen=RECENT)
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
@@ -118,6 +127,12 @@ class LiveTable:
         self.active: dict[int, float] = {}
         self.task: asyncio.Task[None] | None = None
         self.task_version = -1
+        self.answer_since = 0.0
+        """When the computer's turn under way began (the event loop's clock): its
+        decisions share one time budget (``ServerSettings.max_answer``)."""
+        self.ahead: tuple[int, asyncio.Task[Any]] | None = None
+        """The computer's next decision, thought while its previous one waited out the
+        table's pace: (the version it is for, the thinking)."""
         self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
         self.chat: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
         """The latest chat messages, oldest first (:mod:`regency.server.live.chat`)."""
@@ -196,65 +211,187 @@ class LiveTable:
         row = self.row.seats[seat]
         return row.agent or row.replaced_by
 
+    @property
+    def over(self) -> bool:
+        """Whether the table has ended: its game played out, resigned or aborted."""
+        return self.game.is_over or self.row.ending not in (None, FINISHED)
+
+    def moved(self, seat: int) -> bool:
+        """Whether ``seat`` has a move in the game (a move taken back does not count)."""
+        return any(s == seat for s, _ in self.played)
+
+    def opened_at(self, seat: int) -> float | None:
+        """When ``seat``'s person opened the table: stored, or their first move's time.
+
+        (A table stored before openings were kept still runs its clocks.)
+        """
+        stored = self.row.seats[seat].opened_at
+        if stored is not None:
+            return stored
+        return next((at for s, at in self.played if s == seat), None)
+
+    def _waiting_seat(self) -> tuple[int, float] | None:
+        """The person to move at a table with a clock, and the limit (``None``: no clock runs)."""
+        limit = move_limit(self.row.settings)
+        seat = self.game.current_player
+        if limit is None or seat is None or self.over or self.computer_for(seat) is not None:
+            return None
+        return seat, limit
+
     def deadline(self) -> float | None:
         """When the seat to move runs out of time (seconds since the epoch).
 
-        ``None`` when the table has no clock, the game is over, or a computer plays the
-        seat to move. Derived from stored times, the start of the turn (the last move's
-        ``at``, or the table's creation) plus the limit, so a restarted server finds the
-        same deadline; the one exception is the fresh limit of a person who took their
-        seat back on their own turn (``active``, held in memory).
+        ``None`` when the table has no clock, the game is over, a computer plays the
+        seat to move, or its person has not opened the table yet (their clock waits for
+        them: :meth:`abort_at`). Derived from stored times, the start of the turn (the
+        last move's ``at``, or the table's creation) or the person's opening of the
+        table, whichever is later, plus the limit, so a restarted server finds the same
+        deadline; the one exception is the fresh limit of a person who took their seat
+        back on their own turn (``active``, held in memory).
         """
-        limit = move_limit(self.row.settings)
-        seat = self.game.current_player
-        if limit is None or seat is None or self.computer_for(seat) is not None:
+        waiting = self._waiting_seat()
+        if waiting is None:
             return None
-        return max(self.turn_since, self.active.get(seat, 0.0)) + limit
+        seat, limit = waiting
+        opened = self.opened_at(seat)
+        if opened is None:
+            return None
+        return max(self.turn_since, opened, self.active.get(seat, 0.0)) + limit
+
+    def abort_at(self) -> float | None:
+        """When the table is aborted if the seat to move's first move has not come.
+
+        Only while that seat (a person) has made no move: its deadline once its person
+        has opened the table, else the start of the turn plus the table's wait for
+        people to open it (the longer of the limit and ``open_wait``:
+        :func:`~regency.server.live.clocks.open_wait`). ``None`` otherwise.
+        """
+        waiting = self._waiting_seat()
+        if waiting is None or self.moved(waiting[0]):
+            return None
+        seat, limit = waiting
+        if self.opened_at(seat) is not None:
+            return self.deadline()
+        return self.turn_since + max(limit, open_wait(self.row.settings))
 
     def clock(self) -> dict[str, Any] | None:
         """The table's move clock, public to every seat and spectator (``None``: none).
 
         ``seconds`` per move; ``seat``, the seat whose clock runs (the seat to move);
-        ``deadline``, when it runs out (``None`` while a computer plays that seat, or
-        once the game is over).
+        ``deadline``, when it runs out (``None`` while a computer plays that seat, before
+        its person has opened the table, or once the game is over); ``abort_at``, when
+        the table is aborted if that seat's first move has not come (``None`` once it
+        has moved).
         """
         limit = move_limit(self.row.settings)
         if limit is None:
             return None
         deadline = self.deadline()
+        abort_at = self.abort_at()
         return {
             "seconds": limit,
-            "seat": self.game.current_player,
+            "seat": None if self.over else self.game.current_player,
             "deadline": None if deadline is None else round(deadline, 3),
+            "abort_at": None if abort_at is None else round(abort_at, 3),
         }
 
     def apply(self, game: regency.Game[Any], seat: int, action: Any, at: float) -> None:
         """Adopt ``game``, which is this table's game with ``action`` (by ``seat``) taken."""
+        self._advance(game, seat, action, at)
+        self.version += 1
+
+    def _advance(self, game: regency.Game[Any], seat: int, action: Any, at: float) -> None:
         texts = tuple(self.game.public_action(action, s) for s in range(self.row.players))
         self.recent.append(
-            Seen(self.version + 1, seat, texts, self.game.public_action(action, None))
+            Seen(len(self.played) + 1, seat, texts, self.game.public_action(action, None))
         )
         self.game = game
-        self.version += 1
+        self.played.append((seat, at))
         self.turn_since = at
 
-    def apply_stored(self, seat: int, notation: str, at: float) -> None:
-        """Replay one stored move (checked by the engine like any other)."""
+    def apply_stored(self, seat: int, notation: str, at: float, undo_to: int | None = None) -> None:
+        """Replay one stored change: a move, or a take-back to the first ``undo_to`` moves.
+
+        A move is checked by the engine like any other.
+        """
+        if undo_to is not None:
+            self.undo(undo_to, at)
+            return
         game = self.game.clone()
         action = game.play(notation)
         self.apply(game, seat, action, at)
 
+    def undo(self, to: int, at: float) -> None:
+        """Take the game back to its first ``to`` moves (a take-back landed at ``at``).
+
+        The game is dealt again and the moves kept are replayed, each with its seat and
+        time, so what every seat was shown of them is rebuilt too; the version still
+        grows by one (a take-back is a change of its own).
+        """
+        if not 0 <= to <= len(self.played):
+            raise ValueError(f"cannot take the game back to move {to} of {len(self.played)}")
+        kept = [str(a) for a in self.game.actions[:to]]
+        played = self.played[:to]
+        row = self.row
+        self.game = regency.new_game(row.game, players=row.players, seed=row.seed, **row.options)
+        self.played = []
+        self.recent.clear()
+        for (seat, when), notation in zip(played, kept, strict=True):
+            game = self.game.clone()
+            action = game.play(notation)
+            self._advance(game, seat, action, when)
+        self.version += 1
+        self.turn_since = at
+        self._record = None
+
+    def left(self) -> list[int]:
+        """The seats whose people left the game (the computer plays them to the end)."""
+        return [s.seat for s in self.row.seats if s.left_at is not None]
+
+    def ending(self) -> dict[str, Any] | None:
+        """How the table ended (``None`` while it is played): :func:`public_ending`."""
+        if not self.over:
+            return None
+        if self.row.ending in (None, FINISHED):  # the last move may not be in ``row`` yet
+            result = {"winners": self.game.result().winners}
+            return public_ending(FINISHED, result, self.left())
+        return ending_of(self.row)
+
+    def winners(self) -> list[int] | None:
+        """The seats that won (``None``: still played, or aborted and won by nobody)."""
+        ending = self.ending()
+        if ending is None or ending["how"] == ABORTED:
+            return None
+        return list(ending["winners"])
+
+    def can(self, seat: int) -> dict[str, bool]:
+        """What the person in ``seat`` may do now besides moving: public to that seat.
+
+        ``abort``, ``resign``, ``leave`` (:func:`~regency.server.live.endings.why_not`)
+        and ``takeback`` (:func:`~regency.server.live.takebacks.takeback_refusal`).
+        """
+        out = {act: why_not(self, seat, act) is None for act in ACTS}
+        out["takeback"] = takeback_refusal(self, seat) is None
+        return out
+
     def seats_info(self) -> list[dict[str, Any]]:
-        """Who sits where: public to every seat and spectator."""
+        """Who sits where: public to every seat and spectator.
+
+        ``opened``: whether a person has opened the table; ``left``: whether they left
+        the game (the computer in ``replaced_by`` plays it to the end).
+        """
         return [
             {
                 "seat": s.seat,
-                "name": s.name if s.agent is None else f"computer ({s.agent})",
+                "name": seat_name(self.row, s),
                 "kind": "person" if s.agent is None else "computer",
                 "agent": s.agent,
                 "replaced_by": s.replaced_by,
+                "replaced_by_name": stand_in_name(self.row, s),
                 "account": s.name if s.account_id is not None else None,
                 "rating": s.rating,
+                "opened": s.agent is None and self.opened_at(s.seat) is not None,
+                "left": s.left_at is not None,
             }
             for s in self.row.seats
         ]
@@ -283,6 +420,8 @@ class LiveTable:
             seats=self.seats_info(),
             notices=list(self.notices),
         )
+        if self.row.settings.get("coach"):  # a first game: the seat may ask the coach
+            out["coach"] = True
         if self.row.rated:  # public: whose account the table still waits for
             out["rated"] = True
             out["waiting"] = self.waiting()
@@ -291,10 +430,17 @@ class LiveTable:
             out["clock"] = clock
             if stamped:
                 out["now"] = round(time.time(), 3)
-        if self.game.is_over:
+        if self.over:
+            # Played out, resigned or aborted: nobody is to move, and the record (the
+            # deal's seed) is published.
+            out.update(finished=True, to_move=None, legal_moves=[], ending=self.ending())
             if self._record is None:  # the same for every seat: built once
                 self._record = self.record()
             out["record"] = self._record
+        else:
+            out["takeback"] = public_takeback(self.row, self.version)
+            if seat is not None and self.row.seats[seat].agent is None:
+                out["can"] = self.can(seat)
         out.update(self.evening_fields())
         return out
 
@@ -307,10 +453,10 @@ class LiveTable:
         (:mod:`regency.server.live.rematch`). They name seats and tables, never a token.
         """
         out: dict[str, Any] = {}
-        over = self.game.is_over
+        over = self.over
         if over:
             out["rematch"] = public_rematch(self.row)
-        evening = evening_after(self.row, self.game.result().winners if over else None)
+        evening = evening_after(self.row, self.winners())
         if over or evening["games"]:
             out["evening"] = evening
         return out
@@ -342,7 +488,8 @@ class LiveTable:
         out until the game ends; the finished game's record publishes them.
         """
         options = self.row.options
-        if not self.game.is_over:
+        over = self.over
+        if not over:
             options = regency.game_info(self.row.game).public_options(options)
         return {
             "table": self.id,
@@ -352,17 +499,33 @@ class LiveTable:
             "settings": self.row.settings,
             "seats": self.seats_info(),
             "version": self.version,
-            "to_move": self.game.current_player,
-            "finished": self.game.is_over,
+            "moves": len(self.played),
+            "to_move": None if over else self.game.current_player,
+            "finished": over,
+            "ending": self.ending(),
             "rated": self.row.rated,
             "waiting": self.waiting(),
         }
 
     def record(self) -> dict[str, Any]:
-        """The game's record (only ever sent once the game has ended: it holds the seed)."""
-        meta: dict[str, Any] = {"table": self.id, "seats": [s["name"] for s in self.seats_info()]}
+        """The game's record (only ever sent once the game has ended: it holds the seed).
+
+        Its ``meta`` names the seats as the table did (``seats``: a person's name, a
+        computer's level), gives each computer seat's agent spec (``agents``, ``None``
+        for a person), ``ending`` (how the table ended, as
+        :func:`~regency.server.live.endings.public_ending` writes it: data, no words)
+        and, for a game played to its end, ``result``.
+        """
+        meta: dict[str, Any] = {
+            "table": self.id,
+            "seats": [s["name"] for s in self.seats_info()],
+            "agents": [s.agent for s in self.row.seats],
+        }
         if self.game.is_over:
             meta["result"] = self.game.result().to_dict()
+        ending = self.ending()
+        if ending is not None:
+            meta["ending"] = ending
         return self.game.record(meta).to_dict()
 
     def check_reader(self, token: str | None, account: int | None = None) -> None:

@@ -78,7 +78,7 @@ class Metrics:
 
         def open_tables() -> int:
             h = hub()
-            return 0 if h is None else sum(not t.game.is_over for t in h.tables.values())
+            return 0 if h is None else sum(not t.over for t in h.tables.values())
 
         def sockets() -> int:
             h = hub()
@@ -196,9 +196,11 @@ class OperatedHub(Hub):
         await super()._commit(live, game, seat, action)
         self.metrics.moves.labels(by).inc()
 
-    async def _think(self, spec: str, think_time: float, game: str, seed: int, view: Any) -> Any:
+    async def _think(
+        self, spec: str, think_time: float, game: str, seed: int, view: Any, limit: float
+    ) -> Any:
         started = time.perf_counter()
         try:
-            return await super()._think(spec, think_time, game, seed, view)
+            return await super()._think(spec, think_time, game, seed, view, limit)
         finally:
             self.metrics.computer_seconds.observe(time.perf_counter() - started)

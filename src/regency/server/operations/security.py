@@ -1,8 +1,9 @@
 """What keeps secrets secret on the wire and in the logs.
 
 * :class:`SecurityHeaders`: every HTTP answer carries a Content-Security-Policy that lets
-  a page run only the server's own scripts and styles (no inline script, no other site),
-  may not be framed, sends no ``Referer`` and is never sniffed as another type.
+  a page run only the server's own scripts and styles (no inline script but the pages'
+  import map, allowed by its hash; no other site), may not be framed, sends no
+  ``Referer`` and is never sniffed as another type.
 * :func:`request_token`: where a request's seat or spectator token is read from: an
   ``Authorization: Bearer`` header, the WebSocket subprotocol ``regency.token.TOKEN``
   (browsers cannot set headers on a WebSocket), or, for old invite links and simple
@@ -27,6 +28,7 @@ __all__ = [
     "TOKEN_PROTOCOL",
     "RedactTokens",
     "SecurityHeaders",
+    "content_security_policy",
     "redact",
     "redact_logs",
     "request_token",
@@ -34,17 +36,33 @@ __all__ = [
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; "
-    "frame-ancestors 'none'"
+    "connect-src 'self'; font-src 'self'; manifest-src 'self'; worker-src 'self'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-"""The Content-Security-Policy of every answer."""
+"""The Content-Security-Policy of every answer, before the import map's hash is added
+(:func:`content_security_policy`)."""
 
-HEADERS: tuple[tuple[bytes, bytes], ...] = (
-    (b"content-security-policy", CSP.encode()),
-    (b"x-content-type-options", b"nosniff"),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
-)
+
+def content_security_policy(*script_hashes: str) -> str:
+    """:data:`CSP` that also runs the inline scripts of these hashes (``'sha256-...'``).
+
+    The pages' import map (:class:`~regency.server.pages.assets.Assets`) is the one
+    inline script, allowed by its hash: ``'unsafe-inline'`` is never in the policy.
+    """
+    for source in script_hashes:
+        if not source.startswith("'sha256-") or not source.endswith("'"):
+            raise ValueError(f"not a script hash: {source!r}")
+    return CSP.replace("script-src 'self'", " ".join(["script-src 'self'", *script_hashes]))
+
+
+def _headers(csp: str) -> tuple[tuple[bytes, bytes], ...]:
+    return (
+        (b"content-security-policy", csp.encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"x-frame-options", b"DENY"),
+        (b"referrer-policy", b"no-referrer"),
+    )
+
 
 SUBPROTOCOL = "regency"
 """The WebSocket subprotocol the server accepts a browser's socket with."""
@@ -57,10 +75,16 @@ MAX_TOKEN = 200
 
 
 class SecurityHeaders:
-    """ASGI middleware: add the security headers (:data:`HEADERS`) to every HTTP answer."""
+    """ASGI middleware: add the security headers to every HTTP answer.
 
-    def __init__(self, app: ASGIApp) -> None:
+    Args:
+        app: The application.
+        csp: Its Content-Security-Policy (:func:`content_security_policy`).
+    """
+
+    def __init__(self, app: ASGIApp, csp: str = CSP) -> None:
         self.app = app
+        self.headers = _headers(csp)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Pass the request on; add the headers to the answer's start."""
@@ -71,7 +95,7 @@ class SecurityHeaders:
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 present = {name.lower() for name, _ in message.get("headers", [])}
-                extra = [(n, v) for n, v in HEADERS if n not in present]
+                extra = [(n, v) for n, v in self.headers if n not in present]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 

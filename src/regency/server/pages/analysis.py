@@ -22,6 +22,7 @@ from typing import Any
 
 from fastapi.responses import JSONResponse
 
+from regency.agents.ladder import computer_name, ladder
 from regency.analysis import (
     Analysis,
     Decision,
@@ -29,13 +30,14 @@ from regency.analysis import (
     as_record,
     assemble,
     decisions_due,
+    default_agent,
     judge_view,
 )
 from regency.server.errors import ProtocolError
 from regency.server.live.computer import ComputerPool
 from regency.server.live.hub import Hub
 
-__all__ = ["AGENT", "KEEP", "RUNNING", "SEED", "Analyses"]
+__all__ = ["AGENT", "KEEP", "RUNNING", "SEED", "Analyses", "judge_name"]
 
 KEEP = 64
 """How many finished analyses the server keeps in memory."""
@@ -160,7 +162,10 @@ class Analyses:
             except Exception as exc:  # reported to whoever asks next, not lost
                 job.failed = f"the analysis failed: {exc}"
                 return
-            self.finished[table_id] = analysis.to_dict()
+            self.finished[table_id] = {
+                **analysis.to_dict(),
+                "agent_name": judge_name(record.game, record.players, spec),
+            }
             while len(self.finished) > KEEP:
                 self.finished.popitem(last=False)
             self.jobs.pop(table_id, None)
@@ -169,6 +174,18 @@ class Analyses:
         known = self.status(table_id)
         assert known is not None
         return known
+
+
+def judge_name(game: str, players: int, spec: str) -> str:
+    """The judge as people call it: the level whose search it is (``"Strongest computer"``).
+
+    The default judge (``regency.analysis.default_agent``) is the default opponent's
+    search at a share of its budget: it is named after the top level; any other spec
+    by its own level, or "Computer" (:func:`regency.agents.ladder.computer_name`).
+    """
+    if spec == default_agent(game, players):
+        return ladder(game, players)[-1].computer
+    return computer_name(game, players, spec)
 
 
 def _prepare(data: dict[str, Any]) -> tuple[Any, str, list[Any]]:

@@ -1,9 +1,18 @@
-"""Serving the pages: a page file with its title filled in, and a missing game's 404.
+"""Serving the pages: the page shell every page is served in, and a missing game's 404.
 
 The pages are plain HTML, CSS and ES modules shipped in ``regency/web`` (no build step, no
 CDN, no remote fonts). They draw a table only from the seat's view message, exactly what a
 program playing through the protocol receives, and send moves over the seat's WebSocket;
 no game rule is repeated in JavaScript (the legal moves come from the server).
+
+:func:`page` is the one place a page is put together, so a new page gets all of it by
+being served through it: its title and description, the icons, the web app manifest and
+the service worker's registration (:mod:`~regency.server.pages.install`), the import map
+and the hashed names of its files (:mod:`~regency.server.pages.assets`), a
+``modulepreload`` for every module its scripts import (so no chain of imports is fetched
+one after another), public answers the page would ask for at once put in the page
+(``preload``: the first view is drawn with no round trip, so nothing jumps when it
+arrives), and ``Cache-Control: no-cache``.
 
 The pages' routes are in :mod:`regency.server.routes.pages` and its neighbours; what they
 show besides a live table is beside this module: the replays
@@ -14,31 +23,174 @@ and the rules (:mod:`~regency.server.pages.rulebook`).
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Mapping
+from functools import cache
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
 import regency
 from regency.server.errors import ProtocolError
+from regency.server.pages.assets import Assets
 
-__all__ = ["WEB", "known_game", "no_such_game", "page", "title", "wants_html"]
+__all__ = [
+    "DESCRIPTION",
+    "THEME",
+    "WEB",
+    "assets",
+    "error_page",
+    "known_game",
+    "no_such_game",
+    "page",
+    "page_wanted",
+    "title",
+    "wants_html",
+]
 
 WEB = Path(regency.__file__).parent / "web"
 """The folder of the pages' assets."""
 
+DESCRIPTION = (
+    "Play Claim, Claim Kingdoms and Kingdoms in your browser: against the computer at the "
+    "level you choose, or with friends by invite link; replays, analysis and puzzles."
+)
+"""A page's meta description when its route gives none."""
 
-def page(name: str, title: str, body: str = "", status: int = 200) -> HTMLResponse:
-    """The page ``name`` of :data:`WEB` with its title and ``body`` filled in, not cached."""
+THEME = "#23313f"
+"""The header's colour: the browser's bar and the installed app's (the manifest's too)."""
+
+_EMPTY_NAV = '<nav class="account-nav" id="account-nav" aria-label="your account"></nav>'
+# The header's account links as a signed-out visitor sees them, in the page itself: filled
+# in by script they would make the header a row taller on a phone once the page was drawn
+# (every page moved down 32 px); a signed-in person's links replace them
+# (web/shared/account.js), which changes the header only for them.
+_SIGNED_OUT_NAV = (
+    '<nav class="account-nav" id="account-nav" aria-label="your account">'
+    '<a href="/leaderboard">Leaderboard</a><a href="/account" id="nav-signin">Sign in</a></nav>'
+)
+
+_ASSET = re.compile(r'(\s(?:src|href))="/static/([^"#?]+)"')
+_MODULE = re.compile(r'<script type="module" src="/static/([^"]+)"')
+
+
+@cache
+def assets() -> Assets:
+    """The pages' files and their hashed names, read once per process."""
+    return Assets(WEB)
+
+
+def page(
+    name: str,
+    title: str,
+    body: str = "",
+    status: int = 200,
+    *,
+    description: str = DESCRIPTION,
+    fill: Mapping[str, str] | None = None,
+    preload: Mapping[str, Any] | None = None,
+) -> HTMLResponse:
+    """The page ``name`` of :data:`WEB` in the page shell (module docstring), not cached.
+
+    Args:
+        name: The page's file (``index.html``).
+        title: Its title (text).
+        body: Markup for ``<!--RULES-->`` (the rules pages' text).
+        status: The answer's status.
+        description: Its meta description (text).
+        fill: Markup for other ``<!--NAME-->`` marks, by ``NAME`` (built with
+            :func:`html.escape` by the caller).
+        preload: Public answers the page's scripts will ask for at once, by the address
+            they ask (``/api/games``): ``api()`` (``web/shared/server.js``) takes them
+            from the page instead of asking. Never a seat's view, a token or anything
+            of one person's: the page is the same for everyone.
+    """
     text = (WEB / name).read_text(encoding="utf-8")
     text = text.replace("__TITLE__", escape(title)).replace("<!--RULES-->", body)
+    for mark, markup in (fill or {}).items():
+        text = text.replace(f"<!--{mark}-->", markup)
+    text = text.replace(_EMPTY_NAV, _SIGNED_OUT_NAV)
+    files = assets()
+    head = [
+        f'<meta name="description" content="{escape(description)}">',
+        f'<meta name="theme-color" content="{THEME}">',
+        '<link rel="manifest" href="/manifest.webmanifest">',
+        f'<link rel="icon" href="{files.url("icons/icon.svg")}" type="image/svg+xml">',
+        f'<link rel="apple-touch-icon" href="{files.url("icons/icon-192.png")}">',
+        f'<script type="importmap">{files.import_map}</script>',
+    ]
+    preloads: dict[str, None] = {}
+    for entry in [*_MODULE.findall(text), "shared/install.js"]:
+        preloads.update(dict.fromkeys(files.module_graph(entry)))
+    head += [f'<link rel="modulepreload" href="{files.url(m)}">' for m in preloads]
+    if preload:
+        # Data, not a script: never run, so the CSP has nothing to allow. "<" is escaped
+        # so that no "</script>" in a name can end the block early.
+        data = json.dumps(preload, separators=(",", ":")).replace("<", "\\u003c")
+        head.append(f'<script type="application/json" id="preloaded">{data}</script>')
+    head.append('<script type="module" src="/static/shared/install.js"></script>')
+    # After the title: the import map before any module script, as it must be.
+    text = text.replace("</title>\n", "</title>\n" + "\n".join(head) + "\n", 1)
+    text = _ASSET.sub(lambda m: f'{m[1]}="{files.url(m[2])}"', text)
     return HTMLResponse(text, status_code=status, headers={"Cache-Control": "no-cache"})
 
 
 def wants_html(request: Request) -> bool:
     """Whether the request asks for HTML (a browser), not JSON (a program)."""
     return "text/html" in request.headers.get("accept", "")
+
+
+def page_wanted(request: Request) -> bool:
+    """Whether a refusal should be a page: a browser (asking for HTML) following a link.
+
+    The API's addresses (``/api/...``) and the assets (``/static/...``) always answer
+    JSON (or nothing), whatever the request accepts: a program never gets a page.
+    """
+    path = request.url.path
+    return (
+        request.method in ("GET", "HEAD")
+        and wants_html(request)
+        and not path.startswith(("/api/", "/static/"))
+    )
+
+
+# What each refusal a link can meet says to a person: a heading and a sentence.
+_PAGE_WORDS = {
+    "no_such_table": (
+        "No such table",
+        "There is no table at this address: the link may be mistyped or cut short, or "
+        "the table was removed after a long time without a move.",
+    ),
+    "no_such_seat": ("No such seat", "The table has no seat with this number."),
+    "not_finished": (
+        "This game is still being played",
+        "Its replay opens once the game has ended.",
+    ),
+    "not_found": ("No such page", "There is nothing at this address."),
+    "bad_request": ("This link is not right", "Part of the address is not what it should be."),
+}
+
+
+def error_page(status: int, code: str, message: str) -> HTMLResponse:
+    """A refusal as a page a person can read, with a way back (a browser's bad link).
+
+    The heading and sentence say what went wrong in a player's words; the server's own
+    message (the API's, escaped; none for an unknown address) follows in small print,
+    and a link leads to the lobby.
+    """
+    heading, sentence = _PAGE_WORDS.get(
+        code, ("This page cannot be shown", "The server refused it.")
+    )
+    said = f'<p class="small muted">The server says: {escape(message)}</p>' if message else ""
+    body = (
+        f"<h1>{escape(heading)}</h1><p>{escape(sentence)}</p>{said}"
+        '<p><a class="button primary" href="/" id="back">Back to the lobby</a></p>'
+    )
+    return page("message.html", f"{heading} · regency", body, status=status)
 
 
 def title(game: str) -> str:

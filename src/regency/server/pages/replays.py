@@ -67,12 +67,17 @@ def replayed_view(record: dict[str, Any], step: int, seat: int | None) -> dict[s
         seat: The seat whose view to rebuild (``None``: a spectator's).
 
     Returns:
-        A ``view`` message like the live one, plus ``step`` and ``steps``.
+        A ``view`` message like the live one, plus ``step`` and ``steps``; the last step
+        also carries how the table ended (``ending``, from the record's ``meta``), and is
+        ``finished`` even when a side resigned or the table was aborted.
     """
     out = seat_view_after(record, step, seat)
     out["legal_moves"] = []  # a replay is looked at, not played
     out["step"] = step
     out["steps"] = len(record["actions"])
+    ending = record.get("meta", {}).get("ending")
+    if step == out["steps"] and isinstance(ending, dict):
+        out.update(ending=ending, finished=True, to_move=None)
     return out
 
 
@@ -122,10 +127,17 @@ def replay_public(
 
 
 def seat_list(record: dict[str, Any], players: int) -> list[dict[str, Any]]:
-    """Who sat where in a recorded game, as the view message lists them (``Seat N`` unnamed)."""
-    names = record.get("meta", {}).get("seats") or [f"Seat {s}" for s in range(players)]
-    return [{"seat": s, "name": str(n), "kind": _kind(str(n))} for s, n in enumerate(names)]
+    """Who sat where in a recorded game, as the view message lists them (``Seat N`` unnamed).
 
-
-def _kind(name: str) -> str:
-    return "computer" if name.startswith("computer (") else "person"
+    The record's ``meta`` names the seats (``seats``) and gives each computer seat's
+    agent (``agents``).
+    """
+    meta = record.get("meta", {})
+    names = meta.get("seats") or [f"Seat {s}" for s in range(players)]
+    agents = meta.get("agents") or [None] * len(names)
+    out = []
+    for s, name in enumerate(names):
+        agent = agents[s] if s < len(agents) else None
+        kind = "person" if agent is None else "computer"
+        out.append({"seat": s, "name": str(name), "kind": kind, "agent": agent})
+    return out

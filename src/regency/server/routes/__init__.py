@@ -4,6 +4,7 @@
 * ``replays``: the replay page and the views of a finished game, step by step;
 * ``analysis``: move analysis of finished games;
 * ``puzzles``: the puzzles page and its API (positions from real games to solve);
+* ``learn``: the lessons' pages and API, and the coach of a first game;
 * ``tables``: the games on offer, setting up a table, a table's summary;
 * ``seats``: a seat's view, moves and WebSocket (with the seat's token);
 * ``spectators``: the public view and its WebSocket (with the spectators' token);
@@ -12,6 +13,7 @@
 * ``operations``: ``/healthz``, ``/readyz`` and ``/metrics``, for the host's monitoring;
 * ``accounts``: signing up, in and out, passwords, API tokens (docs/accounts.md);
 * ``people``: profiles, leaderboards, a player's own games and records;
+* ``pairing``: quick pairing's pools, open tables, and the lobby's live events;
 * ``tournaments``: tournaments' pages, setting one up, entering, results
   (docs/tournaments.md);
 * ``identity``: who a request comes from (a session cookie, an API token), and the
@@ -31,8 +33,10 @@ from regency.server.routes import (
     accounts,
     analysis,
     history,
+    learn,
     operations,
     pages,
+    pairing,
     people,
     puzzles,
     rematches,
@@ -50,7 +54,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     replays.router,
     analysis.router,
     puzzles.router,
+    learn.router,
     tables.router,
+    pairing.router,
     seats.router,
     rematches.router,
     spectators.router,

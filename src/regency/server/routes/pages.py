@@ -9,6 +9,9 @@
   with figures drawn by the table's own modules; ``regency.server.pages.rulebook``).
 * ``GET /rules/{game}/reference``: the project's reference rules (``docs/rules/``, with
   the rulings' ids), when the install has them.
+* ``GET /offline``: the page the service worker shows when a page cannot be loaded;
+  ``GET /sw.js``, ``GET /manifest.webmanifest``: the service worker and the web app
+  manifest (:mod:`regency.server.pages.install`); ``GET /robots.txt``.
 
 The replay page is in :mod:`regency.server.routes.replays`; the assets (``/static/...``)
 are mounted by :func:`regency.server.app.create_app`.
@@ -20,13 +23,18 @@ import asyncio
 from html import escape
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
 import regency
 from regency.server.errors import ProtocolError
 from regency.server.pages.html import known_game, no_such_game, page, title, wants_html
+from regency.server.pages.install import OFFLINE, ROBOTS, manifest, service_worker
 from regency.server.pages.rulebook import reference_rules_html, rules_html
 from regency.server.routes.common import base_url, hub_of
+from regency.server.routes.tables import games
+
+LOBBY_HISTORY = "/api/history?limit=20"
+"""The finished games the lobby lists (its first view has them: no round trip)."""
 
 __all__ = ["router"]
 
@@ -36,7 +44,14 @@ router = APIRouter()
 @router.get("/", summary="The lobby (a browser) or what this server is (any other client)")
 async def index(request: Request) -> Response:
     if wants_html(request):
-        return page("index.html", "regency: play Claim, Claim Kingdoms and Kingdoms")
+        # The lobby's first view is in the page: the games and the latest finished ones,
+        # the answers its script would ask for at once (public, the same for everyone).
+        finished = await hub_of(request).history(20, 0)
+        return page(
+            "index.html",
+            "regency: play Claim, Claim Kingdoms and Kingdoms",
+            preload={"/api/games": await games(), LOBBY_HISTORY: finished},
+        )
     root = base_url(request)
     return JSONResponse(
         {
@@ -54,13 +69,24 @@ async def play_page(table_id: str, seat: int, request: Request) -> HTMLResponse:
     live = await hub_of(request).get(table_id)
     live.check_seat(seat)
     name = live.row.seats[seat].name or f"Seat {seat}"
-    return page("table.html", f"{title(live.row.game)}: {name} (seat {seat}) · regency")
+    return _table_page(table_id, live.row.game, f"{name} (seat {seat})", f"seat {seat}")
 
 
 @router.get("/watch/{table_id}", response_class=HTMLResponse, include_in_schema=False)
 async def watch_page(table_id: str, request: Request) -> HTMLResponse:
     live = await hub_of(request).get(table_id)
-    return page("table.html", f"{title(live.row.game)}: watching · regency")
+    return _table_page(table_id, live.row.game, "watching", "watching")
+
+
+def _table_page(table_id: str, game: str, who: str, where: str) -> HTMLResponse:
+    """A table's page: its header says the game and the seat before the view arrives."""
+    heading = f"{title(game)} · {where}"
+    return page(
+        "table.html",
+        f"{title(game)}: {who} · regency",
+        description=f"A game of {title(game)} at regency: {who}.",
+        fill={"WHERE": f'{escape(heading)}<span class="tid"> · table {escape(table_id)}</span>'},
+    )
 
 
 @router.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
@@ -73,7 +99,13 @@ async def rules_page(game: str, request: Request) -> Response:
             f"<h1>{escape(title(game))}</h1><p>This installation does not include "
             "the rules pages.</p>"
         )
-    return page("rules.html", f"{title(game)}: rules · regency", body)
+    return page(
+        "rules.html",
+        f"{title(game)}: rules · regency",
+        body,
+        description=f"The rules of {title(game)} for players, with pictures drawn as the "
+        "table draws them.",
+    )
 
 
 @router.get("/rules/{game}/reference", response_class=HTMLResponse, include_in_schema=False)
@@ -94,4 +126,42 @@ async def rules_reference_page(game: str, request: Request) -> Response:
             )
         raise ProtocolError(404, "no_reference", f"this install has no reference for {game}")
     back = f'<p class="small"><a href="/rules/{escape(game)}">The rules for players</a></p>'
-    return page("rules.html", f"{title(game)}: reference rules · regency", back + body)
+    return page(
+        "rules.html",
+        f"{title(game)}: reference rules · regency",
+        back + body,
+        description=f"The reference rules of {title(game)}: every case, with the rulings' ids.",
+    )
+
+
+@router.get(OFFLINE, response_class=HTMLResponse, include_in_schema=False)
+async def offline_page() -> HTMLResponse:
+    return page(
+        "offline.html",
+        "You are offline · regency",
+        description="regency cannot reach its server: you are offline.",
+    )
+
+
+@router.get("/sw.js", include_in_schema=False)
+async def service_worker_script() -> Response:
+    # Asked again at every visit (no-cache): a release's new names reach the browser.
+    return Response(
+        service_worker(),
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+@router.get("/manifest.webmanifest", include_in_schema=False)
+async def web_app_manifest() -> Response:
+    return JSONResponse(
+        manifest(),
+        media_type="application/manifest+json",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+@router.get("/robots.txt", include_in_schema=False)
+async def robots() -> Response:
+    return PlainTextResponse(ROBOTS, headers={"Cache-Control": "public, max-age=86400"})

@@ -35,6 +35,7 @@ from regency.core.record import RECORD_FORMAT, RECORD_VERSION
 from regency.puzzles.rating import Rating, RatingError
 from regency.ratings import PlayerRating, place_on_ladder
 from regency.server.errors import ProtocolError
+from regency.server.live.names import seat_name
 from regency.server.pages.html import page, title
 from regency.server.routes.identity import accounts_of, caller, ratings_of, require
 from regency.server.storage.accounts import Account
@@ -65,9 +66,10 @@ def _seats(row: TableRow) -> list[dict[str, Any]]:
     return [
         {
             "seat": s.seat,
-            "name": s.name if s.agent is None else f"computer ({s.agent})",
+            "name": seat_name(row, s),
             "account": s.name if s.account_id is not None else None,
             "computer": s.agent is not None,
+            "agent": s.agent,
             "rating": s.rating,
         }
         for s in row.seats

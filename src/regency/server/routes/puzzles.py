@@ -14,11 +14,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
+from regency.server.errors import ProtocolError
 from regency.server.pages.html import known_game, no_such_game, page, title
 from regency.server.pages.puzzles import (
     attempt,
@@ -37,23 +40,60 @@ __all__ = ["router"]
 router = APIRouter()
 
 
+ABOUT = "Puzzles from real games of Claim, Claim Kingdoms and Kingdoms: find the move that wins."
+
+
 @router.get("/puzzles", response_class=HTMLResponse, include_in_schema=False)
 async def puzzles_page() -> HTMLResponse:
-    return page("puzzles.html", "Puzzles: find the move that wins · regency")
+    return page(
+        "puzzles.html",
+        "Puzzles: find the move that wins · regency",
+        description=ABOUT,
+        preload={"/api/puzzles": await games_with_puzzles()},
+    )
 
 
 @router.get("/puzzles/{game}", response_class=HTMLResponse, include_in_schema=False)
 async def game_puzzles_page(game: str, request: Request) -> Response:
     if not known_game(game):
         return no_such_game(request, game)
-    return page("puzzles.html", f"{title(game)} puzzles · regency")
+    found = await games_with_puzzles()
+    preload: dict[str, Any] = {"/api/puzzles": found}
+    if any(g["game"] == game for g in found["games"]):
+        # A new solver's first puzzle (the page asks for it with the starting rating
+        # and nothing seen); a solver with a rating in this browser asks for their own.
+        start = min(5000.0, max(0.0, float(found["start"]["rating"])))
+        query = f"rating={_js_number(start)}&seen="
+        preload[f"/api/puzzles/{game}/next?{query}"] = await next_one(game, start, "")
+    return page(
+        "puzzles.html",
+        f"{title(game)} puzzles · regency",
+        description=f"Puzzles from real games of {title(game)}: find the move that wins.",
+        preload=preload,
+    )
 
 
 @router.get("/puzzles/{game}/{puzzle_id}", response_class=HTMLResponse, include_in_schema=False)
 async def one_puzzle_page(game: str, puzzle_id: str, request: Request) -> Response:
     if not known_game(game):
         return no_such_game(request, game)
-    return page("puzzles.html", f"{title(game)} puzzle {puzzle_id} · regency")
+    preload: dict[str, Any] = {"/api/puzzles": await games_with_puzzles()}
+    # No such puzzle: the page asks, and shows the server's words and where to go instead.
+    with contextlib.suppress(ProtocolError):
+        preload[f"/api/puzzles/{game}/{quote(puzzle_id, safe='')}"] = await one_puzzle(
+            game, puzzle_id
+        )
+    return page(
+        "puzzles.html",
+        f"{title(game)} puzzle {puzzle_id} · regency",
+        description=f"A puzzle from a real game of {title(game)}: find the move that wins.",
+        preload=preload,
+    )
+
+
+def _js_number(x: float) -> str:
+    """``x`` as JavaScript's ``String(x)`` writes it (``1500``, ``1512.5``)."""
+    return str(int(x)) if x.is_integer() else repr(x)
 
 
 @router.get("/api/puzzles", summary="The games with puzzles, and a new solver's rating")

@@ -9,6 +9,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import math
+from html import escape
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -18,7 +21,9 @@ from fastapi.responses import HTMLResponse
 from regency.server.errors import ProtocolError
 from regency.server.pages.html import page, title
 from regency.server.pages.replays import MAX_STEP, replayed_view
+from regency.server.routes.analysis import get_analysis
 from regency.server.routes.common import hub_of, replays_of
+from regency.server.routes.tables import games, table_chat
 
 __all__ = ["router"]
 
@@ -26,9 +31,53 @@ router = APIRouter()
 
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-async def replay_page(table_id: str, request: Request) -> HTMLResponse:
+async def replay_page(
+    table_id: str, request: Request, seat: str | None = None, step: str | None = None
+) -> HTMLResponse:
+    # ``seat`` and ``step`` are read as the page reads them (replay.js): a link with a
+    # step past the end, or none that makes sense, opens at the end; never a 422.
     record = await replays_of(request).record(hub_of(request), table_id)
-    return page("replay.html", f"{title(record['game'])}: replay · regency")
+    game = record["game"]
+    steps = len(record["actions"])
+    base = f"/api/tables/{table_id}"
+    # The page's first view, drawn with no round trip (replay.js asks exactly these):
+    # the start (the game's length) and the step asked for, as the seat saw them, the
+    # chat, the analysis as it stands and the games' titles: all public once a game is
+    # over. A seat the page would ask the server about (no such seat) is not preloaded.
+    views: dict[str, Any] = {}
+    who = None if seat in (None, "") else int(seat) if seat.isdigit() else -1
+    if who is None or 0 <= who < record["players"]:
+        query = "" if who is None else f"?seat={who}"
+        for n in dict.fromkeys((0, _step_shown(step, steps))):
+            views[f"{base}/replay/{n}{query}"] = await asyncio.to_thread(
+                replayed_view, record, n, who
+            )
+    analysis = await get_analysis(table_id, request)
+    return page(
+        "replay.html",
+        f"{title(game)}: replay · regency",
+        description=f"A finished game of {title(game)}, move by move, with its analysis.",
+        fill={"WHERE": escape(f"{title(game)} · replay of table {table_id}")},
+        preload={
+            **views,
+            f"{base}/chat": await table_chat(table_id, request),
+            f"{base}/analysis": json.loads(bytes(analysis.body)),
+            "/api/games": await games(),
+        },
+    )
+
+
+def _step_shown(step: str | None, steps: int) -> int:
+    """The step the page shows for its ``step`` parameter (replay.js ``within``)."""
+    if step is None:
+        return steps
+    try:
+        asked = float(step) if step.strip() else 0.0  # JavaScript's Number("") is 0
+    except ValueError:
+        return steps
+    if not math.isfinite(asked) or not asked.is_integer() or asked < 0:
+        return steps
+    return min(int(asked), steps)
 
 
 @router.get(

@@ -11,9 +11,17 @@ signed in (its session cookie, with the CSRF token for a change, or an API token
 * ``POST /api/tables/{table}/seats/{seat}/chat``: write in the table's chat.
 * ``POST /api/tables/{table}/seats/{seat}/join``: a signed-in person takes the seat their
   invite link is for (its token) as their account.
+* ``POST /api/tables/{table}/seats/{seat}/abort``, ``.../resign``, ``.../leave``: end your
+  part of the game (:mod:`regency.server.live.endings`).
+* ``POST /api/tables/{table}/seats/{seat}/takeback``: ask to take back your last move,
+  accept it or decline it (:mod:`regency.server.live.takebacks`).
 * ``WS /api/tables/{table}/seats/{seat}/ws``: the seat's view after every move and the
   table's chat; moves sent as ``{"type": "action", "version", "action"}``, chat messages
-  as ``{"type": "chat", "text"}``.
+  as ``{"type": "chat", "text"}``, and ``{"type": "abort" | "resign" | "leave"}``,
+  ``{"type": "takeback", "accept"}``.
+
+Reading the seat's view or opening its socket counts as opening the table: the seat's
+move clock may run from then (:mod:`regency.server.live.clocks`).
 """
 
 from __future__ import annotations
@@ -27,8 +35,19 @@ from fastapi import APIRouter, Request, WebSocket
 from pydantic import ValidationError
 
 from regency.server.errors import ProtocolError
+from regency.server.live.endings import ABORT, LEAVE, RESIGN, end_early
 from regency.server.live.table import Listener
-from regency.server.protocol import ActionRequest, ChatRequest, WsAction, WsChat, encode
+from regency.server.live.takebacks import answer_takeback
+from regency.server.protocol import (
+    ActionRequest,
+    ChatRequest,
+    TakebackRequest,
+    WsAction,
+    WsChat,
+    WsEnd,
+    WsTakeback,
+    encode,
+)
 from regency.server.routes.common import TableId, hub_of, token_of
 from regency.server.routes.identity import accounts_of, caller, require, socket_caller
 from regency.server.routes.sockets import refuse_socket, serve_socket
@@ -43,9 +62,11 @@ SESSION_RECHECK = 30.0
 
 @router.get("/api/tables/{table_id}/seats/{seat}/view", summary="What a seat sees now")
 async def seat_view(table_id: TableId, seat: int, request: Request) -> dict[str, Any]:
-    live = await hub_of(request).get(table_id)
+    hub = hub_of(request)
+    live = await hub.get(table_id)
     token = token_of(request)
     live.check_token(seat, token, await account_for(request, token, changing=False))
+    await hub.opened(live, seat)
     return live.message(seat)
 
 
@@ -95,17 +116,55 @@ async def join(table_id: TableId, seat: int, request: Request) -> dict[str, Any]
     return await hub_of(request).join(table_id, seat, token_of(request), account)
 
 
+@router.post("/api/tables/{table_id}/seats/{seat}/abort", summary="Abort before your first move")
+async def abort(table_id: TableId, seat: int, request: Request) -> dict[str, Any]:
+    return await _end(request, table_id, seat, ABORT)
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/resign", summary="Resign (two sides)")
+async def resign(table_id: TableId, seat: int, request: Request) -> dict[str, Any]:
+    return await _end(request, table_id, seat, RESIGN)
+
+
+@router.post(
+    "/api/tables/{table_id}/seats/{seat}/leave",
+    summary="Leave a game of three or more sides (the computer plays on for you)",
+)
+async def leave(table_id: TableId, seat: int, request: Request) -> dict[str, Any]:
+    return await _end(request, table_id, seat, LEAVE)
+
+
+async def _end(request: Request, table_id: str, seat: int, act: str) -> dict[str, Any]:
+    token = token_of(request)
+    account = await account_for(request, token, changing=True)
+    return await end_early(hub_of(request), table_id, seat, token, act, account)
+
+
+@router.post(
+    "/api/tables/{table_id}/seats/{seat}/takeback",
+    summary="Ask to take back your last move, accept such a request or decline it",
+)
+async def takeback(
+    table_id: TableId, seat: int, request: Request, body: TakebackRequest | None = None
+) -> dict[str, Any]:
+    accept, version = (True, None) if body is None else (body.accept, body.version)
+    token = token_of(request)
+    account = await account_for(request, token, changing=True)
+    return await answer_takeback(hub_of(request), table_id, seat, token, accept, version, account)
+
+
 def _problem(exc: ValidationError) -> str:
     return "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:5])
 
 
-def _is_chat(text: str) -> bool:
-    """Whether a socket message says ``"type": "chat"`` (anything else is read as a move)."""
+def _kind(text: str) -> str:
+    """What a socket message asks for, by its ``type`` (anything unknown is read as a move)."""
     try:
         data = json.loads(text)
     except ValueError:
-        return False
-    return isinstance(data, dict) and data.get("type") == "chat"
+        return "action"
+    kind = data.get("type") if isinstance(data, dict) else None
+    return kind if kind in ("chat", ABORT, RESIGN, LEAVE, "takeback") else "action"
 
 
 @router.websocket("/api/tables/{table_id}/seats/{seat}/ws")
@@ -128,6 +187,8 @@ async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
     session_id = who.session_id if who.session is not None and token is None else None
     checked = time.monotonic()
 
+    await hub.opened(live, seat)
+
     async def on_message(text: str, listener: Listener) -> None:
         nonlocal checked
         if session_id is not None and time.monotonic() - checked > SESSION_RECHECK:
@@ -135,7 +196,11 @@ async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
             if await asyncio.to_thread(accounts_of(websocket).session, session_id) is None:
                 await websocket.close(code=4401, reason="your session has ended: sign in")
                 return
-        if _is_chat(text):
+        kind = _kind(text)
+        if kind in (ABORT, RESIGN, LEAVE, "takeback"):
+            await _command(text, kind, listener)
+            return
+        if kind == "chat":
             try:
                 said = WsChat.model_validate_json(text)
                 await hub.chat(table_id, seat, token, said.text, account)
@@ -166,5 +231,29 @@ async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
             listener.push(json.dumps({"type": "error", **exc.body()}))
             return
         listener.push(encode(ack))
+
+    async def _command(text: str, kind: str, listener: Listener) -> None:
+        """Abort, resign, leave or a take-back: answered on this socket, pushed to all."""
+        try:
+            if kind == "takeback":
+                asked = WsTakeback.model_validate_json(text)
+                answer = await answer_takeback(
+                    hub, table_id, seat, token, asked.accept, asked.version, account
+                )
+            else:
+                WsEnd.model_validate_json(text)
+                answer = await end_early(hub, table_id, seat, token, kind, account)
+        except ValidationError as exc:
+            problem = _problem(exc)
+            listener.push(
+                json.dumps(
+                    {"type": "error", "error": "bad_request", "about": kind, "message": problem}
+                )
+            )
+            return
+        except ProtocolError as exc:
+            listener.push(json.dumps({"type": "error", "about": kind, **exc.body()}))
+            return
+        listener.push(encode(answer))
 
     await serve_socket(websocket, live, seat, on_message)

@@ -8,6 +8,8 @@
 * ``GET /api/tables/{table}``: a table's public summary.
 * ``GET /api/tables/{table}/chat``: the table's latest chat messages (a seat's or the
   spectator token while the game is played; anyone's once it has ended, as the record).
+* ``GET /api/limits``: what a client may send before the server refuses it (the chat's
+  longest message and its rate), so that a page holds back what would be refused.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from fastapi import APIRouter, Request
 import regency
 from regency.agents.ladder import ladders_json
 from regency.server.errors import ProtocolError
-from regency.server.live.chat import chat_history
+from regency.server.live.chat import chat_history, chat_limits
 from regency.server.protocol import CreateTable
 from regency.server.routes.common import (
     TableId,
@@ -49,6 +51,14 @@ async def games() -> list[dict[str, Any]]:
         }
         for info in regency.available_games()
     ]
+
+
+@router.get("/api/limits", summary="What a client may send before it is refused")
+async def limits(request: Request) -> dict[str, Any]:
+    # The server's own settings (regency serve --chat-messages ...): a page learns them
+    # here rather than copying the numbers.
+    settings = settings_of(request)
+    return {"chat": chat_limits(settings.chat_messages, settings.chat_seconds)}
 
 
 @router.post("/api/tables", status_code=201, summary="Set up a table")
@@ -106,7 +116,7 @@ async def table_summary(table_id: TableId, request: Request) -> dict[str, Any]:
 async def table_chat(table_id: TableId, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     live = await hub.get(table_id)
-    if not live.game.is_over:  # published with the record, when the game ends
+    if not live.over:  # published with the record, when the game ends
         token = token_of(request)
         account = None if token else (await caller(request)).id
         live.check_reader(token, account)

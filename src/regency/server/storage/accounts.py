@@ -64,6 +64,7 @@ class Account:
         created_at: When it was made (seconds since the epoch).
         disabled: Whether an operator disabled it (no sign-in, no session, no token).
         puzzles: The puzzle rating per game (``regency.puzzles.Rating.to_dict``).
+        learned: The ids of the lessons done, per game (``regency.learn``).
     """
 
     id: int
@@ -71,6 +72,7 @@ class Account:
     created_at: float
     disabled: bool = False
     puzzles: dict[str, Any] = field(default_factory=dict)
+    learned: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,7 @@ def _account(row: Any) -> Account:
         float(row.created_at),
         bool(row.disabled),
         json.loads(row.puzzles or "{}"),
+        json.loads(row.learned or "{}"),
     )
 
 
@@ -143,6 +146,7 @@ class AccountStore:
                         created_at=now,
                         disabled=False,
                         puzzles="{}",
+                        learned="{}",
                     )
                     .returning(accounts_t.c.id)
                 ).scalar_one()
@@ -206,6 +210,15 @@ class AccountStore:
                 accounts_t.update()
                 .where(accounts_t.c.id == account_id)
                 .values(puzzles=json.dumps(puzzles))
+            )
+
+    def set_learned(self, account_id: int, learned: dict[str, list[str]]) -> None:
+        """Store the lessons the account has done, per game."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                accounts_t.update()
+                .where(accounts_t.c.id == account_id)
+                .values(learned=json.dumps(learned))
             )
 
     def delete(self, account_id: int) -> list[str]:

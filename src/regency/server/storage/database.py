@@ -27,7 +27,12 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 __all__ = [
+    "ABORTED",
     "CHANNEL",
+    "ENDINGS",
+    "FINISHED",
+    "RESIGNED",
+    "TAKEBACK",
     "ChatRow",
     "MoveCommit",
     "MoveRow",
@@ -42,6 +47,19 @@ __all__ = [
 
 CHANNEL = "regency_moves"
 """The PostgreSQL NOTIFY channel on which a committed move is announced."""
+
+TAKEBACK = "takeback"
+"""The ``notation`` of a take-back's row in ``moves`` (never a move in any game)."""
+
+FINISHED = "finished"
+"""``tables.ending`` of a game played to its end (the engine's result)."""
+RESIGNED = "resigned"
+"""``tables.ending`` of a game a side resigned: the other side won."""
+ABORTED = "aborted"
+"""``tables.ending`` of a game that ended before it started: nobody won, and it is
+never rated (a person aborted before their first move, or a first move never came)."""
+ENDINGS = (FINISHED, RESIGNED, ABORTED)
+"""Every value of ``tables.ending`` (``NULL`` while the game is played)."""
 
 metadata = sa.MetaData()
 
@@ -63,6 +81,7 @@ tables_t = sa.Table(
     sa.Column("to_move", sa.Integer, nullable=True),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("settled_at", sa.Float, nullable=True),
+    sa.Column("ending", sa.String(16), nullable=True),
 )
 
 seats_t = sa.Table(
@@ -76,6 +95,8 @@ seats_t = sa.Table(
     sa.Column("replaced_by", sa.String(200), nullable=True),
     sa.Column("account_id", sa.Integer, nullable=True),
     sa.Column("rating", sa.String(16), nullable=True),
+    sa.Column("opened_at", sa.Float, nullable=True),
+    sa.Column("left_at", sa.Float, nullable=True),
 )
 
 moves_t = sa.Table(
@@ -86,6 +107,7 @@ moves_t = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("notation", sa.String(200), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("undo_to", sa.Integer, nullable=True),
 )
 
 chat_t = sa.Table(
@@ -134,6 +156,10 @@ class SeatRow:
         rating: The rating shown beside the seat (the account's in the table's pool when
             it sat down, or a computer level's at a rated table), ``"1612"`` or
             ``"1500?"``.
+        opened_at: When the person first opened the table (``None``: not yet); their
+            move clock starts no earlier (:mod:`regency.server.live.clocks`).
+        left_at: When the person left a game of three or more sides (``None``: they
+            have not); the computer in ``replaced_by`` plays the seat to the end.
     """
 
     seat: int
@@ -143,6 +169,8 @@ class SeatRow:
     replaced_by: str | None = None
     account_id: int | None = None
     rating: str | None = None
+    opened_at: float | None = None
+    left_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,12 +207,17 @@ def announcement(move: MoveCommit, at: float) -> str:
 
 @dataclass(frozen=True, slots=True)
 class MoveRow:
-    """One committed move: its number (the version it made), seat and notation."""
+    """One committed move: its number (the version it made), seat and notation.
+
+    A row with ``undo_to`` is not a move but a take-back: the game goes back to its
+    first ``undo_to`` moves (``notation`` is :data:`TAKEBACK`; ``seat`` asked for it).
+    """
 
     number: int
     seat: int
     notation: str
     at: float
+    undo_to: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +243,8 @@ class TableRow:
         rated: Whether the game is rated (chosen at set-up; every person seat an account).
         settled_at: When the finished game was entered in its accounts' histories and
             ratings (``None``: not yet; :mod:`regency.server.storage.ratings`).
+        ending: How the table ended (``None`` while it is played): ``finished``,
+            ``resigned`` or ``aborted`` (:mod:`regency.server.live.endings`).
     """
 
     id: str
@@ -228,6 +263,7 @@ class TableRow:
     to_move: int | None = None
     rated: bool = False
     settled_at: float | None = None
+    ending: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,11 +441,17 @@ class Storage:
         """The table's moves numbered above ``after``, in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(moves_t.c.number, moves_t.c.seat, moves_t.c.notation, moves_t.c.at)
+                sa.select(
+                    moves_t.c.number,
+                    moves_t.c.seat,
+                    moves_t.c.notation,
+                    moves_t.c.at,
+                    moves_t.c.undo_to,
+                )
                 .where(moves_t.c.table_id == table_id, moves_t.c.number > after)
                 .order_by(moves_t.c.number)
             ).all()
-        return [MoveRow(r.number, r.seat, r.notation, r.at) for r in rows]
+        return [MoveRow(r.number, r.seat, r.notation, r.at, r.undo_to) for r in rows]
 
     def commit_move(
         self,
@@ -459,14 +501,15 @@ class Storage:
         if m.result is None:
             done = conn.exec_driver_sql(
                 "UPDATE tables SET version = ?, updated_at = ?, to_move = ? "
-                "WHERE id = ? AND version = ?",
-                (m.seen + 1, now, m.to_move, m.table_id, m.seen),
+                "WHERE id = ? AND version = ? AND finished = ?",
+                (m.seen + 1, now, m.to_move, m.table_id, m.seen, False),
             )
         else:
             done = conn.exec_driver_sql(
                 "UPDATE tables SET version = ?, updated_at = ?, finished = ?, "
-                "result = ?, to_move = NULL WHERE id = ? AND version = ?",
-                (m.seen + 1, now, True, json.dumps(m.result), m.table_id, m.seen),
+                "result = ?, to_move = NULL, ending = ? WHERE id = ? AND version = ? "
+                "AND finished = ?",
+                (m.seen + 1, now, True, json.dumps(m.result), FINISHED, m.table_id, m.seen, False),
             )
         if done.rowcount != 1:
             return False
@@ -484,13 +527,15 @@ class Storage:
         finished = m.result is not None
         found = conn.exec_driver_sql(
             "WITH landed AS (UPDATE tables SET version = %s, updated_at = %s, to_move = %s, "
-            "finished = %s, result = %s WHERE id = %s AND version = %s RETURNING id), "
+            "finished = %s, result = %s, ending = %s "
+            "WHERE id = %s AND version = %s AND NOT finished RETURNING id), "
             "added AS (INSERT INTO moves (table_id, number, seat, notation, at) "
             "SELECT id, %s, %s, %s, %s FROM landed RETURNING table_id) "
             "SELECT pg_notify(%s, %s) FROM added",
             (
                 m.seen + 1, now, None if finished else m.to_move, finished,
-                json.dumps(m.result) if finished else None, m.table_id, m.seen,
+                json.dumps(m.result) if finished else None, FINISHED if finished else None,
+                m.table_id, m.seen,
                 m.seen + 1, m.seat, m.notation, now,
                 CHANNEL, announcement(m, now),
             ),
@@ -692,10 +737,21 @@ def _table_row(row: Any, seats: Sequence[Any]) -> TableRow:
         created_at=float(row.created_at),
         updated_at=float(row.updated_at),
         seats=tuple(
-            SeatRow(s.seat, s.name, s.agent, s.token_hash, s.replaced_by, s.account_id, s.rating)
+            SeatRow(
+                s.seat,
+                s.name,
+                s.agent,
+                s.token_hash,
+                s.replaced_by,
+                account_id=s.account_id,
+                rating=s.rating,
+                opened_at=s.opened_at,
+                left_at=s.left_at,
+            )
             for s in seats
         ),
         to_move=row.to_move,
         rated=bool(row.rated),
         settled_at=None if row.settled_at is None else float(row.settled_at),
+        ending=row.ending,
     )

@@ -30,6 +30,8 @@ accounts_t = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("disabled", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("puzzles", sa.Text, nullable=False, server_default="{}"),
+    # The lessons done, per game (revision 0005; docs/learn.md).
+    sa.Column("learned", sa.Text, nullable=False, server_default="{}"),
 )
 
 

@@ -1,4 +1,4 @@
-"""The tournaments' tables (schema revision ``0006_tournaments``) and their rows as values.
+"""The tournaments' tables (schema revision ``0008``) and their rows as values.
 
 Three tables beside the game tables, on the same metadata:
 

@@ -1,4 +1,4 @@
-"""Storage of tournaments (schema revision ``0006_tournaments``): events, entrants, rounds.
+"""Storage of tournaments (schema revision ``0008``): events, entrants, rounds.
 
 The rows are :mod:`~regency.server.storage.tournament_rows`'s; this is what the server
 does with them, each change one transaction that moves the event's ``version``.

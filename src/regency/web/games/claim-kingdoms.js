@@ -3,8 +3,9 @@
 // letter as well as colour, the highlighted squares of the step being decided, the
 // display, the deck, hands, supplies and the standing of each faction.
 import { el } from "/static/shared/dom.js";
-import { possessive, seatMark } from "/static/shared/seats.js";
+import { seatMark } from "/static/shared/seats.js";
 import { squareOf, targetGroups } from "/static/shared/squares.js";
+import { count, possessive, verbFor } from "/static/shared/words.js";
 
 const CODE = { goblins: "GB", knights: "KN", undead: "UN", dwarves: "DW", doppelgangers: "DO",
   gnomes: "GN", giants: "GI", dragons: "DR", trolls: "TR", seers: "SE" };
@@ -34,7 +35,7 @@ export const POWERS = {
   knights: "Remove a maximum of two markers from horizontally or vertically adjacent cards.",
 };
 
-const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
+const points = (n) => count(n, "point");
 
 /** The card on square "x,y" as the grid shows it ("the Trolls at 0,1"). */
 function cardAt(obs, sq) {
@@ -349,11 +350,11 @@ export function board(ui) {
   const side = el("section", { class: "panel", "aria-label": "cards" },
     // No " · " between the parts: on a phone the row wraps, and one would end a line.
     el("div", { class: "row" }, el("strong", {}, "Display:"), el("span", { class: "pile" }, display.length ? display : "empty"),
-      el("span", { dataset: { anim: "deck" } }, `Deck: ${obs.deck} cards.`),
+      el("span", { dataset: { anim: "deck" } }, `Deck: ${count(obs.deck, "card")}.`),
       obs.hand ? el("span", {}, `${possessive(ui.name(obs.seat), true)} card: `,
         el("span", { dataset: { anim: "hand" } }, faction(obs.hand))) : ""));
   if (obs.looking) {
-    side.append(el("p", {}, `${ui.name(obs.looking.seat)} looked at ${obs.looking.count} cards`,
+    side.append(el("p", {}, `${ui.name(obs.looking.seat)} looked at ${count(obs.looking.count, "card")}`,
       obs.looking.cards ? [": ", el("span", { class: "pile" }, obs.looking.cards.map(faction))] : ""));
   }
   parts.push(side);
@@ -365,7 +366,7 @@ export function board(ui) {
     players.append(el("div", { class: `player${s === obs.to_move ? " to-move" : ""}`, dataset: { anim: `seat:${s}` } },
       el("div", {}, ui.badge(s, ` (${obs.colours[s]})`), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
       el("div", { class: "small" }, `Markers left: ${obs.supplies[s]}; points from powers: ${obs.power_points[s]}`),
-      el("div", { class: "small" }, `Hand: ${hand.count} card${hand.count === 1 ? "" : "s"}`,
+      el("div", { class: "small" }, `Hand: ${count(hand.count, "card")}`,
         hand.card && s !== obs.seat ? [" (", cap(hand.card), ")"] : "")));
   }
   parts.push(el("section", { class: "panel", "aria-label": "players" }, el("h2", {}, "Players"), players));
@@ -383,7 +384,8 @@ const DECIDED = {
 export function resultLine(ui) {
   const r = ui.view.result;
   const names = r.winners.map((s) => who(ui, s)).join(" and ");
-  return `${names} ${r.winners.length > 1 || r.winners.includes(ui.view.seat) ? "win" : "wins"} ${DECIDED[r.decided_by] || r.decided_by}.`;
+  const verb = verbFor(r.winners.map((s) => ui.name(s)), "win");
+  return `${names} ${verb} ${DECIDED[r.decided_by] || r.decided_by}.`;
 }
 
 export function result(ui) {

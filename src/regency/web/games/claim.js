@@ -2,7 +2,7 @@
 // card(s) played for, each player's follower deck and score pile, Gnomes and Trolls, the
 // Seer's peek (only ever in the Seer's own observation), partners, and the final vote.
 import { el } from "/static/shared/dom.js";
-import { possessive } from "/static/shared/seats.js";
+import { andList, count, possessive, says, verbFor } from "/static/shared/words.js";
 
 export const FACTIONS = {
   GB: ["Goblins", "Goblin"], KN: ["Knights", "Knight"], UN: ["Undead", "Undead"],
@@ -166,7 +166,7 @@ export function board(ui) {
       line.append("; ", ui.name(s), code ? ` took ${cardName(code)}` : " drew a card");
     }
     if (lastTrick.smashed && lastTrick.smashed.length) line.append(`; smashed ${lastTrick.smashed.map(cardName).join(", ")}`);
-    if (lastTrick.next_leader !== lastTrick.winner) line.append("; ", ui.name(lastTrick.next_leader), " leads (last Dragon)");
+    if (lastTrick.next_leader !== lastTrick.winner) line.append("; ", ui.name(lastTrick.next_leader), ` ${verbFor(ui.name(lastTrick.next_leader), "lead")} (last Dragon)`);
     trickPanel.append(line);
   }
   parts.push(trickPanel);
@@ -188,10 +188,10 @@ export function board(ui) {
   for (let s = 0; s < n; s++) {
     const box = el("div", { class: `player${s === obs.to_move ? " to-move" : ""}`, dataset: { anim: `seat:${s}` } },
       el("div", {}, ui.badge(s, partnerNote(ui, s)), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
-      el("div", { class: "small" }, `Hand: ${obs.hands[s].count} cards`));
+      el("div", { class: "small" }, `Hand: ${count(obs.hands[s].count, "card")}`));
     if (obs.phase === 1 || obs.followers[s].count) {
       const fol = obs.followers[s];
-      box.append(el("div", { class: "small" }, `Follower deck: ${fol.count} cards`,
+      box.append(el("div", { class: "small" }, `Follower deck: ${count(fol.count, "card")}`,
         fol.known.length ? el("span", { class: "muted" }, ` (known: ${fol.known.map(cardName).join(", ")})`) : ""));
     }
     box.append(el("div", { class: "small" }, "Score pile: "), byFaction(obs, obs.score_piles[s]));
@@ -232,9 +232,7 @@ function standing(ui) {
 
 export function resultLine(ui) {
   const r = ui.view.result;
-  const names = r.winners.map((s) => ui.name(s)).join(" and ");
-  const verb = r.winners.includes(ui.view.seat) || r.winners.length > 1 ? "win" : "wins";
-  return `${names} ${verb} (${r.decided_by}).`;
+  return `${says(r.winners.map((s) => ui.name(s)), "win")} (${r.decided_by}).`;
 }
 
 export function result(ui) {
@@ -249,16 +247,28 @@ export function result(ui) {
       // the outcome beside the faction (a phone's first screen), the counts behind it after
       el("td", {}, vote.side === null ? "nobody" : el("strong", {}, vote.seats.map((s) => ui.name(s)).join(" & ")),
         el("span", { class: "muted" }, ` (${vote.reason})`)),
-      vote.counts.map((count, i) => el("td", { class: "num" }, count ? `${count} card${count === 1 ? "" : "s"} (top ${vote.highest[i]})` : "–"))));
+      vote.counts.map((held, i) => el("td", { class: "num" }, held ? `${count(held, "card")} (top ${vote.highest[i]})` : "–"))));
   }
   table.append(body);
   // "; " between the sides: a " · " would end a line on a phone.
-  const scores = r.sides.map((side, i) => `${sideName(ui, side)}: ${r.scores[i]} faction${r.scores[i] === 1 ? "" : "s"}`).join("; ");
+  const scores = r.sides.map((side, i) => `${sideName(ui, side)}: ${count(r.scores[i], "faction")}`).join("; ");
   return el("div", {},
     el("p", { class: "winner" }, resultLine(ui)),
-    el("p", {}, scores, r.deciding_factions && r.deciding_factions.length
-      ? el("span", { class: "muted" }, `. Deciding: ${r.deciding_factions.map(factionTitle).join(", ")}`) : ""),
+    el("p", {}, `${scores}.`),
+    r.deciding_factions && r.deciding_factions.length ? el("p", { class: "muted", id: "deciding" }, deciding(r.deciding_factions)) : "",
     el("div", { class: "scroll-x" }, table));
+}
+
+/**
+ * The factions whose vote decided the game (the result's `deciding_factions`: had one of
+ * them voted for nobody, someone else would have won, or shared the win), said so.
+ */
+function deciding(factions) {
+  const names = factions.map(factionTitle);
+  if (names.length === 1) {
+    return `The game turned on the ${possessive(names[0])} vote: had it gone to nobody, the result would have been different.`;
+  }
+  return `The game turned on the votes of the ${andList(names)}: had any one of them gone to nobody, the result would have been different.`;
 }
 
 /**

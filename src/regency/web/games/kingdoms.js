@@ -3,8 +3,9 @@
 // raises, the seat's own starting tile, the tile drawn, gold, the epoch, and each epoch's
 // scoring table row by row and column by column with the gold before and after.
 import { el } from "/static/shared/dom.js";
-import { possessive, seatMark } from "/static/shared/seats.js";
+import { seatMark } from "/static/shared/seats.js";
 import { squareOf, targetGroups } from "/static/shared/squares.js";
+import { count, possessive, says } from "/static/shared/words.js";
 
 const ROWS = "ABCDE";
 const SPECIAL = { MTN: "Mountain", DRG: "Dragon", GLD: "Gold Mine", WIZ: "Wizard" };
@@ -21,6 +22,12 @@ export function tileName(code) {
 function tile(code) {
   const kind = SPECIAL[code] ? "special" : code.startsWith("+") ? "plus" : "minus";
   return el("span", { class: `tile ${kind}` }, SPECIAL[code] || code.replace("-", "−"));
+}
+
+/** A tile and, for a number, its name after it ("+3 (resource +3)"); a special tile's face is its name. */
+function namedTile(code, anim = null) {
+  const face = el("span", { dataset: anim ? { anim } : null }, tile(code));
+  return SPECIAL[code] ? face : [face, ` (${tileName(code)})`];
 }
 
 export function prompt(ui) {
@@ -185,8 +192,7 @@ export function board(ui) {
   const parts = [el("h1", {}, `Kingdoms · epoch ${obs.epoch} of ${obs.epochs}`,
     el("span", { class: "muted small", style: { display: "block" } }, `${ui.name(obs.start_player)} started it`))];
   const drawn = obs.drawn
-    ? el("p", {}, `${obs.to_move === obs.seat ? "You" : ui.name(obs.to_move)} drew: `,
-      el("span", { dataset: { anim: "drawn" } }, tile(obs.drawn)), ` (${tileName(obs.drawn)})`) : "";
+    ? el("p", {}, `${ui.name(obs.to_move)} drew: `, namedTile(obs.drawn, "drawn")) : "";
   parts.push(el("section", { class: "panel", "aria-label": "board" }, el("h2", {}, "The board"), drawn,
     drawBoard(ui, obs.board, new Set(obs.wizard_neighbours), true),
     obs.wizard_neighbours.length
@@ -196,7 +202,7 @@ export function board(ui) {
   for (let s = 0; s < obs.players; s++) {
     const castles = obs.castles[s].map((count, i) => `${count}×rank ${i + 1}`).join(", ");
     const start = s === obs.seat && obs.starting_tile
-      ? ["Starting tile: ", tile(obs.starting_tile), ` (${tileName(obs.starting_tile)})`]
+      ? ["Starting tile: ", namedTile(obs.starting_tile)]
       : obs.holds_starting_tile[s] ? "Holds a starting tile (face down)" : "Starting tile used";
     players.append(el("div", { class: `player${s === obs.to_move ? " to-move" : ""}`, dataset: { anim: `seat:${s}` } },
       el("div", {}, ui.badge(s, ` (${COLOURS[s]})`), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
@@ -207,7 +213,7 @@ export function board(ui) {
   parts.push(el("section", { class: "panel", "aria-label": "players" }, el("h2", {}, "Players"), players));
   const unseen = Object.entries(obs.unseen || {}).map(([code, count]) => el("span", { class: "chip" }, tile(code), ` ×${count}`));
   parts.push(el("section", { class: "panel", "aria-label": "tiles" }, el("h2", {}, "Tiles"),
-    el("p", {}, el("span", { dataset: { anim: "supply" } }, `Supply: ${obs.supply} tiles face down.`)),
+    el("p", {}, el("span", { dataset: { anim: "supply" } }, `Supply: ${count(obs.supply, "tile")} face down.`)),
     el("p", { class: "small" }, "Not yet seen: ", el("span", { class: "pile" }, unseen))));
   if (obs.scoring && obs.scoring.length && !ui.view.finished) {
     parts.push(el("section", { class: "panel", "aria-label": "scoring" }, el("h2", {}, "Epoch scoring"),
@@ -218,9 +224,7 @@ export function board(ui) {
 
 export function resultLine(ui) {
   const r = ui.view.result;
-  const names = r.winners.map((s) => ui.name(s)).join(" and ");
-  const verb = r.winners.length > 1 || r.winners.includes(ui.view.seat) ? "win" : "wins";
-  return `${names} ${verb} with ${Math.max(...r.gold)} gold.`;
+  return `${says(r.winners.map((s) => ui.name(s)), "win")} with ${Math.max(...r.gold)} gold.`;
 }
 
 export function result(ui) {

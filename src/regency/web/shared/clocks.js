@@ -7,6 +7,8 @@
 // asked of the server, and the table is not redrawn (focus and scroll stay put).
 
 import { el } from "/static/shared/dom.js";
+import { seatName } from "/static/shared/seats.js";
+import { possessive } from "/static/shared/words.js";
 
 /** "0:23", "1:05:00": the time left, rounded up to the second. */
 export function clockFigures(ms) {
@@ -24,30 +26,52 @@ export function limitText(seconds) {
   return `${seconds} s`;
 }
 
-function runningClock(view, id) {
-  const c = view.clock;
-  const at = c.deadline * 1000 - (view.skew || 0);
+function runningClock(view, id, deadline) {
+  const at = deadline * 1000 - (view.skew || 0);
   return el("span", { class: "clock", id, role: "timer", dataset: { deadline: String(at) } },
     clockFigures(at - Date.now()));
 }
 
-/** The clock of the seat to move, for the status line (null if none runs). */
-export function turnClock(view) {
-  const c = view.clock;
-  if (!c || view.finished || c.deadline === null || c.deadline === undefined) return null;
-  const mine = view.seat !== null && view.seat === c.seat;
-  return el("span", { class: "clockbox" }, mine ? "Your time: " : "Time: ", runningClock(view, "turn-clock"));
+const given = (time) => time !== null && time !== undefined;
+
+/**
+ * When the clock of the seat to move runs out (seconds, the server's time; null if none
+ * runs): its deadline, or, before that seat's first move, `abort_at`, when the table is
+ * aborted if the move has not come (which also runs for a person who has not opened the
+ * table yet, whose move clock waits for them).
+ */
+function runsOutAt(c) {
+  return given(c.abort_at) ? c.abort_at : given(c.deadline) ? c.deadline : null;
 }
 
 /**
- * A person's clock in the list of seats: running for the seat to move, else the limit
- * (none while the computer plays for them).
+ * The clock of the seat to move, for the status line (null if none runs). Before that
+ * seat's first move it is the first-move clock, which aborts the table when it runs out.
+ */
+export function turnClock(view) {
+  const c = view.clock;
+  const at = c && !view.finished ? runsOutAt(c) : null;
+  if (at === null) return null;
+  const mine = view.seat !== null && view.seat === c.seat;
+  if (!given(c.abort_at)) {
+    return el("span", { class: "clockbox" }, mine ? "Your time: " : "Time: ", runningClock(view, "turn-clock", at));
+  }
+  const whose = mine ? "Your" : possessive(seatName(view, c.seat), true);
+  return el("span", { class: "clockbox first-move", id: "first-move" }, `${whose} first move: `,
+    runningClock(view, "turn-clock", at),
+    el("span", { class: "abort-note" }, "or the game is aborted"));
+}
+
+/**
+ * A person's clock in the list of seats: running for the seat to move (until their first
+ * move, the clock that aborts the table), else the limit (none while the computer plays
+ * for them).
  */
 export function seatClock(view, s) {
   const c = view.clock;
   if (!c || view.finished || s.kind === "computer" || s.replaced_by) return "";
-  if (c.seat === s.seat && c.deadline !== null && c.deadline !== undefined) {
-    return runningClock(view, `clock-${s.seat}`);
+  if (c.seat === s.seat && runsOutAt(c) !== null) {
+    return runningClock(view, `clock-${s.seat}`, runsOutAt(c));
   }
   return el("span", { class: "clock idle", id: `clock-${s.seat}` }, `${limitText(c.seconds)} a move`);
 }

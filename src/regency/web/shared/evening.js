@@ -3,6 +3,7 @@
 
 import { el } from "/static/shared/dom.js";
 import { badge } from "/static/shared/seats.js";
+import { count } from "/static/shared/words.js";
 
 /**
  * "Copy score sheet" and "Download score sheet" for a finished game: the server's plain
@@ -53,8 +54,10 @@ export function eveningScore(view) {
   return el("section", { class: "panel evening", id: "evening", "aria-labelledby": "evening-h" },
     el("h2", { id: "evening-h" }, "This evening"),
     el("p", { class: "small muted", id: "evening-games" },
-      `${games} ${games === 1 ? "game" : "games"} played${view.finished ? "" : " before this one"}`),
+      `${count(games, "game")} played${view.finished ? "" : " before this one"}`,
+      // An aborted game counts for nobody: say so, or its absence from the count puzzles.
+      view.finished && view.ending && view.ending.how === "aborted" ? "; this one was aborted and does not count" : ""),
     el("ul", { class: "plain evening-list" }, evening.wins.map((wins, seat) =>
       el("li", { class: games && wins === best ? "leader" : "" }, badge(view, seat),
-        el("span", { class: "wins" }, `${wins} ${wins === 1 ? "win" : "wins"}`)))));
+        el("span", { class: "wins" }, count(wins, "win"))))));
 }

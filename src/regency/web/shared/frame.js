@@ -10,8 +10,10 @@ import {
   detailsName, focusBefore, jumpToBoard, keyboardHelp, keyboardScrolling, memo, restoreFocus,
   setupRoving,
 } from "/static/shared/keyboard.js";
+import { endedEarly, endingSentence, leftSentence } from "/static/shared/endings.js";
 import { effects, finishMotion, motionWanted, snapshot } from "/static/shared/motion.js";
 import { COLOUR_NAMES, badge, seatName, useSeats } from "/static/shared/seats.js";
+import { theComputer } from "/static/shared/words.js";
 
 /** "draw a tile" as a button says it: "Draw a tile". */
 function sentence(text) {
@@ -82,7 +84,7 @@ function statusLine(view, game, ui, options) {
   const status = el("div", { class: "status", id: "status", tabindex: "-1" });
   if (view.finished) {
     status.classList.add("over");
-    status.textContent = "The game is over. " + (game.resultLine ? game.resultLine(ui) : "");
+    status.textContent = overLine(view, game, ui);
   } else if (options.replay) {
     status.append("To move: ", badge(view, view.to_move), ". ", game.waiting ? game.waiting(ui) : "");
   } else if (ui.mine) {
@@ -92,10 +94,34 @@ function statusLine(view, game, ui, options) {
     const who = view.to_move;
     const info = (view.seats || [])[who] || {};
     const thinking = info.kind === "computer" || info.replaced_by ? " (the computer is thinking…)" : "";
-    status.append(`Waiting for `, badge(view, who), thinking ? ` ${thinking}` : "",
+    // A person whose link has not been opened yet: nobody's clock runs until they come.
+    const away = notOpened(view, info) ? " to open the table" : "";
+    status.append(`Waiting for `, badge(view, who), away, thinking ? ` ${thinking}` : "",
       ". ", game.waiting ? game.waiting(ui) : "");
   }
   return status;
+}
+
+/**
+ * A person who has not opened the table yet (the view's seats say `opened`). Only at a
+ * table with a clock, where the server pushes a view the moment a seat is opened (it is
+ * the clock's start); elsewhere the next move would be the first to tell.
+ */
+function notOpened(view, info) {
+  return Boolean(view.clock) && info.kind === "person" && info.opened === false && !info.replaced_by;
+}
+
+/**
+ * The status of a table that has ended: the game's own result line, or how it ended
+ * early ("Ann resigned: you win."), and who left.
+ */
+function overLine(view, game, ui) {
+  const early = endingSentence(view.ending, ui.name, view.players, (s) => !notOpened(view, view.seats[s] || {}));
+  const left = leftSentence(view.ending, ui.name);
+  let text = early;
+  if (!early) text = "The game is over. " + (view.result && game.resultLine ? game.resultLine(ui) : "");
+  else if (view.ending.how === "resigned") text = `The game is over. ${early}`;
+  return left ? `${text} ${left}` : text;
 }
 
 /**
@@ -125,14 +151,42 @@ function moveLog(view, game, ui) {
   return log;
 }
 
+/**
+ * The computer that plays for an absent person, as a phrase: "the Casual computer" (the
+ * server names it by its level: the seat's `replaced_by_name`).
+ */
+export function standIn(s) {
+  return theComputer(s.replaced_by_name);
+}
+
+/** A person's state beside their seat: not here yet, away, or left the game. */
+function seatNote(view, s) {
+  if (s.left) return " (left the game: the computer plays on)";
+  if (s.replaced_by) return ` (away: ${standIn(s)} plays for now)`;
+  return notOpened(view, s) && !view.finished ? " (not here yet)" : "";
+}
+
 /** Who sits at the table: each seat's badge, a person or the computer, its clock. */
 function seatList(view, options) {
-  return el("ul", { class: "plain seatlist" }, (view.seats || []).map((s) =>
+  const list = el("ul", { class: "plain seatlist" }, (view.seats || []).map((s) =>
     el("li", {}, badge(view, s.seat), seatRating(s), el("span", { class: "muted small" },
-      s.kind === "computer" ? "" : (s.account ? "" : "person"),
-      s.replaced_by ? ` (away: ${s.replaced_by} plays for now)` : ""),
+      s.kind === "computer" ? "" : (s.account ? "" : "person"), seatNote(view, s)),
     view.to_move === s.seat ? el("span", { class: "turn-dot" }, "◀ to move") : "",
     options.replay ? "" : seatClock(view, s))));
+  return [list, agentDetails(view)];
+}
+
+/**
+ * The details line under the seats: each computer seat's agent spec (its name is its
+ * level's, "Strongest computer"; the spec says exactly what plays it).
+ */
+function agentDetails(view) {
+  const computers = (view.seats || []).filter((s) => s.agent);
+  if (!computers.length) return "";
+  return el("details", { class: "small muted agents", id: "agents" },
+    el("summary", {}, computers.length === 1 ? "The computer player's settings" : "The computer players' settings"),
+    el("ul", { class: "plain" }, computers.map((s) => el("li", {}, badge(view, s.seat), " ",
+      el("code", { dataset: { notation: "" } }, s.agent)))));
 }
 
 /** An account's profile link and rating beside its seat ("1612", "1500?" while provisional). */
@@ -154,12 +208,29 @@ function sidePanels(log, seats, options) {
     options.extra || []);
 }
 
-/** The result of a finished game, as the game explains it (null before the end). */
+/**
+ * The result of a finished game, as the game explains it, or how the table ended early
+ * (resigned, aborted), and who left (null before the end).
+ */
 function resultPanel(view, game, ui, options) {
-  return view.finished && view.result
-    ? el("section", { class: "panel result", "aria-labelledby": "result-h", id: "result" },
-      el("h2", { id: "result-h" }, "Result"), game.result(ui), options.afterResult || [])
-    : null;
+  if (!view.finished || !(view.result || view.ending)) return null;
+  const left = leftSentence(view.ending, ui.name);
+  const body = endedEarly(view) || !view.result ? earlyResult(view, ui) : game.result(ui);
+  return el("section", { class: "panel result", "aria-labelledby": "result-h", id: "result" },
+    el("h2", { id: "result-h" }, "Result"), body,
+    left ? el("p", { id: "result-left" }, left) : "", options.afterResult || []);
+}
+
+/** A table that ended before its game was played out: who resigned, or why it was aborted. */
+function earlyResult(view, ui) {
+  const ending = view.ending || {};
+  const aborted = ending.how === "aborted";
+  const said = endingSentence(ending, ui.name, view.players, (s) => !notOpened(view, view.seats[s] || {}));
+  return el("div", { id: "ending", dataset: { how: ending.how || "" } },
+    el("p", { class: aborted ? "aborted" : "winner" }, said || "The game is over."),
+    el("p", { class: "small muted" }, aborted
+      ? "An aborted game is never rated and does not count in the evening's score."
+      : `The game ended after ${(view.recent || []).length ? `move ${view.recent[view.recent.length - 1].number}` : "no moves"}.`));
 }
 
 /** How many of the server's notices the table page shows (the most recent). */
@@ -208,13 +279,15 @@ export function drawTable(root, view, game, options) {
 
   const had = focusBefore(root);
   const opened = memo(root).toggled;
-  // The next view (or a redraw) finishes any motion still running, then the new one starts
-  // from where the pieces were drawn before it: only for one or a few new moves (a step
-  // forward, the computer's reply), never for a first drawing or a step back.
-  finishMotion();
+  // A new move's motion starts from where the pieces were drawn before it: only for one
+  // or a few new moves (a step forward, the computer's reply), never for a first drawing
+  // or a step back. A motion still running lands meanwhile (a computer's turn of several
+  // decisions comes in quick views: its card placed still flies while it takes another);
+  // a redraw with no new move finishes it first, as a click or a key does.
   const last = ui.last;
   const previous = memo(root).lastMove;
   const moved = last && Number.isInteger(previous) && last.number > previous && last.number - previous <= 3;
+  if (!moved) finishMotion();
   const before = moved && game.motion && motionWanted() ? snapshot(root) : null;
   memo(root).lastMove = last ? last.number : 0;
   root.replaceChildren(turnbar, notices || "", result || "",

@@ -2,6 +2,7 @@
 // "You" for the viewing seat.
 
 import { el } from "/static/shared/dom.js";
+import { YOU } from "/static/shared/words.js";
 
 export const SHAPES = ["●", "▲", "■", "◆"];
 export const COLOUR_NAMES = ["red", "blue", "green", "orange"];
@@ -29,7 +30,7 @@ export function seatMark(seat, letter = false) {
 
 export function seatName(view, seat) {
   if (seat === null || seat === undefined) return "nobody";
-  if (seat === view.seat && sayYou) return "You";
+  if (seat === view.seat && sayYou) return YOU;
   const info = (view.seats || [])[seat];
   return thirdPerson(info && info.name, seat);
 }
@@ -44,11 +45,6 @@ export function thirdPerson(name, seat) {
   return text && text.toLowerCase() !== "you" ? text : `Seat ${seat}`;
 }
 
-/** "Ada" -> "Ada's", "You" -> "your" ("Your" with `capital`): whose hand, whose castle. */
-export function possessive(name, capital = false) {
-  if (name === "You") return capital ? "Your" : "your";
-  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
-}
 
 export function badge(view, seat, extra = "") {
   return el("span", { class: "badge" }, seatMark(seat),

@@ -1,6 +1,11 @@
 // Asking the server: its JSON API, who is signed in, the games' titles, and a game's
 // drawing module.
 
+// Answers the server put in the page (regency/server/pages/html.py, `preload`): public
+// answers the page asks for at once, so its first view is drawn with no round trip and
+// nothing on it jumps when they arrive. Each is used once; later asks go to the server.
+const preloaded = new Map(Object.entries(JSON.parse(document.getElementById("preloaded")?.textContent || "{}")));
+
 /**
  * Ask the server; the JSON answer, or an Error holding the server's message.
  *
@@ -10,6 +15,11 @@
  */
 export async function api(path, options = {}) {
   const { json, token, ...rest } = options;
+  if (json === undefined && !rest.method && preloaded.has(path)) {
+    const body = preloaded.get(path);
+    preloaded.delete(path);
+    return body;
+  }
   const init = { ...rest, headers: { Accept: "application/json", ...(rest.headers || {}) } };
   if (token) init.headers.Authorization = `Bearer ${token}`;
   if (json !== undefined) {

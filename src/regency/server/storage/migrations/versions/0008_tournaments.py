@@ -12,8 +12,8 @@ New tables (:mod:`regency.server.storage.tournament_rows` says what each column 
 Nothing existing changes: a tournament's games are ordinary tables (``tables``), rated or
 not as any other.
 
-Revision ID: 0006_tournaments
-Revises: 0004
+Revision ID: 0008
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_tournaments"
-down_revision = "0004"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

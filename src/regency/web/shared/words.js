@@ -1,0 +1,65 @@
+// Words people read: one rule for counts and for "You" across the pages, the same as the
+// terminal's (regency/core/words.py: the same functions, the same forms). tests/web scans
+// the pages for the forms this rules out ("1 cards", "You leads", "Seat 0 win").
+//
+//   count(1, "card") -> "1 card"; count(3, "card") -> "3 cards"; count(2, "Dwarf", "Dwarves")
+//   says("You", "lead") -> "You lead"; says("Seat 1", "lead") -> "Seat 1 leads";
+//   says(["Ann", "Bob"], "win") -> "Ann and Bob win"
+//   possessive("You") -> "your"; possessive("Ann") -> "Ann's"
+
+export const YOU = "You";
+
+const IRREGULAR = { be: "is", have: "has", do: "does", go: "goes" };
+
+/** `noun` as it goes with `number`: singular for exactly one, else the plural (`many`). */
+export function plural(number, noun, many = `${noun}s`) {
+  return number === 1 ? noun : many;
+}
+
+/** "1 card", "3 cards", "0 cards". */
+export function count(number, noun, many) {
+  return `${number} ${plural(number, noun, many)}`;
+}
+
+/** The verb for one other person: "lead" -> "leads", "have" -> "has". */
+export function singularVerb(verb) {
+  if (IRREGULAR[verb]) return IRREGULAR[verb];
+  if (/(s|sh|ch|x|z)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
+export function andList(names) {
+  const items = [...names];
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/** The subject (a name, or several) and `verb` (its plain form) agreeing: "You lead", "Seat 1 leads". */
+export function says(subject, verb) {
+  const names = Array.isArray(subject) ? subject : [subject];
+  const oneOther = names.length === 1 && names[0] !== YOU;
+  const form = verb === "be" ? (oneOther ? "is" : "are") : oneOther ? singularVerb(verb) : verb;
+  return `${andList(names)} ${form}`;
+}
+
+/** Just the verb of `says` (for a subject drawn as a badge): "leads" after "Seat 1", "lead" after "You". */
+export function verbFor(subject, verb) {
+  const text = says(subject, verb);
+  return text.slice(text.lastIndexOf(" ") + 1);
+}
+
+/**
+ * A computer player's name (the server's: its level's, "Strongest computer", or
+ * "Computer" for one on no ladder) inside a sentence: "the Strongest computer", "the computer".
+ */
+export function theComputer(name) {
+  return !name || name === "Computer" ? "the computer" : `the ${name}`;
+}
+
+/** Whose: "your" ("Your" with `capital`) for You, "Ann's", "Giles'". */
+export function possessive(name, capital = false) {
+  if (name === YOU) return capital ? "Your" : "your";
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
