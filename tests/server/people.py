@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import httpx
+
+T = TypeVar("T")
 
 PASSWORD = "a quiet evening of Claim"
 
@@ -122,3 +125,29 @@ def play_out(
             )
         assert answer.status_code in (200, 409), answer.text
     raise AssertionError("the game did not end in time")
+
+
+def wait_for(check: Callable[[], T | None], seconds: float = 30) -> T:
+    """What ``check`` returns once it is truthy, asked every 50 ms for ``seconds`` at most."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"timed out after {seconds} s")
+
+
+def first_move(person: Person, table: str, seat: int = 0) -> None:
+    """``person`` makes one move at ``seat`` once it is their turn (the computer's first)."""
+
+    def my_turn() -> dict[str, Any] | None:
+        state = person.view(table, seat)
+        return state if state["legal_moves"] else None
+
+    state = wait_for(my_turn)
+    answer = person.post(
+        f"/api/tables/{table}/seats/{seat}/actions",
+        json={"action": state["legal_moves"][0], "version": state["version"]},
+    )
+    assert answer.status_code == 200, answer.text

@@ -15,8 +15,7 @@ import pytest
 
 from regency.ratings import PlayerRating, level_rating, ranks_of, rate_game
 from tests.server.conftest import ThreadServer, fresh_pg_database
-from tests.server.people import Person, play_out
-from tests.server.test_ratings import _first_move, wait_for
+from tests.server.people import Person, first_move, play_out, wait_for
 
 
 @pytest.fixture
@@ -51,8 +50,8 @@ def test_a_resignation_between_two_accounts_moves_both_ratings(server: ThreadSer
         gus.sign_up()
         tid = _seat_both(ros, gus, game="kingdoms", players=2, seed=7)
         first = ros.view(tid, 0)["to_move"]
-        _first_move(ros if first == 0 else gus, tid, first)
-        _first_move(gus if first == 0 else ros, tid, 1 - first)
+        first_move(ros if first == 0 else gus, tid, first)
+        first_move(gus if first == 0 else ros, tid, 1 - first)
         resigned = ros.post(f"/api/tables/{tid}/seats/0/resign")
         assert resigned.status_code == 200, resigned.text
         lost = _rating(ros)
@@ -90,8 +89,8 @@ def test_a_person_who_leaves_a_rated_game_of_three_is_ranked_last(server: Thread
         tid = _seat_both(lea, sam, game="claim", players=3, seed=2, more=[{"agent": "random"}])
         while sam.view(tid, 1)["to_move"] != 0:  # Sam (or the computer) may lead first
             if sam.view(tid, 1)["legal_moves"]:
-                _first_move(sam, tid, 1)
-        _first_move(lea, tid, 0)
+                first_move(sam, tid, 1)
+        first_move(lea, tid, 0)
         left = lea.post(f"/api/tables/{tid}/seats/0/leave")
         assert left.status_code == 200, left.text
         final = play_out({1: sam}, tid, random.Random(2))

@@ -23,7 +23,7 @@ from regency.ratings import PlayerRating, level_rating, ranks_of, rate_game
 from regency.server.storage.database import Storage
 from regency.server.storage.ratings import RatingStore
 from tests.server.conftest import ThreadServer, fresh_pg_database
-from tests.server.people import Person, play_out
+from tests.server.people import Person, first_move, play_out, wait_for
 from tests.server.processes import Server
 
 
@@ -31,16 +31,6 @@ from tests.server.processes import Server
 def server(sqlite_db: str) -> Iterator[ThreadServer]:
     with ThreadServer(sqlite_db, test_hashing=True) as running:
         yield running
-
-
-def wait_for(check: object, seconds: float = 30) -> object:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = check()  # type: ignore[operator]
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 def test_a_rated_game_against_the_computer_moves_the_rating_once(server: ThreadServer) -> None:
@@ -477,24 +467,6 @@ def test_my_records_download_replays(
         assert httpx.get(server.url + "/api/account/records").status_code == 401
 
 
-def _first_move(person: Person, table: str, seat: int = 0) -> None:
-    """``person`` makes one move at ``seat`` once it is their turn (the computer's first)."""
-
-    def my_turn() -> dict[str, object] | None:
-        state: dict[str, object] = person.view(table, seat)
-        return state if state["legal_moves"] else None
-
-    state = wait_for(my_turn)
-    assert isinstance(state, dict)
-    moves = state["legal_moves"]
-    assert isinstance(moves, list)
-    answer = person.post(
-        f"/api/tables/{table}/seats/{seat}/actions",
-        json={"action": moves[0], "version": state["version"]},
-    )
-    assert answer.status_code == 200, answer.text
-
-
 def test_a_resignation_at_a_rated_table_is_rated_as_a_loss(server: ThreadServer) -> None:
     # Issue 44 meets issue 46: a resigned table is settled like one played out, the side
     # that resigned losing (docs/accounts.md, "Resigning, aborting, leaving").
@@ -503,7 +475,7 @@ def test_a_resignation_at_a_rated_table_is_rated_as_a_loss(server: ThreadServer)
         table = rex.create(game="kingdoms", players=2, seats=[{}, {"agent": "random"}],
                            rated=True, seed=3)  # fmt: skip
         tid = table["table"]
-        _first_move(rex, tid)
+        first_move(rex, tid)
         resigned = rex.post(f"/api/tables/{tid}/seats/0/resign")
         assert resigned.status_code == 200, resigned.text
         assert resigned.json()["ending"]["how"] == "resigned"
@@ -536,12 +508,12 @@ def test_a_rated_table_takes_no_moves_back(server: ThreadServer) -> None:
         table = tam.create(game="kingdoms", players=2, seats=[{}, {"agent": "random"}],
                            rated=True, seed=5)  # fmt: skip
         tid = table["table"]
-        _first_move(tam, tid)
+        first_move(tam, tid)
         asked = tam.post(f"/api/tables/{tid}/seats/0/takeback")
         assert asked.status_code == 409, asked.text
         assert "rated" in asked.json()["message"]
         casual = tam.create(game="kingdoms", players=2, seats=[{}, {"agent": "random"}], seed=5)
-        _first_move(tam, casual["table"])
+        first_move(tam, casual["table"])
         wait_for(lambda: tam.view(casual["table"], 0)["legal_moves"])
         done = tam.post(f"/api/tables/{casual['table']}/seats/0/takeback")
         assert done.status_code == 200, done.text

@@ -43,7 +43,7 @@ from regency.agents.defaults import default_opponent
 from regency.agents.registry import parse_spec
 from regency.core.errors import RegencyError, quote
 from regency.core.registry import game_info
-from regency.core.words import count, span
+from regency.core.words import count, span, the_computer
 
 __all__ = [
     "COMPUTER",
@@ -474,8 +474,7 @@ def computer_with_spec(game: str, players: int, spec: str) -> str:
     For the terminal's lines that say who sits where; ``"the computer (SPEC)"`` for a spec
     on no ladder.
     """
-    name = computer_name(game, players, spec)
-    return f"the {'computer' if name == COMPUTER else name} ({spec})"
+    return f"{the_computer(computer_name(game, players, spec))} ({spec})"
 
 
 def ladders_json(game: str) -> dict[str, list[dict[str, Any]]]:

@@ -91,7 +91,7 @@ def takeback_refusal(live: LiveTable, seat: int) -> str | None:
     if row.left_at is not None:
         return "you left this game"
     if live.row.rated:
-        return "a rated game takes no moves back (docs/accounts.md)"
+        return "a rated game takes no moves back"
     if takeback_target(live, seat) is None:
         return "you have no move to take back"
     if _state(live.row)["count"] >= MAX_TAKEBACKS:

@@ -493,10 +493,12 @@ class PairingStore:
         Raises:
             _Taken: if one of its entries was claimed or withdrawn first (roll back).
         """
-        people = conn.execute(
-            sa.select(entries_t.c.person).where(entries_t.c.id.in_(list(made.seats)))
-        ).scalars()
-        self._lock_people(conn, list(people))
+        seated = conn.execute(
+            sa.select(entries_t.c.person, entries_t.c.pool).where(
+                entries_t.c.id.in_(list(made.seats))
+            )
+        ).all()
+        self._lock_people(conn, [r.person for r in seated])
         for entry_id, seat in made.seats.items():
             done = conn.execute(
                 entries_t.update()
@@ -505,11 +507,6 @@ class PairingStore:
             )
             if done.rowcount != 1:
                 raise _Taken(made)
-        seated = conn.execute(
-            sa.select(entries_t.c.person, entries_t.c.pool).where(
-                entries_t.c.id.in_(list(made.seats))
-            )
-        ).all()
         others = conn.execute(
             entries_t.select().where(
                 entries_t.c.person.in_([r.person for r in seated]),
