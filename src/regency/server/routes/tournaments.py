@@ -90,7 +90,12 @@ def _entering(request: Request) -> None:
 
 @router.get("/tournaments", response_class=HTMLResponse, include_in_schema=False)
 async def tournaments_page() -> HTMLResponse:
-    return page("tournaments.html", "Tournaments · regency")
+    return page(
+        "tournaments.html",
+        "Tournaments · regency",
+        description="Tournaments of Claim, Claim Kingdoms and Kingdoms: Swiss events, round "
+        "robins and arenas that anyone may enter, with live standings.",
+    )
 
 
 @router.get("/tournaments/{tournament_id}", response_class=HTMLResponse, include_in_schema=False)
