@@ -204,16 +204,15 @@ function follow() {
 
 async function start() {
   showAccount();
-  root.replaceChildren(parts.head, parts.you, parts.organise, parts.standings, parts.rounds,
-    el("p", { class: "small" }, el("a", { href: "/tournaments" }, "All tournaments")));
+  const games = api("/api/games").catch(() => []);
+  // Drawn in full before it is shown: the sections fill at once, and nothing below them jumps.
   await refresh();
   if (!event) return;
-  try {
-    const games = await api("/api/games");
-    levels = ((games.find((g) => g.name === event.game) || {}).levels || {})[event.players] || [];
-  } catch { levels = []; }
-  parts.organise.replaceChildren();
+  levels = ((await games).find((g) => g.name === event.game)?.levels || {})[event.players] || [];
+  parts.organise.replaceChildren();  // drawn again, now with the game's levels
   drawOrganise(event);
+  root.replaceChildren(parts.head, parts.you, parts.organise, parts.standings, parts.rounds,
+    el("p", { class: "small" }, el("a", { href: "/tournaments" }, "All tournaments")));
   follow();
 }
 
