@@ -27,6 +27,7 @@ import time
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import httpx
 import sqlalchemy as sa
@@ -99,12 +100,17 @@ def run_event(
         time.sleep(1)
 
 
-def repeats(database: str, tid: str, players: int) -> tuple[int, int, int, Counter[int]]:
-    """Tables, byes, pairs of entrants seated together more than once, and tables a round."""
+def repeats(database: str, tid: str) -> tuple[int, int, int, Counter[int], list[Any]]:
+    """Tables, byes, pairs of entrants seated together more than once, tables a round, and
+    the tables' rows (finished, how they ended, their versions: one a move)."""
     engine = sa.create_engine(database)
     with engine.connect() as conn:
         games = conn.execute(
-            sa.text("SELECT round, seats, bye FROM tournament_games WHERE tournament_id = :t"),
+            sa.text(
+                "SELECT g.round, g.seats, g.bye, t.finished, t.ending, t.version "
+                "FROM tournament_games g LEFT JOIN tables t ON t.id = g.table_id "
+                "WHERE g.tournament_id = :t"
+            ),
             {"t": tid},
         ).all()
     engine.dispose()
@@ -118,7 +124,8 @@ def repeats(database: str, tid: str, players: int) -> tuple[int, int, int, Count
         per_round[g.round] += 1
         for pair in combinations(json.loads(g.seats), 2):
             met[frozenset(pair)] += 1
-    return len(games) - byes, byes, sum(n - 1 for n in met.values() if n > 1), per_round
+    played = [g for g in games if not g.bye]
+    return len(played), byes, sum(n - 1 for n in met.values() if n > 1), per_round, played
 
 
 def main() -> None:
@@ -145,10 +152,13 @@ def main() -> None:
                     flush=True,
                 )
                 tid, seconds = run_event(client, game, players, entrants, rounds)
-                tables, byes, again, per_round = repeats(database, tid, players)
+                tables, byes, again, per_round, played = repeats(database, tid)
+                ended = sum(1 for g in played if g.finished and g.ending == "finished")
+                moves = sum(g.version for g in played) / max(1, len(played))
                 print(f"  finished in {seconds / 60:.1f} min: {tables} tables "
                       f"({', '.join(str(per_round[r]) for r in sorted(per_round))} a round), "
-                      f"{byes} byes, {again} repeated meetings", flush=True)  # fmt: skip
+                      f"{byes} byes, {again} repeated meetings; {ended} played to the end, "
+                      f"{moves:.0f} moves a game", flush=True)  # fmt: skip
         finally:
             process.terminate()
             process.wait(30)
