@@ -45,7 +45,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("regency.analysis", "regency.accuracy", "regency.puzzles", "regency.ratings", "regency.learn"),
     ("regency",),
     ("regency.sim", "regency.render", "regency.envs", "regency.train"),
-    ("regency.tables", "regency.accounts", "regency.pairing"),
+    ("regency.tables", "regency.accounts", "regency.pairing", "regency.tournaments"),
     (
         "regency.server.storage",
         "regency.server.errors",
@@ -72,8 +72,9 @@ Drawn from the imports (``docs/architecture.md``, "Layers")::
       |  storage  errors  protocol  settings   the database and its migrations; what
       |                      every part of the server shares
     tables  accounts         setting up a table: options and a person or agent per seat;
-    pairing                  what an account is (names, passwords, sessions' secrets);
-      |                      the pools and who sits with whom
+    pairing  tournaments     what an account is (names, passwords, sessions' secrets);
+      |                      the pools and who sits with whom; a tournament's
+      |                      pairings and standings
     sim  render  envs        simulation; the text renderers; the RL environments
       |                      (sim reads ``regency.COMPILED``; envs use render for text)
     regency                  the package's __init__ alone: the public API, and where

@@ -21,6 +21,8 @@ import pytest
 from regency.learn import load_course
 from regency.server.pages import analysis as server_analysis
 from tests.server.conftest import ThreadServer
+from tests.server.people import Person
+from tests.server.tournaments import create as create_tournament
 from tests.web.helpers import create, link, wait_finished, wait_ready, wait_version
 
 WIDTHS = ((390, 844), (1280, 900))
@@ -77,6 +79,13 @@ def pages(server: ThreadServer) -> dict[str, str]:
     found["a lesson"] = "/learn/claim/" + load_course("claim").lessons[0].id
     found["leaderboard"] = "/leaderboard"
     found["sign in"] = "/account"
+    # Issue 47's tournaments: the list, and an event with entrants.
+    with Person(server.url, "Tess") as tess:
+        tess.sign_up()
+        event = create_tournament(tess, name="Shift-free", game="claim", players=2, rounds=3,
+                                  computers=["Casual"], play=True)  # fmt: skip
+    found["tournaments"] = "/tournaments"
+    found["a tournament"] = f"/tournaments/{event}"
     return found
 
 
@@ -126,6 +135,8 @@ def test_no_page_jumps_as_it_loads(
                 "a course": "#lesson-list a",
                 "leaderboard": "#page table, #page p",
                 "sign in": "#page form",
+                "tournaments": "#events-soon",
+                "a tournament": "#t-table",
             }.get(name, "#table .status")
             assert page.locator(drawn).count() > 0, (name, drawn)
         finally:

@@ -12,6 +12,11 @@ no ``#token=`` (``http://HOST/play/TABLE/SEAT``).
 With ``--abort``, ``--resign``, ``--leave`` or ``--takeback`` it does that one thing for
 the seat instead, after a confirmation (``--yes`` skips it), and says how it went
 (:mod:`regency.cli.seat_commands`).
+
+Given the server's address instead of a link, it finds a seat first
+(:mod:`regency.cli.finding`): ``--pool POOL`` waits in a quick-pairing queue,
+``--open-table ID`` sits down at an open table, ``--tournament ID`` enters a tournament
+and plays each of its tables as the rounds come.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from rich.console import Console
 
 from regency.agents import make_agent, parse_spec
 from regency.cli.args import UsageError
+from regency.cli.finding import Finder, server_base
 from regency.cli.seat_commands import COMMANDS, ending_words, run_command, seat_name
 from regency.core.errors import NotationError, RegencyError
 from regency.core.registry import game_class
@@ -104,8 +110,27 @@ def seat_view(message: dict[str, Any]) -> SeatView[Any]:
 def add_connect_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``regency connect``'s arguments to its parser."""
     parser.add_argument(
-        "invite", help="the seat's invite link (http://HOST/play/TABLE/SEAT#token=...)"
+        "invite",
+        help="the seat's invite link (http://HOST/play/TABLE/SEAT#token=...), or the "
+        "server's address (http://HOST) with --pool, --open-table or --tournament",
     )
+    finding = parser.add_mutually_exclusive_group()
+    finding.add_argument(
+        "--pool", help="wait in this quick-pairing pool's queue (claim-2-120: GET /api/pools)"
+    )
+    finding.add_argument("--open-table", metavar="ID", help="sit down at this open table")
+    finding.add_argument(
+        "--tournament", metavar="ID", help="enter this tournament and play its tables"
+    )
+    parser.add_argument("--name", default="", help="the name a guest plays under")
+    parser.add_argument("--rated", action="store_true", help="the pool's rated queue (accounts)")
+    parser.add_argument(
+        "--fill-after",
+        type=float,
+        metavar="SECONDS",
+        help="let computer levels fill the table after this long in the queue",
+    )
+    parser.add_argument("--password", help="a club tournament's password")
     parser.add_argument(
         "--agent", default="heuristic", help="the agent that plays: random, heuristic, ismcts..."
     )
@@ -173,17 +198,50 @@ def _open(invite: Invite, patience: float = 0.0) -> Any:
 def run_connect(args: argparse.Namespace, console: Console) -> int:
     """Play the invite's seat with an agent until the game ends; return the exit status.
 
-    When the server restarts (it closes the socket with 1012) the client reconnects, to
-    whichever process answers, for up to :data:`RECONNECT_FOR` seconds.
+    With ``--pool``, ``--open-table`` or ``--tournament`` the seat (or, in a tournament,
+    each seat in turn) is found first. When the server restarts (it closes the socket
+    with 1012) the client reconnects, to whichever process answers, for up to
+    :data:`RECONNECT_FOR` seconds.
     """
-    from websockets.exceptions import ConnectionClosed
-
     api_token = getattr(args, "api_token", None) or os.environ.get("REGENCY_API_TOKEN") or None
+    finding = [getattr(args, k, None) for k in ("pool", "open_table", "tournament")]
+    if any(finding):
+        parse_spec(args.agent)  # a bad spec is refused before waiting for a seat
+        return _find_and_play(args, console, api_token)
     invite = parse_invite(args.invite, api_token)
     if getattr(args, "seat_command", None):
         with _open(invite) as socket:
             return run_command(args.seat_command, socket, invite, console, args.yes)
     parse_spec(args.agent)  # a bad spec is refused before connecting
+    return _play(args, console, invite)
+
+
+def _find_and_play(args: argparse.Namespace, console: Console, api_token: str | None) -> int:
+    """Find the seats ``--pool``, ``--open-table`` or ``--tournament`` name; play each."""
+    base = server_base(args.invite)
+    if getattr(args, "seat_command", None):
+        raise UsageError(f"--{args.seat_command} needs a seat's invite link, not a server")
+    finder = Finder(base, args.name, api_token, console)
+    try:
+        if args.tournament:
+            seats = finder.tournament(args.tournament, args.password)
+        elif args.pool:
+            seats = iter([finder.pool(args.pool, args.rated, args.fill_after)])
+        else:
+            seats = iter([finder.open_table(args.open_table)])
+        for table, seat in seats:
+            if finder.token is None:  # a guest's place always comes with its token
+                raise UsageError("the server gave no token for the seat")
+            _play(args, console, Invite(base, table, seat, finder.token))
+    finally:
+        finder.close()
+    return 0
+
+
+def _play(args: argparse.Namespace, console: Console, invite: Invite) -> int:
+    """Play the seat with the agent until the game ends."""
+    from websockets.exceptions import ConnectionClosed
+
     player = _Player(args, console, invite)
     socket = _open(invite)
     while True:

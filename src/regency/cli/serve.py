@@ -129,6 +129,8 @@ LIMITS: tuple[tuple[str, type, str], ...] = (
     ("waiting_per_person", int, "queues and open tables one person may wait at, at once"),
     ("pairing_per_minute", int, "pairing requests one client (address) may make per minute"),
     ("open_table_minutes", float, "minutes an open table nobody sits down at stays listed"),
+    ("tournaments_per_person", int, "tournaments not over one account may have set up"),
+    ("max_tournaments", int, "tournaments not over on the server"),
 )
 """The server's caps: ``--max-think`` and the rest, each a :class:`ServerSettings` field."""
 

@@ -28,8 +28,10 @@ import regency
 from regency.accounts.passwords import HASHER, Hasher
 from regency.server.live.coach import Coach
 from regency.server.live.computer import ComputerPool
+from regency.server.live.directing import Director
 from regency.server.live.hub import Hub
 from regency.server.live.pairing import Pairing
+from regency.server.live.tournaments import Tournaments
 from regency.server.operations.health import Readiness
 from regency.server.operations.metrics import Metrics, OperatedHub, RequestMetrics
 from regency.server.operations.security import SecurityHeaders, content_security_policy
@@ -37,12 +39,14 @@ from regency.server.pages.analysis import Analyses
 from regency.server.pages.assets import CacheDefaults, HashedStaticFiles
 from regency.server.pages.html import assets
 from regency.server.pages.replays import ReplayCache
+from regency.server.pages.tournaments import Versions
 from regency.server.protocol import MAX_BODY
 from regency.server.routes import ROUTERS
 from regency.server.routes.errors import install_error_handlers
 from regency.server.settings import RateLimit, ServerSettings
 from regency.server.storage.database import CHANNEL, Storage, upgrade
 from regency.server.storage.pairing import LOBBY_CHANNEL
+from regency.server.storage.tournaments import TournamentStore
 
 __all__ = ["ServerSettings", "create_app"]
 
@@ -53,6 +57,10 @@ SIGNUPS_PER_MINUTE = 5
 
 COMPRESS_ABOVE = 500
 """Bytes: a text answer this long or longer is compressed (a shorter one gains nothing)."""
+
+ENTERING_PER_MINUTE = 30
+"""Tournaments one client (by address) may set up or enter in any sliding minute (429
+past it: a club's password is not guessed at speed)."""
 
 
 class BodyLimit:
@@ -126,6 +134,11 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.ratings = hub.ratings
     pairing = Pairing(hub, settings)
     app.state.pairing = pairing
+    store = TournamentStore(storage)
+    app.state.tournaments = Tournaments(store, hub.ratings, settings)
+    app.state.tournament_versions = Versions(store)
+    director = Director(hub, store, settings)
+    app.state.director = director
     if storage.is_postgres:
         listening = asyncio.Event()
         hub.spawn(_listen(storage, hub, pairing, listening))
@@ -136,9 +149,11 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     hub.spawn(hub.watch_idle())
     hub.spawn(hub.watch_expiry())
     hub.spawn(pairing.run())
+    hub.spawn(director.run())
     try:
         yield
     finally:
+        await director.close()
         await pairing.close()
         await hub.close()
         pool.close()
@@ -163,6 +178,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.state.settings = settings
     app.state.creating = RateLimit(settings.tables_per_minute)
     app.state.signups = RateLimit(SIGNUPS_PER_MINUTE)
+    app.state.entering = RateLimit(ENTERING_PER_MINUTE)
+    app.state.tournament_streams = 0
     app.state.hasher = Hasher(time_cost=1, memory_cost=1024) if settings.test_hashing else HASHER
     # Password checks at once: each holds 46 MiB and a core for about a tenth of a second.
     app.state.hashing = asyncio.Semaphore(2)

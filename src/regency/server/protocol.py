@@ -16,11 +16,14 @@ __all__ = [
     "MAX_BODY",
     "MAX_WS_MESSAGE",
     "ActionRequest",
+    "AddComputer",
     "AttemptRequest",
     "ChatRequest",
     "CoachRequest",
     "CreateTable",
+    "CreateTournament",
     "DeleteAccount",
+    "EnterTournament",
     "JoinPool",
     "LessonAttempt",
     "NewPassword",
@@ -349,6 +352,52 @@ class OpenTableRequest(_Strict):
     rating_max: int | None = Field(default=None, ge=0, le=4000)
     name: str = Field(default="", max_length=40)
 
+
+class CreateTournament(_Strict):
+    """``POST /api/tournaments``: a tournament's set-up (docs/tournaments.md).
+
+    The numbers are only bounded here as integers and floats are; their caps are
+    :class:`regency.tournaments.Limits`', refused with words (``bad_tournament``).
+
+    Attributes:
+        name: What it is called (1 to 60 characters once spaces are folded).
+        game: The game.
+        players: Players at each table.
+        format: ``swiss``, ``round_robin`` or ``arena``.
+        rounds: A Swiss's rounds.
+        minutes: An arena's length.
+        starts_at: When it starts, in seconds since 1970 (default: in five minutes).
+        move_seconds: The move clock of its tables (30, 120 or 86400).
+        think_time: Seconds a computer entrant takes per move, at least.
+        takeover_agent: Who plays for a person whose clock ran out.
+        rated: Whether its games are rated (every person an account).
+        password: A club's password: only who gives it may enter (4 to 256 characters).
+        late_join: Whether people may enter once it has started (a Swiss's and an
+            arena's default; a round robin takes none).
+        max_entrants: The most entrants (default: the cap).
+        computers: Computer levels to enter, by the ladder's names (``"Casual"``).
+        options: The game's options.
+        play: Whether the organiser enters too.
+    """
+
+    name: str = Field(min_length=1, max_length=200)
+    game: str = Field(min_length=1, max_length=64)
+    players: int = Field(ge=1, le=16)
+    format: str = Field(default="swiss", min_length=1, max_length=32)
+    rounds: int | None = Field(default=None, ge=-(2**31), le=2**31)
+    minutes: float | None = None
+    starts_at: float | None = None
+    move_seconds: float = Field(default=120, gt=0, le=24 * 60 * 60)
+    think_time: float = Field(default=0.5, ge=0, le=60)
+    takeover_agent: str = Field(default="heuristic", min_length=1, max_length=200)
+    rated: bool = False
+    password: str | None = Field(default=None, min_length=4, max_length=MAX_SECRET_FIELD)
+    late_join: bool | None = None
+    max_entrants: int | None = Field(default=None, ge=-(2**31), le=2**31)
+    computers: list[str] = Field(default_factory=list, max_length=128)
+    options: dict[str, Any] = Field(default_factory=dict)
+    play: bool = False
+
     @field_validator("options")
     @classmethod
     def _few_options(cls, value: dict[str, Any]) -> dict[str, Any]:
@@ -361,3 +410,25 @@ class SitRequest(_Strict):
     """``POST /api/open-tables/{id}/join``: sit down (a guest may give a name)."""
 
     name: str = Field(default="", max_length=40)
+
+
+class EnterTournament(_Strict):
+    """``POST /api/tournaments/{id}/enter``: a person enters (again, after withdrawing).
+
+    Attributes:
+        name: A guest's name (an account plays under its own).
+        password: The club's password, if the event has one.
+    """
+
+    name: str = Field(default="", max_length=40)
+    password: str | None = Field(default=None, max_length=MAX_SECRET_FIELD)
+
+
+class AddComputer(_Strict):
+    """``POST /api/tournaments/{id}/computers``: the organiser enters a computer level.
+
+    Attributes:
+        level: The level's name on the game's ladder (``"Beginner"`` ... ``"Strongest"``).
+    """
+
+    level: str = Field(min_length=1, max_length=40)

@@ -68,6 +68,13 @@ class ServerSettings:
         pairing_tick: Seconds between rounds of quick pairing (and sweeps of the lobby).
         entry_stale: Seconds a place in a queue or at an open table is kept without its
             page (or its client) being seen; then it is given up.
+        tournaments_per_person: Tournaments not over that one account may have set up;
+            one more is refused (429).
+        max_tournaments: Tournaments not over on the server; one more is refused (503).
+        tournament_tick: Seconds between two turns of the tournaments' director
+            (starting events, reading results, pairing rounds and arena games).
+        test_arena_minutes: For tests only (no flag): the shortest arena the server
+            accepts instead of :class:`regency.tournaments.Limits`' five minutes.
         test_hashing: For tests only (no flag): hash passwords with Argon2id at 1 MiB
             and one pass instead of :data:`regency.accounts.passwords.HASHER`'s 46 MiB,
             so tests that sign many people up run quickly.
@@ -96,6 +103,10 @@ class ServerSettings:
     pairing_tick: float = 1.0
     entry_stale: float = 60.0
     test_move_seconds: float = 0.0
+    tournaments_per_person: int = 5
+    max_tournaments: int = 200
+    tournament_tick: float = 2.0
+    test_arena_minutes: float = 0.0
     test_hashing: bool = False
 
 

@@ -3,11 +3,10 @@
 // player counts and the clocks come from the server (GET /api/games); nothing is listed
 // here twice.
 
+import { CLOCK_CHOICES as CLOCKS } from "/static/shared/clocks.js";
 import { el } from "/static/shared/dom.js";
 import { api } from "/static/shared/server.js";
 import { forgetPlace, guestToken, keepGuestToken, myPlaces, rememberPlace } from "/static/shared/places.js";
-
-const CLOCKS = [["120", "2 min a move"], ["30", "30 s a move"], ["86400", "24 h a move"], ["", "No clock"]];
 
 function clockWords(seconds) {
   if (!seconds) return "no clock";

@@ -14,6 +14,8 @@
 * ``accounts``: signing up, in and out, passwords, API tokens (docs/accounts.md);
 * ``people``: profiles, leaderboards, a player's own games and records;
 * ``pairing``: quick pairing's pools, open tables, and the lobby's live events;
+* ``tournaments``: tournaments' pages, setting one up, entering, results
+  (docs/tournaments.md);
 * ``identity``: who a request comes from (a session cookie, an API token), and the
   cross-site checks a change made with the cookie must pass;
 * ``sockets``, ``common`` and ``errors``: what the routers share (serving a WebSocket,
@@ -42,6 +44,7 @@ from regency.server.routes import (
     seats,
     spectators,
     tables,
+    tournaments,
 )
 
 __all__ = ["ROUTERS"]
@@ -60,6 +63,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     history.router,
     accounts.router,
     people.router,
+    tournaments.router,
     operations.router,
 )
 """Every router, in the order the application includes them."""

@@ -40,6 +40,7 @@ from regency.server.storage.people import (
     ratings_t,
     sessions_t,
 )
+from regency.server.storage.tournament_rows import entrants_t, tournaments_t
 
 __all__ = [
     "DELETED_NAME",
@@ -224,8 +225,9 @@ class AccountStore:
         """Delete an account and everything of it; return the tables it sat at.
 
         Its seats stay in the games they are part of, named :data:`DELETED_NAME` and
-        belonging to nobody; its sessions, API tokens, ratings and history go. Other
-        server processes hear that those tables' seats changed.
+        belonging to nobody, and so do its tournament entries (withdrawn) and the events
+        it organised; its sessions, API tokens, ratings and history go. Other server
+        processes hear that those tables' seats changed.
         """
         with self.engine.begin() as conn:
             tables = [
@@ -238,6 +240,16 @@ class AccountStore:
                 seats_t.update()
                 .where(seats_t.c.account_id == account_id)
                 .values(account_id=None, name=DELETED_NAME, rating=None)
+            )
+            conn.execute(
+                entrants_t.update()
+                .where(entrants_t.c.account_id == account_id)
+                .values(account_id=None, name=DELETED_NAME, withdrawn=True)
+            )
+            conn.execute(
+                tournaments_t.update()
+                .where(tournaments_t.c.created_by == account_id)
+                .values(created_by=None)
             )
             for table in (sessions_t, api_tokens_t, ratings_t, account_games_t):
                 conn.execute(table.delete().where(table.c.account_id == account_id))

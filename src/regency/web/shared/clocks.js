@@ -19,6 +19,12 @@ export function clockFigures(ms) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
+/**
+ * The move clocks a table set up for strangers may have (an open table, a tournament's
+ * tables), as [seconds, words]; "" is no clock (open tables only).
+ */
+export const CLOCK_CHOICES = [["120", "2 min a move"], ["30", "30 s a move"], ["86400", "24 h a move"], ["", "No clock"]];
+
 /** "30 s", "2 min", "24 h": a limit per move. */
 export function limitText(seconds) {
   if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`;

@@ -63,3 +63,12 @@ export function possessive(name, capital = false) {
   if (name === YOU) return capital ? "Your" : "your";
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
+
+/** "in 4 min", "in 2 h", "started": when an event starts, from now. */
+export function startsIn(at, now = Date.now() / 1000) {
+  const left = at - now;
+  if (left <= 0) return "starting";
+  if (left < 60) return "in under a minute";
+  if (left < 3600) return `in ${Math.round(left / 60)} min`;
+  return `in ${Math.round(left / 3600)} h`;
+}

@@ -6,6 +6,7 @@ from alembic import context
 
 from regency.server.storage import (
     people,  # noqa: F401  (the accounts' tables)
+    tournament_rows,  # noqa: F401  (the tournaments' tables)
     waiting,  # noqa: F401  (the lobby's tables)
 )
 from regency.server.storage.database import metadata
