@@ -82,9 +82,11 @@ def test_the_queues_counts_change_live(server: ThreadServer) -> None:
 
 def test_a_page_that_reconnects_hears_at_once_where_its_places_are(server: ThreadServer) -> None:
     with Guest(server.url, "Ann") as ann, Guest(server.url, "Ben") as ben:
+        # Ann waits in two queues before Ben makes a table of one of them possible (once
+        # seated she could join no other queue: a person plays one game from them at once).
         a = ann.join("claim-2-120")
-        b = ben.join("claim-2-120")
         waiting = ann.join("kingdoms-2-120")  # given up once Ann is seated
+        b = ben.join("claim-2-120")
         with events(server.url, (a["id"], b["id"], "unknown1")) as page:
             page.wait(lambda n, d: n == "entry" and d["id"] == a["id"] and d["status"] == "seated")
             page.wait(lambda n, d: n == "entry" and d["id"] == b["id"] and d["status"] == "seated")

@@ -370,6 +370,29 @@ class Storage:
         with self.engine.begin() as conn:
             yield conn
 
+    @contextmanager
+    def process_lock(self, key: int) -> Iterator[bool]:
+        """Whether this process holds the lock ``key`` now (held until the block ends).
+
+        For work one process does at a time (a pairing round, the tournaments'
+        director). PostgreSQL: a session advisory lock, tried without waiting; a process
+        that dies lets it go with its connection. SQLite serves one process: always.
+        """
+        if not self.is_postgres:
+            yield True
+            return
+        with self.engine.connect() as conn:
+            got = bool(
+                conn.execute(sa.text("SELECT pg_try_advisory_lock(:k)"), {"k": key}).scalar()
+            )
+            conn.commit()
+            try:
+                yield got
+            finally:
+                if got:
+                    conn.execute(sa.text("SELECT pg_advisory_unlock(:k)"), {"k": key})
+                    conn.commit()
+
     def create_table(self, row: TableRow) -> None:
         """Store a new table and its seats (version 0, no moves)."""
         with self._tx() as conn:

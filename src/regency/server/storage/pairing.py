@@ -182,19 +182,8 @@ class PairingStore:
         matching now seats this process's people too). A process that dies lets it go
         with its connection. SQLite serves one process: always.
         """
-        if not self.storage.is_postgres:
-            yield True
-            return
-        with self.engine.connect() as conn:
-            key = {"k": ROUND_LOCK}
-            got = bool(conn.execute(sa.text("SELECT pg_try_advisory_lock(:k)"), key).scalar())
-            conn.commit()
-            try:
-                yield got
-            finally:
-                if got:
-                    conn.execute(sa.text("SELECT pg_advisory_unlock(:k)"), key)
-                    conn.commit()
+        with self.storage.process_lock(ROUND_LOCK) as got:
+            yield got
 
     # -- queues ----------------------------------------------------------------------
 

@@ -46,9 +46,10 @@ from regency.server.storage.tournament_rows import (
 
 __all__ = ["DIRECTING_LOCK", "OPEN", "Loaded", "Outcome", "TableState", "TournamentStore"]
 
-DIRECTING_LOCK = 7313
+DIRECTING_LOCK = 7314
 """The advisory lock key the process directing tournaments holds on PostgreSQL (the
-migrations hold 7311, quick pairing's rounds 7312)."""
+migrations hold 7311, quick pairing's rounds 7312, and 7313 is the first key of each
+person's lock in quick pairing)."""
 
 OPEN = ("waiting", "playing")
 """The states of an event that is not over."""
@@ -243,19 +244,8 @@ class TournamentStore:
         PostgreSQL: a session advisory lock, tried without waiting; a process that dies
         lets it go with its connection. SQLite serves one process: always.
         """
-        if not self.storage.is_postgres:
-            yield True
-            return
-        with self.engine.connect() as conn:
-            key = {"k": DIRECTING_LOCK}
-            got = bool(conn.execute(sa.text("SELECT pg_try_advisory_lock(:k)"), key).scalar())
-            conn.commit()
-            try:
-                yield got
-            finally:
-                if got:
-                    conn.execute(sa.text("SELECT pg_advisory_unlock(:k)"), key)
-                    conn.commit()
+        with self.storage.process_lock(DIRECTING_LOCK) as got:
+            yield got
 
     def create(
         self,
