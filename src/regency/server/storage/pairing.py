@@ -193,13 +193,14 @@ class PairingStore:
         In sorted order, so two transactions locking several people never wait on each
         other in a circle. SQLite has one writer: its transactions come one at a time.
         """
-        if not self.storage.is_postgres:
+        if not self.storage.is_postgres or not people:
             return
-        for person in sorted(set(people)):
-            conn.execute(
-                sa.text("SELECT pg_advisory_xact_lock(:k, hashtext(:p))"),
-                {"k": PERSON_LOCK, "p": person},
-            )
+        # One executemany: psycopg pipelines it (a round of hundreds of people is not
+        # hundreds of round trips), and it runs the list in order.
+        conn.execute(
+            sa.text("SELECT pg_advisory_xact_lock(:k, hashtext(:p))"),
+            [{"k": PERSON_LOCK, "p": person} for person in sorted(set(people))],
+        )
 
     def _playing(self, conn: Connection, person: str) -> None:
         """Refuse (409 ``already_playing``) a person seated at an unfinished table from here."""
@@ -467,7 +468,7 @@ class PairingStore:
                 if listing is None or listing.ended is not None or not listing.full:
                     return None, []
                 made = build(listing)
-                events = self._claim(conn, made)
+                events = self._claim(conn, [made])
                 events += self._end(conn, listing, "started", made.row.id)
                 self._announce(conn, events)
         except _Taken:
@@ -476,40 +477,58 @@ class PairingStore:
 
     # -- tables ----------------------------------------------------------------------
 
-    def _claim(self, conn: Connection, made: Made) -> list[str]:
-        """Seat the people of ``made`` and store its table, in ``conn``; the events.
+    def _claim(self, conn: Connection, tables: Sequence[Made]) -> list[str]:
+        """Seat the people of ``tables`` and store the tables, in ``conn``; the events.
+
+        A handful of statements for the lot, whatever their number (a quick-pairing
+        round makes hundreds of tables at once, and on PostgreSQL each statement is a
+        round trip): read the places, lock their people, claim every place still waiting
+        in one update, store the tables, withdraw the people's other places.
 
         Raises:
-            _Taken: if one of its entries was claimed or withdrawn first (roll back).
+            _Taken: if a place one of them wants was claimed or withdrawn first (roll
+                back; its ``made`` is the first such table).
         """
+        wanted = {
+            entry_id: (made, seat) for made in tables for entry_id, seat in made.seats.items()
+        }
         seated = conn.execute(
-            sa.select(entries_t.c.person, entries_t.c.pool).where(
-                entries_t.c.id.in_(list(made.seats))
+            sa.select(entries_t.c.id, entries_t.c.person, entries_t.c.pool).where(
+                entries_t.c.id.in_(list(wanted))
             )
         ).all()
-        self._lock_people(conn, [r.person for r in seated])
-        for entry_id, seat in made.seats.items():
-            done = conn.execute(
+        people = [r.person for r in seated]
+        self._lock_people(conn, people)
+        claimed = set(
+            conn.execute(
                 entries_t.update()
-                .where(entries_t.c.id == entry_id, entries_t.c.table_id.is_(None))
-                .values(table_id=made.row.id, seat=seat)
-            )
-            if done.rowcount != 1:
+                .where(entries_t.c.id.in_(list(wanted)), entries_t.c.table_id.is_(None))
+                .values(
+                    table_id=sa.case(
+                        {e: made.row.id for e, (made, _) in wanted.items()}, value=entries_t.c.id
+                    ),
+                    seat=sa.case(
+                        {e: seat for e, (_, seat) in wanted.items()}, value=entries_t.c.id
+                    ),
+                )
+                .returning(entries_t.c.id)
+            ).scalars()
+        )
+        for made in tables:
+            if any(e not in claimed for e in made.seats):
                 raise _Taken(made)
         others = conn.execute(
-            entries_t.select().where(
-                entries_t.c.person.in_([r.person for r in seated]),
-                entries_t.c.table_id.is_(None),
-            )
+            entries_t.select().where(entries_t.c.person.in_(people), entries_t.c.table_id.is_(None))
         ).all()
-        self.storage._insert(conn, made.row)
-        seats = ",".join(f"{e}={s}" for e, s in made.seats.items())
-        events = [f"seated:{made.row.id}:{seats}"]
+        self.storage._insert_many(conn, [made.row for made in tables])
+        events = []
+        for made in tables:
+            seats = ",".join(f"{e}={s}" for e, s in made.seats.items())
+            events.append(f"seated:{made.row.id}:{seats}")
         if any(r.pool is not None for r in seated):
             events.append("pools")
         # The people's other places: queues, and seats at other open tables.
-        events += self._withdraw(conn, [entry_of(r) for r in others], "seated")
-        return events
+        return events + self._withdraw(conn, [entry_of(r) for r in others], "seated")
 
     def seat(self, made: Sequence[Made]) -> tuple[list[Made], list[str]]:
         """Store a round's tables, each with its people claimed; those stored, and the events.
@@ -521,9 +540,7 @@ class PairingStore:
         while todo:
             try:
                 with self.engine.begin() as conn:
-                    events: list[str] = []
-                    for m in todo:
-                        events += self._claim(conn, m)
+                    events = self._claim(conn, todo)
                     self._announce(conn, events)
                 return todo, events
             except _Taken as taken:
