@@ -165,5 +165,5 @@ def test_a_small_swiss_set_up_from_the_page_runs_to_its_final_standings(
         assert page.locator("#round-2").count() == 1
         places = page.locator("#t-table tbody tr td:first-child").all_text_contents()
         assert len(places) == 4 and places[0].rstrip("=") == "1"
-        assert page.locator("#t-rounds a").count() == 4  # every game of both rounds: a replay
+        assert page.locator("#t-round-list a").count() == 4  # every game of both rounds: a replay
     assert "Over" in organiser.text_content("#t-status")

@@ -22,7 +22,7 @@ const parts = {
   you: el("section", { class: "panel you", id: "t-you", "aria-labelledby": "you-h" }),
   organise: el("section", { class: "panel", id: "t-organise", "aria-labelledby": "organise-h", hidden: true }),
   standings: el("section", { class: "panel", id: "t-standings", "aria-labelledby": "standings-h" }),
-  rounds: el("section", { class: "panel", id: "t-rounds", "aria-labelledby": "rounds-h" }),
+  rounds: el("section", { class: "panel", id: "t-round-list", "aria-labelledby": "rounds-h" }),
 };
 const said = el("p", { class: "small said", id: "t-said", role: "status", "aria-live": "polite" });
 
