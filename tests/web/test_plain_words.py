@@ -214,6 +214,8 @@ def test_kingdoms_pages_say_one_tile_and_name_a_special_tile_once(
 # -- the computer's name -----------------------------------------------------------------
 
 
+# Slow (every page of a whole game): CI's slow step runs it.
+@pytest.mark.slow
 def test_every_page_names_the_computer_by_its_level(
     server: ThreadServer, page: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
