@@ -123,6 +123,10 @@ class PIMCAgent:
         """
         return self._search.iterations
 
+    @iterations.setter
+    def iterations(self, value: int | None) -> None:
+        self._search.iterations = value
+
     @property
     def time_limit(self) -> float | None:
         """A hard limit on each decision's tree search (``TimeLimited``); ``None``: none.
