@@ -252,9 +252,9 @@ def check_spec(
     (with a fixed seed), so every parameter is checked for its type and range and the
     agent for whether it can play the game at all (``rollout`` needs a heuristic ranking,
     ``ismcts:top`` too) and at that player count. With caps, a ``time`` parameter above
-    ``max_seconds`` and an ``iters``, ``most``, ``infer``, ``nodes`` or ``leaf`` parameter above
-    ``max_iterations`` are
-    refused (an agent's own defaults are not: they are about a second a move).
+    ``max_seconds`` and an ``iters``, ``most``, ``infer``, ``nodes`` or ``leaf`` parameter
+    above ``max_iterations`` are refused (an agent's own defaults are not: they are about a
+    second a move).
 
     Args:
         spec: The agent spec, as written (``"ismcts:iters=500"``).

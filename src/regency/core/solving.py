@@ -60,7 +60,7 @@ class Solver(Protocol):
 
         For puzzles' explanations: best play is followed from each move to the end, and
         what the seat to move keeps after the first answer and gives up after every other
-        move is named (Claim: ``"every other card loses the Undead vote"``); ``None`` if
+        move is named (Claim: ``"every other card loses the Undead's vote"``); ``None`` if
         the other moves give up nothing in common.
 
         Raises:
