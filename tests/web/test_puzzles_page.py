@@ -279,6 +279,7 @@ def test_a_proven_puzzle_says_what_each_card_does_against_best_play(
     click_move(page, wrong_move(puzzle))
     page.wait_for_selector("#verdict:not([hidden])")
     verdict = page.inner_text("#verdict")
+    assert "Find the move that wins against best play." in page.inner_text("#head")
     assert "it loses against best play (proven by the solver)" in verdict
     assert "which wins against best play" in verdict
     assert puzzle.explanation in verdict

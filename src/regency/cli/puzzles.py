@@ -222,7 +222,7 @@ def solve_one(console: Console, puzzle: Puzzle, book: RatingBook, read: Any) -> 
         f" · rated {puzzle.rating} · {position.num_players} players · ",
         (f"your rating {round(book.rating(puzzle.game).rating)}", "dim"),
     )
-    task = Text("Find the move that keeps your best chance to win.", style="bold")
+    task = Text(puzzle.task, style="bold")
     room = console.height - height(console, board) - 5
     moves, numbered = listed_moves(console, renderer, list(view.legal_actions), obs, room)
     for part in (header, board, task, moves):

@@ -121,6 +121,13 @@ class Puzzle:
     exact: bool = False
 
     @property
+    def task(self) -> str:
+        """What the solver is asked: a proven puzzle's answer wins against best play."""
+        if self.exact:
+            return "Find the move that wins against best play."
+        return "Find the move that keeps your best chance to win."
+
+    @property
     def game(self) -> str:
         """The game's name."""
         return self.record.game

@@ -157,7 +157,7 @@ def puzzle_message(
         "rating": puzzle.rating,
         "prompt": (
             f"You are Seat {puzzle.seat} of {puzzle.players}, to play move {moves + 1}. "
-            "Find the move that keeps your best chance to win."
+            + puzzle.task
         ),
         "view": view,
     }
