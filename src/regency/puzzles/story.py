@@ -208,10 +208,10 @@ def explain_exact(
     For a position the game's solver answers exactly (the figures are each move's reward
     under best play by every seat, so 1 is a win). ``reason`` is the solver's words for
     what every other move gives up (``Solver.why_others_lose``: "every other card loses
-    the Undead vote"), said after the answer when there are any::
+    the Undead's vote"), said after the answer when there are any::
 
         Knight 6 is the only move that wins against best play: every other card loses
-        the Undead vote.
+        the Undead's vote.
     """
     answers = [f for f in figures if f.move in solutions]
     names = " or ".join(game.describe(f.move) for f in answers)
