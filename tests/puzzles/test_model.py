@@ -71,6 +71,7 @@ def test_a_bad_puzzle_is_refused_saying_what_is_wrong(mined: PuzzleSet) -> None:
         (edit(puzzle, id="c0000000000"), "id is not its position's"),
         (edit(puzzle, alternatives=[]), "its moves are not the position's"),
         (edit(puzzle, rating="hard"), "rating must be a whole number"),
+        (edit(puzzle, exact="yes"), "exact must be true or false"),
         (edit(puzzle, record={"game": "claim"}), "not a regency puzzle"),
         ([], "is an object"),
     ]
