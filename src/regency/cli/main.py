@@ -24,6 +24,7 @@ from regency.cli.arena import add_arena_arguments, run_arena
 from regency.cli.args import Parser, UsageError
 from regency.cli.connect import add_connect_arguments, run_connect
 from regency.cli.games import add_games_arguments, list_games, run_games
+from regency.cli.i18n import add_i18n_arguments, run_i18n
 from regency.cli.learn import add_learn_arguments, run_learn
 from regency.cli.play import add_play_arguments, run_play
 from regency.cli.puzzles import add_puzzles_arguments, run_puzzles
@@ -33,6 +34,7 @@ from regency.cli.serve import add_db_arguments, add_serve_arguments, run_db, run
 from regency.cli.simulate import add_simulate_arguments, run_simulate
 from regency.cli.train import add_train_arguments, run_train
 from regency.core.errors import RegencyError
+from regency.core.i18n import UnknownLanguageError, from_environment, set_language
 
 __all__ = ["COMMANDS", "Command", "build_parser", "list_games", "main"]
 
@@ -128,6 +130,13 @@ COMMANDS: tuple[Command, ...] = (
         "(docs/accounts.md): for clubs without e-mail, make an account and hand its "
         "password over, disable one, or set a new password for someone who forgot theirs.",
     ),
+    Command(
+        "i18n",
+        "keep the translations: extract the texts, update and compile the catalogs",
+        add_i18n_arguments,
+        run_i18n,
+        description="For translators and developers working in a clone (docs/i18n.md).",
+    ),
 )
 """Every subcommand, in the order ``regency --help`` lists them."""
 
@@ -150,8 +159,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
     for command in COMMANDS:
-        command.add_arguments(
-            sub.add_parser(command.name, help=command.help, description=command.description)
+        command_parser = sub.add_parser(
+            command.name, help=command.help, description=command.description
+        )
+        command.add_arguments(command_parser)
+        command_parser.add_argument(
+            "--lang",
+            metavar="LANG",
+            help="the language to speak: en, nl, de, fr or es (default: from LANGUAGE, "
+            "LC_ALL, LC_MESSAGES or LANG, else English)",
         )
     return parser
 
@@ -174,6 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             _welcome(console)
             return 0
+        set_language(args.lang or from_environment())
         return COMMAND_BY_NAME[args.command].run(args, console)
     except BrokenPipeError:
         # The reader went away (``regency games --json | head``): stop quietly, and
@@ -181,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
-    except (UsageError, RegencyError, OSError) as exc:
+    except (UsageError, RegencyError, OSError, UnknownLanguageError) as exc:
         errors.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
         return 2
     except KeyboardInterrupt:
