@@ -71,7 +71,7 @@ def pseudo_text(message: str) -> str:
     return f"[{''.join(out)}]"
 
 
-def _messages() -> Iterator[tuple[str | tuple[str, str], str, int]]:
+def _messages() -> Iterator[tuple[str | tuple[str, ...], str, int]]:
     package = Path(regency.__file__).parent
     method_map = [("**.py", "python")]
     for filename, lineno, message, _comments, _context in extract_from_dir(
@@ -137,10 +137,10 @@ def _pseudo_catalog(template: Catalog) -> Catalog:
     for message in template:
         if not message.id:
             continue
-        if isinstance(message.id, tuple):
-            string: str | tuple[str, ...] = tuple(pseudo_text(form) for form in message.id)
+        if isinstance(message.id, str):
+            string: str | tuple[str, ...] = pseudo_text(message.id)
         else:
-            string = pseudo_text(message.id)
+            string = tuple(pseudo_text(form) for form in message.id)
         pseudo.add(message.id, string, flags=message.flags)
     return pseudo
 

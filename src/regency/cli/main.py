@@ -34,7 +34,7 @@ from regency.cli.serve import add_db_arguments, add_serve_arguments, run_db, run
 from regency.cli.simulate import add_simulate_arguments, run_simulate
 from regency.cli.train import add_train_arguments, run_train
 from regency.core.errors import RegencyError
-from regency.core.i18n import UnknownLanguageError, from_environment, set_language
+from regency.core.i18n import UnknownLanguageError, from_environment, using
 
 __all__ = ["COMMANDS", "Command", "build_parser", "list_games", "main"]
 
@@ -190,8 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             _welcome(console)
             return 0
-        set_language(args.lang or from_environment())
-        return COMMAND_BY_NAME[args.command].run(args, console)
+        # For this command only: a test (or a program) calling main() keeps its own.
+        with using(args.lang or from_environment()):
+            return COMMAND_BY_NAME[args.command].run(args, console)
     except BrokenPipeError:
         # The reader went away (``regency games --json | head``): stop quietly, and
         # point stdout at nothing so the interpreter's last flush cannot complain.
