@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import regency
+from regency.cli.args import UsageError
 from regency.cli.main import main
 from regency.core import i18n
 from regency.core.i18n import _, ngettext, using
@@ -273,3 +274,25 @@ def test_every_refusal_along_a_whole_game_is_translated(name: str, players: int)
                     said = game.why_illegal(entry, list_legal=list_legal)
                     assert said.startswith("[") and said.endswith("]"), (entry, said)
             game.apply(rng.choice(legal))
+
+
+def test_the_server_keeps_english_whatever_the_hosts_language(monkeypatch: Any) -> None:
+    """`regency serve` under a German LANG: its players' language is theirs, per request
+    (docs/i18n.md), never the host's; the command takes no --lang."""
+    from regency.cli import main as main_module
+
+    heard = []
+
+    def fake_serve(_args: Any, _console: Any) -> int:
+        heard.append(i18n.language())
+        return 0
+
+    serve = main_module.COMMAND_BY_NAME["serve"]
+    monkeypatch.setitem(
+        main_module.COMMAND_BY_NAME, "serve", dataclasses.replace(serve, run=fake_serve)
+    )
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert main(["serve"]) == 0
+    assert heard == ["en"]
+    with pytest.raises(UsageError, match="unrecognized arguments: --lang de"):
+        main_module.build_parser().parse_args(["serve", "--lang", "de"])

@@ -49,6 +49,9 @@ class Command:
         add_arguments: Adds the command's arguments to its parser.
         run: Runs the command with the parsed arguments; returns the exit status.
         description: A longer text for ``regency NAME --help`` (default: none).
+        speaks: Whether the command talks to a person in their language (``--lang``,
+            ``LANG``). The server does not: it will choose a language per request
+            (docs/i18n.md), and a host's own ``LANG`` must not become its players'.
     """
 
     name: str
@@ -56,6 +59,7 @@ class Command:
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, Console], int]
     description: str | None = None
+    speaks: bool = True
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -113,7 +117,13 @@ COMMANDS: tuple[Command, ...] = (
         add_train_arguments,
         run_train,
     ),
-    Command("serve", "run the game server (tables, invite links)", add_serve_arguments, run_serve),
+    Command(
+        "serve",
+        "run the game server (tables, invite links)",
+        add_serve_arguments,
+        run_serve,
+        speaks=False,
+    ),
     Command(
         "connect",
         "play a seat at a server's table with an agent",
@@ -163,6 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
             command.name, help=command.help, description=command.description
         )
         command.add_arguments(command_parser)
+        if not command.speaks:
+            continue
         command_parser.add_argument(
             "--lang",
             metavar="LANG",
@@ -190,9 +202,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             _welcome(console)
             return 0
+        command = COMMAND_BY_NAME[args.command]
+        if not command.speaks:
+            return command.run(args, console)
         # For this command only: a test (or a program) calling main() keeps its own.
         with using(args.lang or from_environment()):
-            return COMMAND_BY_NAME[args.command].run(args, console)
+            return command.run(args, console)
     except BrokenPipeError:
         # The reader went away (``regency games --json | head``): stop quietly, and
         # point stdout at nothing so the interpreter's last flush cannot complain.
