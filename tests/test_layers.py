@@ -42,10 +42,10 @@ LAYERS: list[tuple[str, ...]] = [
     ("regency.core",),
     ("regency.games",),
     ("regency.agents",),
-    ("regency.analysis", "regency.puzzles", "regency.ratings", "regency.learn"),
+    ("regency.analysis", "regency.accuracy", "regency.puzzles", "regency.ratings", "regency.learn"),
     ("regency",),
     ("regency.sim", "regency.render", "regency.envs", "regency.train"),
-    ("regency.tables", "regency.accounts"),
+    ("regency.tables", "regency.accounts", "regency.pairing"),
     (
         "regency.server.storage",
         "regency.server.errors",
@@ -72,15 +72,16 @@ Drawn from the imports (``docs/architecture.md``, "Layers")::
       |  storage  errors  protocol  settings   the database and its migrations; what
       |                      every part of the server shares
     tables  accounts         setting up a table: options and a person or agent per seat;
-      |                      what an account is (names, passwords, sessions' secrets)
+    pairing                  what an account is (names, passwords, sessions' secrets);
+      |                      the pools and who sits with whom
     sim  render  envs        simulation; the text renderers; the RL environments
       |                      (sim reads ``regency.COMPILED``; envs use render for text)
     regency                  the package's __init__ alone: the public API, and where
       |                      the built-in games join the registry
-    analysis  puzzles        judging a recorded game's decisions with an agent;
-      ratings  learn         mining, keeping and answering puzzles; the one rating
-      |                      library (Glicko-2, Weng-Lin, the computer levels' ratings);
-      |                      the lessons and the coach of a first game
+    analysis  accuracy       judging a recorded game's decisions with an agent, and
+      puzzles  ratings       how well a seat played; mining, keeping and answering
+      learn                  puzzles; the one rating library (Glicko-2, Weng-Lin, the
+      |                      computer levels' ratings); the lessons and the coach
     agents                   computer players, from a seat's view only
       |
     games                    the three games, each registered on import

@@ -12,20 +12,14 @@ cards. As Lichess does for chess, each decision gets:
   heuristic's best three);
 * the move played and the move the searcher prefers (the one it would have played);
 * the win chance the move played gave away (``loss``: the preferred move's estimate
-  minus the played move's, never below zero), and a label by that loss:
-
-  ============  ==================
-  label         lost win chance
-  ============  ==================
-  inaccuracy    at least 0.10
-  mistake       at least 0.20
-  blunder       at least 0.30
-  ============  ==================
+  minus the played move's, never below zero), what the decision could change (its
+  ``stakes``: the best judged move's estimate minus the worst's), and a label when the
+  move gave away enough of both (:mod:`regency.accuracy`, :data:`LABELS`).
 
 A move that was the seat's only choice is marked ``forced`` and not searched. Each seat
 gets a summary: decisions judged, the count of each label, the average loss and an
-accuracy from 0 to 100 (Lichess's game accuracy: its move accuracy on the loss in
-percentage points, combined so that the moves that decided the game weigh the most).
+accuracy from 0 to 100: the share of what its decisions put at stake that it kept
+(:mod:`regency.accuracy`), so that decisions which could change little count little.
 
 Analysis is deterministic: decision ``n`` is searched with a seed derived from the
 analysis seed and ``n`` alone, so the same record, agent spec and seed give the same
@@ -36,13 +30,14 @@ figures, whichever seats are analysed. ``Analysis.to_json`` writes the documente
 from __future__ import annotations
 
 import json
-import math
 import multiprocessing
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+from regency.accuracy import LABELS, TOLERANCE, label_for, lost_points, move_accuracy, stakes_of
+from regency.accuracy import game_accuracy as _game_accuracy
 from regency.agents.base import AgentError, MoveEstimate, MoveEvaluator
 from regency.agents.defaults import default_opponent
 from regency.agents.registry import AgentSpec, make_agent, parse_spec
@@ -57,6 +52,7 @@ __all__ = [
     "ANALYSIS_FORMAT",
     "ANALYSIS_VERSION",
     "LABELS",
+    "TOLERANCE",
     "Analysis",
     "AnalysisError",
     "Decision",
@@ -64,7 +60,6 @@ __all__ = [
     "MoveEvaluator",
     "MoveFigure",
     "SeatSummary",
-    "accuracy",
     "agent_spec",
     "analyze",
     "as_record",
@@ -78,18 +73,13 @@ __all__ = [
     "judge_view",
     "label_for",
     "lost_points",
+    "move_accuracy",
+    "stakes_of",
     "summarize",
 ]
 
 ANALYSIS_FORMAT = "regency-analysis"
 ANALYSIS_VERSION = 1
-
-LABELS: tuple[tuple[str, float], ...] = (
-    ("blunder", 0.30),
-    ("mistake", 0.20),
-    ("inaccuracy", 0.10),
-)
-"""Each label and the lost win chance (0 to 1) from which it is given, worst first."""
 
 ANALYSIS_SHARE = 0.5
 """The default analysis budget as a share of the game's playing budget (``search_iterations``).
@@ -100,47 +90,6 @@ move) would keep a person waiting minutes; see ``docs/analysis.md`` for the timi
 
 class AnalysisError(RegencyError, ValueError):
     """An analysis that cannot be made or read: a bad seat, or JSON that is no analysis."""
-
-
-TOLERANCE = 1e-9
-"""How far below a threshold a loss may fall and still get its label: the float noise of
-a subtraction (0.6 - 0.5 is 0.09999999999999998), nothing a search could measure."""
-
-
-def label_for(loss: float | None) -> str | None:
-    """The label for a lost win chance (``None``: not judged, or below every threshold).
-
-    The one comparison with the thresholds, on the unrounded loss: whatever shows a
-    loss shows its :func:`lost_points`, which agree with it.
-    """
-    if loss is None:
-        return None
-    for label, threshold in LABELS:
-        if loss >= threshold - TOLERANCE:
-            return label
-    return None
-
-
-def lost_points(loss: float) -> float:
-    """A lost win chance in points as it is shown: cut (not rounded) to one decimal.
-
-    Cut, so that a shown figure never reaches a threshold the loss did not: a loss of
-    0.0996 shows as 9.9 and gets no label, one of 0.1 shows as 10.0 and is an
-    inaccuracy (rounded to whole points both would read 10). The replay page shows
-    losses the same way.
-    """
-    return math.floor((max(0.0, loss) + TOLERANCE) * 1000.0) / 10.0
-
-
-def accuracy(loss: float) -> float:
-    """A move's accuracy, 0 to 100, from its lost win chance (0 to 1).
-
-    Lichess's move accuracy on the drop in win percentage:
-    ``103.1668 * exp(-0.04354 * points) - 3.1669``, clamped to 0..100; a move that
-    loses nothing scores 100, one that loses 30 points about 24.
-    """
-    points = 100.0 * max(0.0, loss)
-    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * points) - 3.1669))
 
 
 def default_agent(game: str, players: int = 2, share: float = ANALYSIS_SHARE) -> str:
@@ -251,6 +200,18 @@ class Decision:
     label: str | None = None
     moves: tuple[MoveFigure, ...] = ()
 
+    @property
+    def stakes(self) -> float:
+        """What the decision could change: the best judged win chance minus the worst."""
+        return stakes_of(m.win for m in self.moves)
+
+    @property
+    def accuracy(self) -> float | None:
+        """The move's accuracy, 0 to 100: the share of the stakes it kept (``None``: unjudged)."""
+        if self.loss is None:
+            return None
+        return move_accuracy(self.loss, self.stakes)
+
     def to_dict(self) -> dict[str, Any]:
         """The decision as JSON-ready data."""
         return {
@@ -262,6 +223,7 @@ class Decision:
             "win": self.win,
             "win_played": self.win_played,
             "loss": self.loss,
+            "stakes": None if self.forced else self.stakes,
             "label": self.label,
             "moves": [m.to_dict() for m in self.moves],
         }
@@ -279,8 +241,8 @@ class SeatSummary:
         mistakes: Decisions labelled ``mistake``.
         blunders: Decisions labelled ``blunder``.
         average_loss: The mean lost win chance, 0 to 1.
-        accuracy: 0 to 100, Lichess's game accuracy over the judged moves
-            (:func:`game_accuracy`).
+        accuracy: 0 to 100, the share of what the judged decisions put at stake that the
+            seat kept (:func:`game_accuracy`).
     """
 
     seat: int
@@ -306,45 +268,19 @@ class SeatSummary:
         }
 
 
-def _deviation(values: Sequence[float]) -> float:
-    """The population standard deviation of ``values``."""
-    mean = sum(values) / len(values)
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
-
-
 def game_accuracy(decisions: Sequence[Decision]) -> float:
-    """One seat's accuracy over its judged decisions, 0 to 100, as Lichess computes a game's.
+    """One seat's accuracy over its judged decisions, 0 to 100 (:mod:`regency.accuracy`).
 
-    Each move's :func:`accuracy` comes from the win chance it lost. Lichess combines
-    them so that the moves that mattered count: half is a mean weighted by how much the
-    seat's win chance was moving around the move (the standard deviation, in points, of
-    a window of its win chances: the window is a tenth of the seat's decisions, 2 to 8,
-    each weight held to 0.5-12), half the harmonic mean, which a few bad moves pull
-    down hard. In a game lost early the rest of the moves lose nothing (every move wins
-    0%), so a plain mean would call the game accurate; here the moves that lost it weigh
-    the most. The seat's win chances are the estimate before its first decision, then
-    the one after each move it played (``win_played``).
-
-    Args:
-        decisions: One seat's decisions, in the order played (forced and unjudged ones
-            are skipped).
+    The share of what its decisions put at stake that it kept: each judged move's
+    accuracy (the share of the decision's stakes it kept) weighted by the stakes, so a
+    decision whose moves all keep the same chance counts for nothing, however many such
+    decisions there are. Forced and unjudged decisions are skipped.
 
     Returns:
-        The accuracy; 100 with no judged decision.
+        The accuracy; 100 with nothing at stake.
     """
     judged = [d for d in decisions if d.loss is not None and d.win is not None]
-    if not judged:
-        return 100.0
-    moves = [accuracy(d.loss or 0.0) for d in judged]
-    chances = [100.0 * (judged[0].win or 0.0)]
-    chances += [100.0 * (d.win_played or 0.0) for d in judged]
-    size = min(8, max(2, len(judged) // 10))
-    windows = [chances[:size]] * (min(size, len(chances)) - 2)
-    windows += [chances[i : i + size] for i in range(len(chances) - size + 1)]
-    weights = [min(12.0, max(0.5, _deviation(w))) for w in windows]
-    weighted = sum(a * w for a, w in zip(moves, weights, strict=True)) / sum(weights)
-    harmonic = len(moves) / sum(1.0 / max(1.0, a) for a in moves)
-    return (weighted + harmonic) / 2
+    return _game_accuracy([(d.loss or 0.0, d.stakes) for d in judged])
 
 
 def summarize(seat: int, decisions: Iterable[Decision]) -> SeatSummary:
@@ -401,7 +337,8 @@ class Analysis:
             "agent": self.agent,
             "seed": self.seed,
             "seats": list(self.seats),
-            "thresholds": {label: threshold for label, threshold in LABELS},
+            "thresholds": {label: alone for label, alone, _, _ in LABELS},
+            "shares": {label: [least, part] for label, _, least, part in LABELS},
             "decisions": [d.to_dict() for d in self.decisions],
             "summaries": [s.to_dict() for s in self.summaries],
         }
@@ -563,6 +500,7 @@ def _decision(number: int, seat: int, played: str, estimates: Sequence[MoveEstim
     loss = None
     if best.win is not None and win_played is not None:
         loss = max(0.0, best.win - win_played)
+    stakes = stakes_of(f.win for f in figures)
     return Decision(
         number=number,
         seat=seat,
@@ -572,7 +510,7 @@ def _decision(number: int, seat: int, played: str, estimates: Sequence[MoveEstim
         win=best.win,
         win_played=win_played,
         loss=loss,
-        label=label_for(loss),
+        label=label_for(loss, stakes),
         moves=figures,
     )
 

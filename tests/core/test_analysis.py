@@ -21,7 +21,7 @@ from regency.analysis import (
     Analysis,
     AnalysisError,
     Decision,
-    accuracy,
+    MoveFigure,
     analyze,
     default_agent,
     game_accuracy,
@@ -268,15 +268,20 @@ def test_a_forced_move_is_marked_and_not_searched() -> None:
     ],
 )
 def test_labels_follow_the_documented_thresholds(loss: float | None, label: str | None) -> None:
+    """By the loss alone (tests/core/test_accuracy.py: by a share of the stakes too)."""
     assert label_for(loss) == label
-    assert dict(LABELS) == {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.30}
+    assert {name: alone for name, alone, _, _ in LABELS} == {
+        "inaccuracy": 0.10,
+        "mistake": 0.20,
+        "blunder": 0.30,
+    }
 
 
 @given(st.floats(0, 1))
 def test_a_shown_loss_reaches_a_threshold_exactly_when_the_label_is_given(loss: float) -> None:
     """One comparison, on the unrounded loss (issue 30): 0.0996 shows 9.9 and no label."""
     shown = lost_points(loss)
-    reached = [name for name, threshold in LABELS if shown >= round(100 * threshold, 1)]
+    reached = [name for name, alone, _, _ in LABELS if shown >= round(100 * alone, 1)]
     assert label_for(loss) == (reached[0] if reached else None)
 
 
@@ -299,44 +304,25 @@ def test_lost_points_are_cut_to_one_decimal(loss: float, shown: float, label: st
 
 def decision(number: int, win: float, played: float, seat: int = 0) -> Decision:
     loss = max(0.0, win - played)
-    return Decision(number, seat, "x", False, "y", win, played, loss, label_for(loss), ())
-
-
-def test_game_accuracy_is_lichess_s_weighted_and_harmonic_mean() -> None:
-    """Worked by hand: two moves, windows of 2 over the win chances 50, 40, 40 (points).
-
-    Move accuracies: 10 points lost gives 103.1668 e^-0.4354 - 3.1669 = 63.58; nothing
-    lost gives 100. Weights: the deviation of (50, 40) is 5, of (40, 40) 0, held to 0.5.
-    Weighted mean (63.58 * 5 + 100 * 0.5) / 5.5 = 66.89; harmonic mean 2 / (1/63.58 +
-    1/100) = 77.74; the accuracy is their mean, 72.32 (a plain mean would say 81.8).
-    """
-    moves = [decision(1, 0.5, 0.4), decision(2, 0.4, 0.4)]
-    first = accuracy(0.1)
-    assert first == pytest.approx(63.58, abs=0.01)
-    weighted = (first * 5 + 100 * 0.5) / 5.5
-    harmonic = 2 / (1 / first + 1 / 100)
-    assert game_accuracy(moves) == pytest.approx((weighted + harmonic) / 2)
-    assert game_accuracy(moves) == pytest.approx(72.32, abs=0.01)
-    assert game_accuracy([]) == 100.0
-    assert game_accuracy([decision(n, 0.6, 0.6) for n in range(1, 30)]) == pytest.approx(
-        100, abs=1e-3
-    )
+    moves = (MoveFigure("y", win, 10), MoveFigure("x", played, 10))
+    return Decision(number, seat, "x", False, "y", win, played, loss, label_for(loss), moves)
 
 
 def test_a_game_thrown_away_early_is_not_called_accurate() -> None:
-    """The issue's case: lost early, then nothing left to lose (every move 0%).
+    """The issue 30 case: lost early, then nothing left to lose (every move 0%).
 
-    Ten moves that gave away 8 points each while the game was open, then forty with no
-    win chance left: a plain mean of move accuracies says 93; Lichess's weighting puts
-    the moves that lost the game first.
+    Ten moves that gave away 8 points each while the game was open (each the worse of
+    two moves 8 points apart), then forty with no win chance left, which put nothing at
+    stake: every point at stake was lost, accuracy 0. A plain mean of move accuracies
+    would say 80.
     """
     chances = [0.8 - 0.08 * k for k in range(11)]  # 80% down to 0%
     early = [decision(k + 1, chances[k], chances[k + 1]) for k in range(10)]
     late = [decision(k + 11, 0.0, 0.0) for k in range(40)]
     moves = early + late
-    plain = sum(accuracy(d.loss or 0.0) for d in moves) / len(moves)
-    assert plain > 92
-    assert game_accuracy(moves) < 85
+    plain = sum(d.accuracy or 0.0 for d in moves) / len(moves)
+    assert plain == pytest.approx(80.0)
+    assert game_accuracy(moves) == pytest.approx(0.0)
     assert summarize(0, moves).accuracy == game_accuracy(moves)
 
 
@@ -345,13 +331,6 @@ def test_summaries_take_the_decisions_in_the_order_played() -> None:
     assert summarize(0, reversed(moves)).accuracy == game_accuracy(moves)
     other = decision(4, 0.9, 0.0, seat=1)
     assert summarize(0, [*moves, other]).accuracy == game_accuracy(moves)
-
-
-@given(st.floats(0, 1), st.floats(0, 1))
-def test_accuracy_falls_as_the_loss_grows(a: float, b: float) -> None:
-    low, high = sorted((a, b))
-    assert 0.0 <= accuracy(high) <= accuracy(low) <= 100.0
-    assert accuracy(0.0) == pytest.approx(100.0, abs=0.01)
 
 
 def test_summaries_count_what_the_decisions_say() -> None:

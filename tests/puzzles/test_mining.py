@@ -60,13 +60,13 @@ def test_the_explanation_names_the_moves_in_words() -> None:
     judged = [Alternative(m, w) for m, w in zip(legal, [0.81, 0.4, 0.1, 0.05, 0.0], strict=False)]
     text = explain(game, (legal[0],), judged)
     assert text.startswith(game.describe(legal[0]) + " is the only move")
-    assert "keeps an 81% chance to win." in text
+    assert "keeps an 81% chance to win" in text
     assert f"The next best, {game.describe(legal[1])}, wins 40%" in text
-    assert text.endswith("; the other 3 moves all less than 20%.")
+    assert text.endswith(" The other 3 moves all win less than 20%.")  # not all of one kind
     some = [Alternative(m, w) for m, w in zip(legal, [0.81, 0.4, 0.3, 0.05], strict=False)]
-    assert explain(game, (legal[0],), some).endswith("; 1 of the other 2 moves less than 20%.")
+    assert explain(game, (legal[0],), some).endswith(" 1 of the other 2 moves wins less than 20%.")
     two = [Alternative(m, w) for m, w in zip(legal, [0.81, 0.4, 0.05], strict=False)]
-    assert explain(game, (legal[0],), two).endswith("; the other move less than 20%.")
+    assert explain(game, (legal[0],), two).endswith(" The other move wins less than 20%.")
     assert legal[0] not in text.split(":")[0] or legal[0] == game.describe(legal[0])
 
 

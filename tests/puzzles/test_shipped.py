@@ -42,8 +42,36 @@ def test_a_shipped_puzzle_is_a_clear_choice_in_words(game: str) -> None:
         assert min(wins[s] for s in puzzle.solutions) - max(others) >= th.hold
         for answer in puzzle.solutions:
             assert position.describe(answer).lower() in puzzle.explanation.lower()
-        # The words are the judgement's, as the mining writes them now.
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_few_shipped_explanations_are_as_the_mining_writes_them_now(game: str) -> None:
+    """The words come from the position and the judged moves alone, so they can be made again.
+
+    Four puzzles a game here (each plays its moves out in worlds dealt from the seat's
+    view); every puzzle in the slow test below.
+    """
+    for puzzle in random.Random(44).sample(load_puzzles(game).puzzles, 4):
+        position = puzzle.position()
         assert puzzle.explanation == explain(position, puzzle.solutions, puzzle.alternatives)
+
+
+@pytest.mark.slow
+@pytest.mark.rejudge
+@pytest.mark.parametrize("game", GAMES)
+def test_every_shipped_explanation_is_as_the_mining_writes_it_now(game: str) -> None:
+    """Run benchmarks/explain_puzzles.py when the words change (CI: the compiled engine)."""
+    for puzzle in load_puzzles(game).puzzles:
+        position = puzzle.position()
+        assert puzzle.explanation == explain(position, puzzle.solutions, puzzle.alternatives)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_most_shipped_explanations_say_what_the_answer_does(game: str) -> None:
+    """Not only figures: the words name a trick, a vote, a faction's control or a row."""
+    puzzles = load_puzzles(game).puzzles
+    said = [p for p in puzzles if "% chance to win: " in p.explanation]
+    assert len(said) >= 0.7 * len(puzzles)
 
 
 @pytest.mark.parametrize("game", GAMES)

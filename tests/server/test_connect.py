@@ -161,11 +161,11 @@ def test_resign_asks_first_and_then_says_who_won(
     monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
     assert main(["connect", url, "--resign"]) == 1  # asked, and she said no
     out = capsys.readouterr().out
-    assert "Resign the game at table" in out and "Computer (random) (seat 1) win." in out
+    assert "Resign the game at table" in out and "Beginner computer (seat 1) wins." in out
     assert "Nothing was done." in out and not _summary(live_server, table)["finished"]
     monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
     assert main(["connect", url, "--resign"]) == 0
-    assert "game over: you resigned; computer (random) (seat 1) won" in capsys.readouterr().out
+    assert "game over: you resigned; Beginner computer (seat 1) won" in capsys.readouterr().out
     assert _summary(live_server, table)["ending"]["how"] == "resigned"
     # Connecting to it afterwards says how it ended.
     assert main(["connect", url, "--agent", "random"]) == 0
@@ -195,7 +195,7 @@ def test_leave_at_three_players(
     assert main(["connect", url, "--resign", "--yes"]) == 2
     assert "--leave instead" in capsys.readouterr().err
     assert main(["connect", url, "--leave", "--yes"]) == 0
-    assert "the computer (random) plays seat 0 to the end" in capsys.readouterr().out
+    assert "the Beginner computer plays seat 0 to the end" in capsys.readouterr().out
     # The computers play the game out; the result names who left.
     deadline = time.monotonic() + 60
     while not _summary(live_server, table)["finished"]:

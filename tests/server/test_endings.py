@@ -126,8 +126,8 @@ def test_resign_at_two_players_the_other_side_wins(database: str, over: str) -> 
             final["finished"] and final["ending"] == ending and final["evening"]["wins"] == [0, 1]
         )
         sheet = http.get(f"/api/tables/{tid}/scoresheet").text
-        assert "Result: Ann resigned; computer (random) won" in sheet
-        assert "Seat 1: computer (random)  (winner)" in sheet
+        assert "Result: Ann resigned; Beginner computer won" in sheet
+        assert "Seat 1: Beginner computer  (winner)" in sheet
     row = stored(database, tid)
     assert row["ending"] == "resigned" and json.loads(row["result"])["winners"] == [1]
 

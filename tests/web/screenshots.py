@@ -9,13 +9,14 @@ desktop width and at a phone's 390 px (``--only graph``); a Claim trick being ga
 its winner and a Kingdoms castle flying to its square, caught mid-flight (the animations
 slowed fifty times; ``--only motion``); the table chat (desktop and a 390 px phone,
 ``--only chat``); a puzzle of each game before and after a try, right for the first game
-and wrong for the others (desktop and a 390 px phone, ``--only puzzles``); the accounts'
-pages, signing in, a profile with its rating graphs, the leaderboards, "My games" and the
-account's settings (desktop and a 390 px phone, ``--only accounts``); the site installed
-as an app on a 390 px phone, its lobby and the offline page (``--only install``); the
-lessons: the courses, a course, a lesson of each game before a try and after a right and
-a wrong one, and a first game with its coach's notes and a hint (1280 px and a 390 px
-phone, ``--only learn``).
+and wrong for the others, its words saying why (desktop and a 390 px phone, ``--only
+puzzles``); the accounts' pages, signing in, a profile with its rating graphs, the
+leaderboards, "My games" and the account's settings (desktop and a 390 px phone,
+``--only accounts``); the site installed as an app on a 390 px phone, its lobby and the
+offline page (``--only install``); the lessons: the courses, a course, a lesson of each
+game before a try and after a right and a wrong one, and a first game with its coach's
+notes and a hint (1280 px and a 390 px phone, ``--only learn``); finding a game, the
+lobby's pools and open tables (``--only pairing``, ``tests/web/pairing_shots.py``).
 
     .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
@@ -48,6 +49,7 @@ from tests.web.helpers import (
     wait_ready,
     wait_version,
 )
+from tests.web.pairing_shots import pairing_shots
 
 DESKTOP: ViewportSize = {"width": 1200, "height": 860}
 PHONE: ViewportSize = {"width": 375, "height": 760}
@@ -184,7 +186,7 @@ def graph_shots(browser: Any, server: ThreadServer, out: Path) -> None:
     for viewport, name in [(DESKTOP, "replay-graph"), (PHONE_390, "replay-graph-phone")]:
         context = browser.new_context(viewport=viewport, is_mobile=viewport is PHONE_390)
         page = context.new_page()
-        page.goto(f"{server.url}/replay/{table['table']}?step=20")
+        page.goto(f"{server.url}/replay/{table['table']}?step=9")  # a mistake
         page.wait_for_selector("#analyse, #analysing, #wingraph")
         if page.locator("#analyse").count():
             page.click("#analyse")
@@ -367,8 +369,13 @@ def words_shots(browser: Any, url: str, out: Path) -> None:
     phone.close()
 
 
+SHOWN_PUZZLES = {"claim": "cab56c515ee", "claim-kingdoms": "c03e6c33d87", "kingdoms": "k3465b930c6"}
+"""A puzzle of each game whose words say why: the trick and the card it wins, the faction
+it decides (and 14 swaps with one marker, grouped), the row it makes pay."""
+
+
 def puzzle_shots(browser: Any, url: str, out: Path) -> None:
-    """Each game's first puzzle, before a try and after one (the answer for Claim, a wrong
+    """A puzzle of each game, before a try and after one (the answer for Claim, a wrong
     move for the others), at desktop width and on a 390 px phone; and the games' list."""
     from regency.puzzles import load_puzzles
     from tests.web.test_puzzles import wrong_move
@@ -381,7 +388,7 @@ def puzzle_shots(browser: Any, url: str, out: Path) -> None:
         page.wait_for_selector("#solve-claim")
         shoot(page, out / f"puzzles{suffix}.png")
         for index, game in enumerate(("claim", "claim-kingdoms", "kingdoms")):
-            puzzle = load_puzzles(game).puzzles[0]
+            puzzle = load_puzzles(game).get(SHOWN_PUZZLES[game])
             page.goto(f"{url}/puzzles/{game}/{puzzle.id}")
             page.wait_for_selector("#table[data-mine=true]")
             shoot(page, out / f"puzzle-{game}{suffix}.png")
@@ -668,6 +675,7 @@ def main() -> None:
             "words",
             "install",
             "learn",
+            "pairing",
         ],
         help="take only these screenshots",
     )
@@ -704,6 +712,8 @@ def main() -> None:
             install_shots(browser, server.url, out)
         if args.only in (None, "learn"):
             learn_shots(browser, server.url, out)
+        if args.only in (None, "pairing"):
+            pairing_shots(browser, server, out)
         if args.only is not None:
             browser.close()
             return

@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 import regency
+from regency.analysis import lost_points
 from regency.games.claim.cards import card_name
 from regency.server.pages import analysis as server_analysis
 from tests.server.conftest import ThreadServer
@@ -38,11 +39,20 @@ def test_the_replay_page_analyses_a_game_and_shows_each_move_judged(
     assert first.played not in text
     assert f"{round(100 * (first.win_played or 0))}%" in text
     assert page.locator("#analysis .summary tbody tr").count() == 2
+    # Accuracy in words (issue 44): the share of what the moves could change that was kept.
+    assert "Accuracy is the share of what a player's moves could change that they kept" in text
+    rows = page.locator("#analysis .summary tbody tr").all_inner_texts()
+    for row, summary in zip(rows, expected.summaries, strict=True):
+        assert row.split("\t")[1].strip() == str(round(summary.accuracy))
     bad = [d for d in expected.decisions if d.label in ("mistake", "blunder")]
-    if bad:  # a jump button takes the replay to that move
-        page.locator("#analysis button.jump").first.click()
-        wait_text(page, "#counter", f"move {bad[0].number} of {len(record['actions'])}")
-        assert bad[0].label in page.locator("#analysis").inner_text()
+    assert bad, "random play made no mistake: nothing to jump to"
+    page.locator("#analysis button.jump").first.click()
+    wait_text(page, "#counter", f"move {bad[0].number} of {len(record['actions'])}")
+    shown = page.locator("#analysis").inner_text()
+    assert bad[0].label in shown
+    # The points lost, and of how many the move could change: why it got its label.
+    lost, stakes = lost_points(bad[0].loss or 0.0), lost_points(bad[0].stakes)
+    assert f"{lost:.1f} points lost of the {stakes:.1f} this move could change." in shown
 
 
 def test_the_win_chance_graph_has_a_point_per_judged_move_and_jumps_to_it(

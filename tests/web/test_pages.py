@@ -29,7 +29,16 @@ def test_assets_ship_in_the_package_and_name_no_remote_host(sqlite_client: TestC
 
     shared = sorted(f"shared/{path.name}" for path in (WEB / "shared").glob("*.js"))
     assert "shared/frame.js" in shared, shared
-    for name in ["style.css", "lobby.js", "table.js", "replay.js", "puzzles.js", *shared]:
+    pages = [
+        "lobby.js",
+        "table.js",
+        "replay.js",
+        "puzzles.js",
+        "pairing.js",
+        "pools.js",
+        "opentables.js",
+    ]
+    for name in ["style.css", "pairing.css", *pages, *shared]:
         answer = sqlite_client.get(f"/static/{name}")
         assert answer.status_code == 200, name
         assert "http://" not in answer.text and "https://" not in answer.text, name

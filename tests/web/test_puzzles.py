@@ -21,7 +21,16 @@ from regency.server.pages.puzzles import MAX_SEEN, puzzle_message, puzzle_payloa
 from regency.server.pages.replays import replay_public
 
 GAMES = [info.name for info in regency.available_games()]
-SECRET_KEYS = {"record", "seed", "solutions", "alternatives", "explanation", "source", "win"}
+SECRET_KEYS = {
+    "record",
+    "seed",
+    "solutions",
+    "alternatives",
+    "groups",
+    "explanation",
+    "source",
+    "win",
+}
 
 
 def puzzles_of(game: str) -> list[Puzzle]:
@@ -176,6 +185,18 @@ def test_a_right_try_gains_rating_and_a_wrong_one_loses_it(
     assert right["alternatives"][0]["win"] == round(puzzle.alternatives[0].win, 4)
     assert all(a["text"] == position.describe(a["move"]) for a in right["alternatives"])
     assert right["explanation"] == puzzle.explanation
+    # Every move once in the groups, best first; the answer a group of its own.
+    grouped = [m for g in right["groups"] for m in g["moves"]]
+    assert sorted(grouped) == sorted(a.move for a in puzzle.alternatives)
+    assert right["groups"][0] == {
+        "moves": [puzzle.solutions[0]],
+        "text": position.describe(puzzle.solutions[0]),
+        "win": round(puzzle.alternatives[0].win, 4),
+        "low": round(puzzle.alternatives[0].win, 4),
+    }
+    assert [g["win"] for g in right["groups"]] == sorted(
+        (g["win"] for g in right["groups"]), reverse=True
+    )
     assert right["puzzle_rating"] == puzzle.rating
     # A wrong try with the rating the right one gave: down from it, by Glicko-2.
     wrong = wrong_move(puzzle)

@@ -13,6 +13,7 @@ import pytest
 
 import regency
 from regency.puzzles import Puzzle, PuzzleError, Rating, load_puzzles
+from regency.puzzles.story import group_moves
 from tests.server.conftest import ThreadServer
 from tests.web.helpers import wait_text
 from tests.web.test_puzzles import wrong_move
@@ -84,11 +85,13 @@ def test_a_wrong_try_shows_every_win_chance_and_the_next_puzzle_comes(
     assert "Not the best move" in page.inner_text("#verdict-h")
     position = puzzle.position()
     rows = page.locator("#verdict .moves-judged tbody tr")
-    assert rows.count() == len(puzzle.alternatives)
-    for i, alternative in enumerate(puzzle.alternatives):
+    groups = group_moves(position, puzzle.alternatives, puzzle.solutions, (wrong,))
+    assert rows.count() == len(groups)
+    for i, group in enumerate(groups):
         text = rows.nth(i).inner_text()
-        assert position.describe(alternative.move) in text
-        assert f"{round(100 * alternative.win)}%" in text
+        assert group.text in text and f"{round(100 * group.high)}%" in text
+        if len(group.moves) == 1:
+            assert group.text == position.describe(group.moves[0])
     verdict = page.inner_text("#verdict")
     assert f"its win chance is {round(100 * puzzle.win_of(wrong))}%" in verdict
     assert position.describe(puzzle.solutions[0]) in verdict
@@ -103,6 +106,26 @@ def test_a_wrong_try_shows_every_win_chance_and_the_next_puzzle_comes(
     assert puzzle.id not in page.inner_text("#where")
     seen = page.evaluate("() => JSON.parse(localStorage.getItem('regency.puzzles.seen.kingdoms'))")
     assert seen[0] == puzzle.id and len(seen) == 2
+
+
+def test_the_answer_is_explained_in_the_game_s_words_and_alike_moves_are_one_row(
+    server: ThreadServer, page: Any
+) -> None:
+    """Claim Kingdoms' 14 swaps with the blue marker: the answer, the next best, the rest."""
+    puzzle = load_puzzles("claim-kingdoms").get("c03e6c33d87")
+    page.goto(f"{server.url}/puzzles/claim-kingdoms/{puzzle.id}")
+    page.wait_for_selector("#table[data-mine=true]")
+    click_move(page, puzzle.solutions[0])
+    page.wait_for_selector("#verdict:not([hidden])")
+    explanation = page.inner_text("#verdict .explanation")
+    assert explanation == puzzle.explanation
+    assert "it gives you control of the Knights (9 points)" in explanation
+    rows = [r.strip() for r in page.locator("#verdict .moves-judged tbody tr").all_inner_texts()]
+    assert len(rows) == 5  # not 15: the 11 swaps that win nothing are one row
+    grouped = [r for r in rows if "other swaps with the blue marker" in r]
+    assert len(grouped) == 1 and grouped[0].startswith("11 other swaps with the blue marker")
+    assert grouped[0].endswith("0%")
+    assert "the answer" in rows[0] and "your move" in rows[0]
 
 
 def test_the_lobby_links_the_puzzles_and_each_game_shows_its_rating(

@@ -182,13 +182,18 @@ def print_analysis(console: Console, analysis: Analysis) -> None:
             f"{s.accuracy:.0f}",
         )
     console.print(summary)
-    thresholds = ", ".join(f"{label} {100 * t:.0f}" for label, t in reversed(LABELS))
+    thresholds = ", ".join(
+        f"{label} {100 * alone:.0f}, or {100 * least:.0f} that were {100 * part:.0f}%"
+        for label, alone, least, part in reversed(LABELS)
+    )
     console.print(
         Text(
             "win: the deciding seat's estimated win chance after the move, judged from what "
-            "that seat could see; lost: points of win chance given away (labels from: "
-            f"{thresholds}); accuracy 0-100 as on Lichess (the moves that decided the game "
-            "weigh most). See docs/analysis.md.",
+            "that seat could see; lost: points of win chance given away (labels from that "
+            "many points, or fewer that were that share of what the decision could change: "
+            f"{thresholds}); "
+            "accuracy 0-100: the share of what the seat's decisions put at stake that it "
+            "kept. See docs/analysis.md.",
             style="dim",
         )
     )

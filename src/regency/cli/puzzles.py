@@ -29,6 +29,7 @@ from regency.core.record import Record
 from regency.core.words import span
 from regency.puzzles import Puzzle, PuzzleError, PuzzleSet, Rating, RatingError, load_puzzles
 from regency.puzzles.mining import mine, record_sources, self_play_sources
+from regency.puzzles.story import group_moves
 from regency.render import renderer_for
 
 __all__ = ["RatingBook", "add_puzzles_arguments", "mining_command", "run_puzzles", "solve_one"]
@@ -244,13 +245,14 @@ def _show_verdict(
     else:
         console.print(Text("Not this time. ", style="bold red") + Text(puzzle.explanation))
     table = Table(box=None, pad_edge=False, show_header=False)
-    for alternative in puzzle.alternatives[:6]:
-        mark = (
-            "✓"
-            if alternative.move in puzzle.solutions
-            else ("←" if alternative.move == move else "")
-        )
-        table.add_row(mark, position.describe(alternative.move), f"{100 * alternative.win:.0f}%")
+    groups = group_moves(position, puzzle.alternatives, puzzle.solutions, (move,))
+    shown = groups[:6] + [g for g in groups[6:] if move in g.moves]  # the move tried too
+    for group in shown:
+        mark = "✓" if group.moves[0] in puzzle.solutions else ("←" if move in group.moves else "")
+        win = f"{100 * group.high:.0f}%"
+        if round(100 * group.low) != round(100 * group.high):
+            win = f"{100 * group.low:.0f}-{win}"
+        table.add_row(mark, group.text, win)
     console.print(table)
     change = round(after.rating) - round(before.rating)
     console.print(

@@ -17,7 +17,9 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from regency.agents.ladder import computer_name
 from regency.cli.args import UsageError
+from regency.core.words import says, the_computer
 
 __all__ = ["COMMANDS", "ending_words", "run_command", "seat_name"]
 
@@ -39,6 +41,11 @@ def seat_name(view: dict[str, Any], seat: int) -> str:
     seats = view.get("seats") or []
     name = seats[seat]["name"] if 0 <= seat < len(seats) else ""
     return f"{name} (seat {seat})" if name else f"seat {seat}"
+
+
+def _stand_in(view: dict[str, Any], spec: str) -> str:
+    """The computer that takes a seat, by its level: "the Casual computer"."""
+    return the_computer(computer_name(view["game"], view["players"], spec))
 
 
 def _names(view: dict[str, Any], seats: list[int]) -> str:
@@ -79,7 +86,9 @@ def _question(command: str, view: dict[str, Any]) -> str:
         others = [s["seat"] for s in view["seats"] if s["seat"] != me]
         partners = {int(s) for t in (view["observation"].get("teams") or []) if me in t for s in t}
         winners = [s for s in others if s not in partners]
-        return f"Resign the game at table {table}? {_names(view, winners).capitalize()} win."
+        names = [seat_name(view, s) for s in winners] or ["nobody"]
+        said = says(names, "win")
+        return f"Resign the game at table {table}? {said[0].upper()}{said[1:]}."
     if command == "leave":
         return f"Leave the game at table {table}? The computer plays your seat to the end."
     people = [
@@ -159,7 +168,7 @@ def run_command(command: str, socket: Any, invite: Any, console: Console, yes: b
             return 0
         if kind == "left":
             console.print(
-                f"you left table {invite.table}: the computer ({message['replaced_by']}) "
+                f"you left table {invite.table}: {_stand_in(view, message['replaced_by'])} "
                 f"plays seat {invite.seat} to the end",
                 highlight=False,
                 markup=False,

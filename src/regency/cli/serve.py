@@ -125,6 +125,10 @@ LIMITS: tuple[tuple[str, type, str], ...] = (
     ),
     ("analysis_workers", int, "processes game analyses run in, apart from computer seats"),
     ("analysis_queue", int, "analyses that may wait for their turn"),
+    ("open_tables_per_person", int, "open tables one person may have listed at once"),
+    ("waiting_per_person", int, "queues and open tables one person may wait at, at once"),
+    ("pairing_per_minute", int, "pairing requests one client (address) may make per minute"),
+    ("open_table_minutes", float, "minutes an open table nobody sits down at stays listed"),
 )
 """The server's caps: ``--max-think`` and the rest, each a :class:`ServerSettings` field."""
 

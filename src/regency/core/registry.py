@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     # its game's class here), so at run time the aliases below name them as strings.
     from regency.core.arrays import ArraySpec, ArrayWriter, FeatureWriter
     from regency.core.encoding import Encoder
+    from regency.core.explain import Explainer
     from regency.core.game import Game, Result
     from regency.core.teaching import Teaching
     from regency.core.view import SeatView
@@ -135,6 +136,9 @@ class GameInfo(str):
             (``regency.agents.defaults.default_opponent``).
         teaching: The game's course of lessons and what its coach knows
             (``regency.learn``; docs/learn.md), if it has them.
+        explainer: How the game says what a move did, in its own words (which trick
+            it wins, which faction or row it decides), for puzzle explanations
+            (``regency.core.explain``), if it has one.
     """
 
     title: str  # type: ignore[assignment]  # the game's title, not str.title()
@@ -155,6 +159,7 @@ class GameInfo(str):
     value_features: FeatureWriterFactory | None
     default_opponents: Mapping[int, str]
     teaching: Teaching | None
+    explainer: Explainer | None
 
     def __new__(
         cls,
@@ -178,6 +183,7 @@ class GameInfo(str):
         value_features: FeatureWriterFactory | None = None,
         default_opponents: Mapping[int, str] | None = None,
         teaching: Teaching | None = None,
+        explainer: Explainer | None = None,
     ) -> GameInfo:
         """Describe a game (see the class docstring for the fields)."""
         self = super().__new__(cls, name)
@@ -199,6 +205,7 @@ class GameInfo(str):
         self.value_features = value_features
         self.default_opponents = dict(default_opponents or {})
         self.teaching = teaching
+        self.explainer = explainer
         return self
 
     @property

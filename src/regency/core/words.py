@@ -33,6 +33,7 @@ __all__ = [
     "says",
     "singular_verb",
     "span",
+    "the_computer",
     "verb_for",
 ]
 
@@ -101,6 +102,15 @@ def span(numbers: Iterable[int]) -> str:
         return f"{items[0]}-{items[-1]}"
     words = [str(n) for n in items]
     return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def the_computer(name: str | None) -> str:
+    """A computer player's name inside a sentence: ``"the Strongest computer"``.
+
+    ``"the computer"`` for one on no ladder (named ``"Computer"``) or none; the pages'
+    ``theComputer`` (web/shared/words.js) says it alike.
+    """
+    return "the computer" if not name or name == "Computer" else f"the {name}"
 
 
 def possessive(name: str, capital: bool = False) -> str:

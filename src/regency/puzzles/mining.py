@@ -39,13 +39,13 @@ from typing import Any
 
 from regency.agents.base import MoveEvaluator
 from regency.agents.registry import make_agent
-from regency.core.game import Game
 from regency.core.record import Record
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
 from regency.core.start import new_game, replay
 from regency.core.view import SeatView
 from regency.puzzles.model import Alternative, Puzzle, PuzzleSet, puzzle_id
+from regency.puzzles.story import explain, play_out
 
 __all__ = [
     "GAME_THRESHOLDS",
@@ -181,15 +181,7 @@ def playouts(
         for i, action in enumerate(moves):
             trial = world.clone()
             trial.apply(action)
-            play = random.Random(ties)
-            while not trial.is_over:
-                seat = trial.current_player
-                assert seat is not None
-                legal = trial.legal_actions()
-                if len(legal) == 1 or info.heuristic is None:
-                    trial.apply(play.choice(legal))
-                else:
-                    trial.apply(info.heuristic(trial.view(seat), play))
+            play_out(trial, info, random.Random(ties))
             totals[i] += trial.result().reward(view.seat)
     order = sorted(range(len(moves)), key=lambda i: -totals[i])
     return [Alternative(str(moves[i]), totals[i] / worlds) for i in order]
@@ -299,45 +291,6 @@ def difficulty(
         + max(-150.0, min(150.0, 300.0 * (0.5 - margin)))
     )
     return int(round(max(600, min(2500, rating)) / 10) * 10)
-
-
-def explain(game: Game[Any], solutions: Sequence[str], figures: Sequence[Alternative]) -> str:
-    """Why the answer is the answer, in words, from the judgement of every move.
-
-    ``game`` is the position (its :meth:`~regency.core.game.Game.describe` names the
-    moves as the table does); only the moves' names and win chances are used, so the
-    words tell the solver nothing the seat could not see.
-    """
-    answers = [f for f in figures if f.move in solutions]
-    rest = [f for f in figures if f.move not in solutions]
-    names = " or ".join(game.describe(f.move) for f in answers)
-    one = len(answers) == 1
-    best = round(100 * answers[0].win)
-    article = "an" if str(best).startswith("8") or best in (11, 18) else "a"
-    text = (
-        f"{_capital(names)} {'is the only move' if one else 'are the only moves'} that "
-        f"{'keeps' if one else 'keep'} {article} {best}% chance to win."
-    )
-    if rest:
-        text += f" The next best, {game.describe(rest[0].move)}, wins {_pct(rest[0].win)}"
-        others = rest[1:]
-        low = sum(f.win < 0.2 for f in others)
-        if low == len(others) == 1:
-            text += "; the other move less than 20%"
-        elif low and low == len(others):
-            text += f"; the other {low} moves all less than 20%"
-        elif low:
-            text += f"; {low} of the other {len(others)} moves less than 20%"
-        text += "."
-    return text
-
-
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True, slots=True)

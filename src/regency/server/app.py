@@ -29,6 +29,7 @@ from regency.accounts.passwords import HASHER, Hasher
 from regency.server.live.coach import Coach
 from regency.server.live.computer import ComputerPool
 from regency.server.live.hub import Hub
+from regency.server.live.pairing import Pairing
 from regency.server.operations.health import Readiness
 from regency.server.operations.metrics import Metrics, OperatedHub, RequestMetrics
 from regency.server.operations.security import SecurityHeaders, content_security_policy
@@ -41,6 +42,7 @@ from regency.server.routes import ROUTERS
 from regency.server.routes.errors import install_error_handlers
 from regency.server.settings import RateLimit, ServerSettings
 from regency.server.storage.database import CHANNEL, Storage, upgrade
+from regency.server.storage.pairing import LOBBY_CHANNEL
 
 __all__ = ["ServerSettings", "create_app"]
 
@@ -122,17 +124,22 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.coach = Coach(pool)
     app.state.accounts = hub.accounts
     app.state.ratings = hub.ratings
+    pairing = Pairing(hub, settings)
+    app.state.pairing = pairing
     if storage.is_postgres:
         listening = asyncio.Event()
-        hub.spawn(_listen(storage, hub, listening))
+        hub.spawn(_listen(storage, hub, pairing, listening))
         await asyncio.wait_for(listening.wait(), 30)
     await hub.expire()  # one DELETE: gone before anyone can ask for them
+    await pairing.start()
     hub.spawn(hub.resume())  # in the background: the server answers at once
     hub.spawn(hub.watch_idle())
     hub.spawn(hub.watch_expiry())
+    hub.spawn(pairing.run())
     try:
         yield
     finally:
+        await pairing.close()
         await hub.close()
         pool.close()
         app.state.analyses.close()
@@ -178,8 +185,11 @@ def create_app(settings: ServerSettings) -> FastAPI:
     return app
 
 
-async def _listen(storage: Storage, hub: Hub, ready: asyncio.Event) -> None:
-    """With PostgreSQL: follow the moves other server processes commit (LISTEN/NOTIFY)."""
+async def _listen(storage: Storage, hub: Hub, pairing: Pairing, ready: asyncio.Event) -> None:
+    """With PostgreSQL: follow the moves other server processes commit (LISTEN/NOTIFY).
+
+    And the lobby's changes (open tables, queues, seatings), on a channel of their own.
+    """
     import psycopg
     from sqlalchemy.engine import make_url
 
@@ -189,14 +199,19 @@ async def _listen(storage: Storage, hub: Hub, ready: asyncio.Event) -> None:
         try:
             async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
+                await conn.execute(f"LISTEN {LOBBY_CHANNEL}")
                 ready.set()
                 # Anything announced while we were not listening: catch up.
                 for live in list(hub.tables.values()):
                     await hub.announced(f"{live.id}:seats")
                     await hub.announced(f"{live.id}:chat")
+                await pairing.lobby.load()
                 async for note in conn.notifies():
                     try:
-                        await hub.announced(note.payload)
+                        if note.channel == LOBBY_CHANNEL:
+                            await pairing.lobby.announced([note.payload])
+                        else:
+                            await hub.announced(note.payload)
                     except Exception:
                         log.exception("could not follow %s", note.payload)
         except asyncio.CancelledError:

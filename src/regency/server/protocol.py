@@ -21,12 +21,15 @@ __all__ = [
     "CoachRequest",
     "CreateTable",
     "DeleteAccount",
+    "JoinPool",
     "LessonAttempt",
     "NewPassword",
     "NewToken",
+    "OpenTableRequest",
     "RematchRequest",
     "SeatRequest",
     "SignIn",
+    "SitRequest",
     "TakebackRequest",
     "WsAction",
     "WsChat",
@@ -302,3 +305,59 @@ class NewToken(_Strict):
     """``POST /api/account/tokens``: a label for the API token (what it is for)."""
 
     label: str = Field(default="", max_length=40)
+
+
+MAX_FILL_AFTER = 600.0
+"""The longest wait a person may choose before computer levels fill their table (s)."""
+
+
+class JoinPool(_Strict):
+    """``POST /api/pools/{pool}/join``: a place in a pool's queue.
+
+    Attributes:
+        rated: The rated queue (signed in only) or the casual one.
+        fill_after: Seconds of waiting after which computer levels of a similar rating
+            may fill the table's other seats (``None``: people only; 0 to 600).
+        name: A guest's name at the table (an account's is its own).
+    """
+
+    rated: bool = False
+    fill_after: float | None = Field(default=None, ge=0, le=MAX_FILL_AFTER)
+    name: str = Field(default="", max_length=40)
+
+
+class OpenTableRequest(_Strict):
+    """``POST /api/open-tables``: a table listed in the lobby for anyone to sit down at.
+
+    Attributes:
+        game: A registered game.
+        players: Seats (the game's default when omitted).
+        options: The game's options (none that fixes hidden cards).
+        move_seconds: The move clock, as for a table set up from the lobby.
+        rated: Rated (signed in, every person an account) or casual.
+        rating_min: The lowest rating that may sit down (``None``: any).
+        rating_max: The highest (``None``: any).
+        name: A guest's name at the table (an account's is its own).
+    """
+
+    game: str = Field(min_length=1, max_length=64)
+    players: int | None = Field(default=None, ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    move_seconds: float | None = Field(default=None, gt=0, le=24 * 60 * 60)
+    rated: bool = False
+    rating_min: int | None = Field(default=None, ge=0, le=4000)
+    rating_max: int | None = Field(default=None, ge=0, le=4000)
+    name: str = Field(default="", max_length=40)
+
+    @field_validator("options")
+    @classmethod
+    def _few_options(cls, value: dict[str, Any]) -> dict[str, Any]:
+        if len(value) > MAX_OPTIONS:
+            raise ValueError(f"at most {MAX_OPTIONS} options")
+        return value
+
+
+class SitRequest(_Strict):
+    """``POST /api/open-tables/{id}/join``: sit down (a guest may give a name)."""
+
+    name: str = Field(default="", max_length=40)

@@ -58,6 +58,16 @@ class ServerSettings:
         test_move_seconds: For tests only (no ``regency serve`` flag): one more move
             clock the server accepts besides the fixed set (``0``: none), so a test can
             watch a clock run out in seconds.
+        open_tables_per_person: Open tables one person (an account, or a guest's
+            browser) may have listed at once; one more is refused (429).
+        waiting_per_person: Places one person may wait in at once: queues of quick
+            pairing and seats at open tables, their own included (429 past it).
+        pairing_per_minute: Requests to join, leave, open, sit at or close that one
+            client (by address) may make per minute (429 past it).
+        open_table_minutes: An open table nobody has sat down at for this long closes.
+        pairing_tick: Seconds between rounds of quick pairing (and sweeps of the lobby).
+        entry_stale: Seconds a place in a queue or at an open table is kept without its
+            page (or its client) being seen; then it is given up.
         test_hashing: For tests only (no flag): hash passwords with Argon2id at 1 MiB
             and one pass instead of :data:`regency.accounts.passwords.HASHER`'s 46 MiB,
             so tests that sign many people up run quickly.
@@ -79,6 +89,12 @@ class ServerSettings:
     analysis_workers: int = 1
     analysis_queue: int = 16
     open_wait: float = OPEN_WAIT
+    open_tables_per_person: int = 3
+    waiting_per_person: int = 5
+    pairing_per_minute: int = 60
+    open_table_minutes: float = 15.0
+    pairing_tick: float = 1.0
+    entry_stale: float = 60.0
     test_move_seconds: float = 0.0
     test_hashing: bool = False
 

@@ -1,7 +1,7 @@
 // The lobby: one click to play any game against the computer, a form to set up a table
 // with invite links, the tables this browser set up, and finished games to replay.
 import { el } from "/static/shared/dom.js";
-import { endingSummary } from "/static/shared/endings.js";
+import { endingSummary, nameList } from "/static/shared/endings.js";
 import { copyButton, fragmentLink, myTables, rememberTable } from "/static/shared/links.js";
 import { thirdPerson } from "/static/shared/seats.js";
 import { api, me } from "/static/shared/server.js";
@@ -221,7 +221,7 @@ function drawMine() {
   list.replaceChildren(...tables.map((t) => el("li", {},
     el("strong", {}, t.title || t.game), ` · ${t.seats.join(", ")} · `,
     t.play ? el("a", { href: t.play }, "continue") : "", t.play ? " · " : "",
-    el("a", { href: t.watch }, "watch"), " · ",
+    t.watch ? el("a", { href: t.watch }, "watch") : "", t.watch ? " · " : "",
     el("a", { href: `/replay/${t.table}` }, "replay (once finished)"))));
 }
 
@@ -278,10 +278,12 @@ function namesFor(r, reader) {
 
 /** How the game ended: "won by Ann", "shared by Ann and Bob", "Ann resigned, Bob won", "aborted by Ann". */
 function winnerText(r, names) {
-  if (r.ending && r.ending.how !== "finished") return endingSummary(r.ending, (s) => names[s] || `Seat ${s}`);
-  if (!r.result || !(r.result.winners || []).length) return "";
-  const winners = r.result.winners.map((s) => names[s]);
-  return winners.length > 1 ? `shared by ${andList(winners)}` : `won by ${winners[0]}`;
+  const name = (s) => names[s] || `Seat ${s}`;
+  if (r.ending && r.ending.how !== "finished") return endingSummary(r.ending, name);
+  const winners = ((r.result && r.result.winners) || []).map(name);
+  const won = !winners.length ? "" : winners.length > 1 ? `shared by ${andList(winners)}` : `won by ${winners[0]}`;
+  const left = (r.ending && r.ending.left) || [];  // a game the computer finished for them
+  return left.length ? `${won}; ${nameList(left, name)} left` : won;
 }
 
 function gameLine(r, names, titles, solo) {

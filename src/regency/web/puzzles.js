@@ -195,14 +195,26 @@ function ratingChange(answer, counted) {
     el("strong", {}, `${before} → ${after} (${change >= 0 ? "+" : "−"}${Math.abs(change)})`));
 }
 
+/** A group's win chance: one figure, or the range of its near-identical moves. */
+function winRange(group) {
+  const high = pct(group.win);
+  const low = pct(group.low);
+  return low === high ? high : `${low}–${high}`;
+}
+
 function moveList(answer) {
+  // The server groups near-identical moves ("12 other swaps with the blue marker"):
+  // the answers, the next best and the move tried are always rows of their own.
   const answers = new Set(answer.solutions.map((s) => s.move));
-  const rows = answer.alternatives.map((a) => el("tr", {
-    class: [answers.has(a.move) ? "answer" : "", a.move === answer.move ? "tried" : ""].join(" ").trim() || null },
-  el("td", {}, a.text, el("span", { class: "tags" },
-    answers.has(a.move) ? el("span", { class: "tag good" }, " the answer") : "",
-    a.move === answer.move ? el("span", { class: "tag" }, " your move") : "")),
-  el("td", { class: "num" }, pct(a.win))));
+  const rows = answer.groups.map((g) => {
+    const isAnswer = g.moves.some((m) => answers.has(m));
+    const isTried = g.moves.includes(answer.move);
+    return el("tr", { class: [isAnswer ? "answer" : "", isTried ? "tried" : ""].join(" ").trim() || null },
+      el("td", {}, g.text, el("span", { class: "tags" },
+        isAnswer ? el("span", { class: "tag good" }, " the answer") : "",
+        isTried ? el("span", { class: "tag" }, " your move") : "")),
+      el("td", { class: "num" }, winRange(g)));
+  });
   return el("table", { class: "moves-judged" }, el("caption", { class: "small muted" }, "Every move, best first"),
     el("thead", {}, el("tr", {}, el("th", {}, "Move"), el("th", { class: "num" }, "Win chance"))),
     el("tbody", {}, rows));

@@ -195,7 +195,8 @@ function drawAnalysis() {
     if (same) verdict = "; the computer's choice too.";
     else if (decision.loss === null) verdict = `; the computer prefers ${best}.`;
     else if (lostPoints(decision.loss) === "0.0") verdict = `; the computer's choice, ${best}, is no better.`;
-    else verdict = `; the computer prefers ${best}: ${lostPoints(decision.loss)} points lost.`;
+    else verdict = `; the computer prefers ${best}: ${lostPoints(decision.loss)} points lost`
+      + (decision.stakes ? ` of the ${lostPoints(decision.stakes)} this move could change.` : ".");
     about = el("div", {},
       el("p", {},
         `Move ${step}, ${nameOf(decision.seat)}: `, el("b", {}, said(decision, decision.played)),
@@ -229,7 +230,8 @@ function drawAnalysis() {
     el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "summary per player (scrolls)" }, summary),
     el("p", { class: "small muted", id: "judge" },
       `Win chances estimated by ${theComputer(analysis.agent_name)}, each move judged from what its player could see. `,
-      "Accuracy is Lichess's: the moves that decided the game weigh the most."),
+      "Accuracy is the share of what a player's moves could change that they kept: "
+      + "moves that could change nothing do not count, the moves that decided the game count the most."),
     // The judge's spec (the server names it by its level): a details line.
     el("details", { class: "small muted", id: "judge-details" }, el("summary", {}, "The judge's settings"),
       el("code", { dataset: { notation: "" } }, analysis.agent), `, seed ${analysis.seed ?? 0}`));

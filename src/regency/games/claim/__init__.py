@@ -12,6 +12,7 @@ from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
 from regency.games.claim.heuristic import choose as heuristic_policy
 from regency.games.claim.state import ClaimState
+from regency.games.claim.story import EXPLAINER
 from regency.games.claim.teaching import TEACHING
 
 if TYPE_CHECKING:
@@ -87,5 +88,6 @@ register(
         array_writer=array_writer,
         default_opponents={2: "ismcts", 3: "ismcts", 4: "ismcts"},
         teaching=TEACHING,
+        explainer=EXPLAINER,
     )
 )

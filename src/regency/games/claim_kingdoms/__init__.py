@@ -13,6 +13,7 @@ from regency.core.registry import GameInfo, Option, register
 from regency.games.claim_kingdoms.heuristic import choose as heuristic
 from regency.games.claim_kingdoms.heuristic import judge, ranked
 from regency.games.claim_kingdoms.state import ClaimKingdomsState
+from regency.games.claim_kingdoms.story import EXPLAINER
 from regency.games.claim_kingdoms.teaching import TEACHING
 
 if TYPE_CHECKING:
@@ -112,5 +113,6 @@ register(
             4: "rollout:most=48",
         },
         teaching=TEACHING,
+        explainer=EXPLAINER,
     )
 )

@@ -13,6 +13,7 @@ from regency.core.game import Result
 from regency.core.registry import GameInfo, Option, register
 from regency.games.kingdoms.heuristic import choose, judge, ranked
 from regency.games.kingdoms.state import KingdomsState
+from regency.games.kingdoms.story import EXPLAINER
 from regency.games.kingdoms.teaching import TEACHING
 
 if TYPE_CHECKING:
@@ -106,5 +107,6 @@ register(
         # and 61.5% of 400 2-player games against rollout itself (docs/measurements.md).
         default_opponents={2: "rollout:most=96", 3: "rollout:most=96", 4: "rollout:most=96"},
         teaching=TEACHING,
+        explainer=EXPLAINER,
     )
 )

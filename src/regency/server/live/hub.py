@@ -31,7 +31,7 @@ from regency.server.live.commits import GroupCommit
 from regency.server.live.computer import ComputerPool, Thought, fallback_move, move_seed, think_in
 from regency.server.live.endings import abort_unstarted
 from regency.server.live.history import history_entry
-from regency.server.live.people import join_seat, seat_people
+from regency.server.live.people import Sitter, join_seat, seat_people, seat_sitters
 from regency.server.live.setup import (
     agents_to_check,
     check_agent,
@@ -259,12 +259,10 @@ class Hub:
         spectator = new_token()
         hashes = {seat: hash_token(token) for seat, token in tokens.items()}
         row = table_row(req, spec, game, hashes, hash_token(spectator), self.settings.open_wait)
-        seats = list(row.seats)
-        for seat, shown in ratings.items():
-            seats[seat] = replace(seats[seat], rating=shown)
+        sitters = {}
         if mine is not None and account is not None:
-            seats[mine] = replace(seats[mine], name=account.name, account_id=account.id)
-        row = replace(row, seats=tuple(seats), rated=req.rated)
+            sitters[mine] = Sitter(account.name, account.id)
+        row = seat_sitters(row, sitters, ratings, req.rated)
         await self.write(self.storage.create_table, row)
         return self.adopt(row), tokens, spectator
 

@@ -6,7 +6,8 @@
   often as anyone likes costs the database at most one query a second.
 * :func:`drain`: what ``SIGTERM`` starts (docs/deploy.md, "Restarting"): new moves are
   refused (503 ``shutting_down``), the moves under way finish, and every WebSocket is
-  closed with :data:`RESTART_CODE` so its client reconnects (to the next process).
+  closed with :data:`RESTART_CODE` so its client reconnects (to the next process); so is
+  every lobby page's event stream (with a ``restart`` event).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from regency.server.live.lobby import Lobby
 from regency.server.operations.metrics import OperatedHub
 from regency.server.storage.database import migrations_folder
 
@@ -102,10 +104,11 @@ class Readiness:
         return None
 
 
-async def drain(hub: OperatedHub, timeout: float) -> None:
+async def drain(hub: OperatedHub, timeout: float, lobby: Lobby | None = None) -> None:
     """Stop taking moves, finish those under way, and tell every socket to reconnect.
 
-    Returns within ``timeout`` seconds; the caller then stops the server.
+    And every page of ``lobby`` listening for its events. Returns within ``timeout``
+    seconds; the caller then stops the server.
     """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -122,3 +125,5 @@ async def drain(hub: OperatedHub, timeout: float) -> None:
     while loop.time() < deadline and any(live.listeners for live in list(hub.tables.values())):
         await asyncio.sleep(0.02)
     log.warning("shutting down: %d sockets told to reconnect", sockets)
+    if lobby is not None:
+        log.warning("shutting down: %d lobby pages told to reconnect", lobby.restart())

@@ -81,7 +81,9 @@ class GracefulServer(uvicorn.Server):
         loop = asyncio.get_running_loop()
         started = loop.time()
         try:
-            await drain(hub, self.shutdown_timeout * DRAIN_SHARE)
+            pairing = getattr(self.app.state, "pairing", None)
+            lobby = None if pairing is None else pairing.lobby
+            await drain(hub, self.shutdown_timeout * DRAIN_SHARE, lobby)
         except Exception:
             log.exception("could not drain; stopping")
         finally:

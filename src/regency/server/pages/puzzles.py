@@ -18,6 +18,7 @@ from typing import Any
 import regency
 from regency.core.errors import IllegalActionError
 from regency.puzzles import Puzzle, PuzzleError, PuzzleSet, Rating, RatingError, load_puzzles
+from regency.puzzles.story import group_moves
 from regency.server.errors import ProtocolError
 from regency.server.live.table import view_message
 from regency.server.pages.html import title
@@ -195,6 +196,10 @@ def attempt(puzzle: Puzzle, move: str, rating: Any) -> dict[str, Any]:
         "alternatives": [
             {"move": a.move, "text": position.describe(a.move), "win": round(a.win, 4)}
             for a in puzzle.alternatives
+        ],
+        "groups": [
+            g.to_dict()
+            for g in group_moves(position, puzzle.alternatives, puzzle.solutions, (verdict.move,))
         ],
         "explanation": puzzle.explanation,
         "puzzle_rating": puzzle.rating,

@@ -13,6 +13,7 @@
 * ``operations``: ``/healthz``, ``/readyz`` and ``/metrics``, for the host's monitoring;
 * ``accounts``: signing up, in and out, passwords, API tokens (docs/accounts.md);
 * ``people``: profiles, leaderboards, a player's own games and records;
+* ``pairing``: quick pairing's pools, open tables, and the lobby's live events;
 * ``identity``: who a request comes from (a session cookie, an API token), and the
   cross-site checks a change made with the cookie must pass;
 * ``sockets``, ``common`` and ``errors``: what the routers share (serving a WebSocket,
@@ -33,6 +34,7 @@ from regency.server.routes import (
     learn,
     operations,
     pages,
+    pairing,
     people,
     puzzles,
     rematches,
@@ -51,6 +53,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     puzzles.router,
     learn.router,
     tables.router,
+    pairing.router,
     seats.router,
     rematches.router,
     spectators.router,

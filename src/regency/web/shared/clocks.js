@@ -7,7 +7,8 @@
 // asked of the server, and the table is not redrawn (focus and scroll stay put).
 
 import { el } from "/static/shared/dom.js";
-import { possessive, seatName } from "/static/shared/seats.js";
+import { seatName } from "/static/shared/seats.js";
+import { possessive } from "/static/shared/words.js";
 
 /** "0:23", "1:05:00": the time left, rounded up to the second. */
 export function clockFigures(ms) {

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from alembic import context
 
-from regency.server.storage import people  # noqa: F401  (the accounts' tables)
+from regency.server.storage import (
+    people,  # noqa: F401  (the accounts' tables)
+    waiting,  # noqa: F401  (the lobby's tables)
+)
 from regency.server.storage.database import metadata
 
 connection = context.config.attributes.get("connection")
