@@ -3,7 +3,8 @@
 Only the words change: every puzzle keeps its position, answers, judged moves, rating
 and source, and the set its order and ``mined`` block (checked before writing). The
 explanation is a function of the position and the judged moves alone
-(``regency.puzzles.story.explain``: its worlds are seeded from the seat's view), so a
+(``regency.puzzles.mining.explanation_of``: its worlds are seeded from the seat's view;
+a proven puzzle's words are the solver's), so a
 set mined again by its own command would get the same words. Prints how many changed
 and the processor time per puzzle::
 
@@ -21,8 +22,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import regency
+from regency.puzzles.mining import explanation_of
 from regency.puzzles.model import PuzzleSet
-from regency.puzzles.story import explain
 from regency.sim.machine import describe_machine
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "regency" / "puzzles" / "data"
@@ -39,10 +40,7 @@ def main() -> None:
         text = path.read_text(encoding="utf-8")
         old = PuzzleSet.from_json(text)
         started = time.process_time()
-        puzzles = tuple(
-            replace(p, explanation=explain(p.position(), p.solutions, p.alternatives))
-            for p in old.puzzles
-        )
+        puzzles = tuple(replace(p, explanation=explanation_of(p)) for p in old.puzzles)
         seconds = (time.process_time() - started) / max(1, len(puzzles))
         new = PuzzleSet(old.game, puzzles, old.mined)
         for a, b in zip(old.puzzles, new.puzzles, strict=True):

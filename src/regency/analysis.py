@@ -86,9 +86,10 @@ __all__ = [
 ANALYSIS_FORMAT = "regency-analysis"
 ANALYSIS_VERSION = 1
 
-EXACT_NODES = 2_000_000
-"""The most positions an exact judgement may search (about 12 s of a core in pure Python,
-3 s compiled); past it, the decision is the agent's to judge (docs/analysis.md)."""
+EXACT_NODES = 200_000
+"""The most positions an exact judgement may search (about 1.2 s of a core in pure Python,
+0.35 s compiled; most of phase two needs far fewer); past it, the decision is the
+agent's to judge (docs/analysis.md)."""
 
 ANALYSIS_SHARE = 0.5
 """The default analysis budget as a share of the game's playing budget (``search_iterations``).

@@ -171,9 +171,13 @@ def test_every_ladder_climbs_by_rating_too(game: str) -> None:
 
 def test_a_level_is_said_as_a_player_would() -> None:
     """Issue 44: "wins about 2 games in 3 against Strong", the figures kept apart."""
-    top = ladder("claim", 2)[-1]
-    assert top.about == "Wins about 2 games in 3 against Strong."
-    assert top.figures.startswith("Rated ") and "66.0% of 100 games against Strong" in top.figures
+    expert = ladder("claim", 2)[-2]
+    assert expert.about == "Wins about 2 games in 3 against Strong."
+    assert (
+        expert.figures.startswith("Rated ")
+        and "66.0% of 100 games against Strong" in expert.figures
+    )
+    assert ladder("claim", 2)[-1].about == "Wins about 3 games in 5 against Expert."
     three = ladder("claim", 3)[-1]
     assert three.about == (
         "Wins about 2 games in 3 against two Casual players (a fair share would be 1 in 3)."

@@ -35,7 +35,7 @@ DEFAULTS = [
 ]
 """(game, players, the default opponent's spec), from each game's ``GameInfo``."""
 
-BUDGETS = {"ismcts": "iters=2", "rollout": "iters=1,depth=1"}
+BUDGETS = {"ismcts": "iters=2", "pimc": "worlds=1,nodes=1000,iters=2", "rollout": "iters=1,depth=1"}
 """A small budget per searching agent, added to a default's own parameters."""
 
 Fixtures = tuple[pytest.CaptureFixture[str], pytest.MonkeyPatch]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from regency.puzzles import PuzzleSet, load_puzzles
+from regency.puzzles import Puzzle, PuzzleSet, load_puzzles
 from tests.cli.helpers import run
 
 Fixtures = tuple[pytest.CaptureFixture[str], pytest.MonkeyPatch]
@@ -19,10 +19,10 @@ def io(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> F
 
 
 def solve(
-    io: Fixtures, tmp_path: Path, game: str, entries: list[str]
+    io: Fixtures, tmp_path: Path, game: str, entries: list[str], puzzle: Puzzle | None = None
 ) -> tuple[int, str, str, Path]:
-    """Solve the first puzzle of ``game`` typing ``entries``; the ratings go in tmp_path."""
-    puzzle = load_puzzles(game).puzzles[0]
+    """Solve ``puzzle`` (the first of ``game``) typing ``entries``; the ratings go in tmp_path."""
+    puzzle = puzzle or load_puzzles(game).puzzles[0]
     ratings = tmp_path / "ratings.json"
     argv = ["puzzles", "--game", game, "--id", puzzle.id, "--ratings", str(ratings)]
     code, out, err = run(argv, "\n".join(entries) + "\n", *io)
@@ -46,9 +46,9 @@ def test_solving_a_puzzle_raises_the_rating_kept_in_the_file(
 def test_a_wrong_move_lowers_the_rating_and_shows_every_chance(
     io: Fixtures, tmp_path: Path
 ) -> None:
-    puzzle = load_puzzles("claim").puzzles[0]
+    puzzle = next(p for p in load_puzzles("claim").puzzles if not p.exact)
     wrong = next(a for a in puzzle.alternatives if a.move not in puzzle.solutions)
-    code, out, _, ratings = solve(io, tmp_path, "claim", ["nonsense", wrong.move])
+    code, out, _, ratings = solve(io, tmp_path, "claim", ["nonsense", wrong.move], puzzle)
     assert code == 0
     assert "Not this time." in out and "←" in out and "✓" in out
     assert f"{100 * wrong.win:.0f}%" in out
@@ -78,7 +78,9 @@ def test_an_unknown_puzzle_is_refused(io: Fixtures, tmp_path: Path) -> None:
 
 def test_mining_writes_a_set_that_reads_back(io: Fixtures, tmp_path: Path) -> None:
     out = tmp_path / "claim.json"
-    argv = ["puzzles", "mine", "claim", "--games", "1", "--players", "2", "--quiet"]
+    # 3 players: judged by playouts (2-player positions of phase two are proven, slower
+    # in pure Python; tests/puzzles/test_mining.py proves some on a small budget).
+    argv = ["puzzles", "mine", "claim", "--games", "1", "--players", "3", "--quiet"]
     code, said, _ = run([*argv, "--seed", "3", "--out", str(out)], "", *io)
     assert code == 0 and "from 1 game," in " ".join(said.split())
     assert str(out) in "".join(said.split())  # however the line was wrapped
@@ -87,7 +89,7 @@ def test_mining_writes_a_set_that_reads_back(io: Fixtures, tmp_path: Path) -> No
     assert mined.mined["thresholds"]["gap"] == 0.25
     # The command that gives this set, every setting in one order; not the workers.
     assert mined.mined["command"] == (
-        f"regency puzzles mine claim --games 1 --players 2 --agents heuristic --seed 3 --out {out}"
+        f"regency puzzles mine claim --games 1 --players 3 --agents heuristic --seed 3 --out {out}"
     )
 
 
@@ -108,3 +110,16 @@ def test_mining_refuses_bad_arguments(
     code, _, err = run([*base, *argv], "", *io)
     assert code == 2 and words in err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_proven_puzzle_shows_each_move_as_won_or_lost(io: Fixtures, tmp_path: Path) -> None:
+    """2-player Claim's phase two (issue 50): the figures are values under best play."""
+    puzzle = next(p for p in load_puzzles("claim").puzzles if p.exact)
+    wrong = next(a.move for a in puzzle.alternatives if a.move not in puzzle.solutions)
+    ratings = tmp_path / "ratings.json"
+    argv = ["puzzles", "--game", "claim", "--id", puzzle.id, "--ratings", str(ratings)]
+    code, out, _ = run(argv, wrong + "\n", *io)
+    assert code == 0
+    said = " ".join(out.split())
+    assert "against best play" in said and "wins" in said and "loses" in said
+    assert "%" not in said.split("Not this time.")[1].split("Your rating")[0]

@@ -203,12 +203,17 @@ def test_a_two_player_claim_game_is_judged_exactly_in_phase_two_only() -> None:
     record = played_record("claim", seed=4)
     analysis = analyze(record, agent="ismcts:20", seed=1)
     game = regency.new_game("claim", players=2, seed=record.seed)
-    phase = {}
+    phase, hand = {}, {}
     for number, notation in enumerate(record.actions, start=1):
         phase[number] = game.phase
+        mover = game.current_player
+        hand[number] = len(game.view(mover).observation["hand"]) if mover is not None else 0
         game.play(notation)
     judged = [d for d in analysis.decisions if not d.forced]
-    assert {d.exact for d in judged if phase[d.number] == 2} == {True}
+    # Phase two is judged exactly once the hands are small enough to solve within
+    # EXACT_NODES (always from the third trick on; the first two may be too big).
+    assert {d.exact for d in judged if phase[d.number] == 2 and hand[d.number] <= 11} == {True}
+    assert any(d.exact for d in judged if phase[d.number] == 2 and hand[d.number] == 13)
     assert {d.exact for d in judged if phase[d.number] == 1} == {False}
     for d in judged:
         if d.exact:  # a value under best play: a win, a loss, or a shared win

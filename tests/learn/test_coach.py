@@ -117,7 +117,7 @@ def test_a_note_on_a_move_that_was_not_made_is_refused() -> None:
 
 
 def test_the_coach_judges_with_a_fifth_of_the_playing_budget() -> None:
-    assert coach_agent("claim", 2) == "ismcts:iters=1000"  # Claim plays with 5000
+    assert coach_agent("claim", 2) == "pimc:iters=1000"  # Claim plays with 5000
     for name in GAMES:
         assert coach_agent(name, 2)
 

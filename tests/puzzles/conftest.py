@@ -7,7 +7,7 @@ import pytest
 from regency.puzzles import PuzzleSet
 from regency.puzzles.mining import Thresholds, mine, self_play_sources
 
-CHEAP = Thresholds(screen_worlds=4, confirm_worlds=8, gap=0.2, hold=0.1)
+CHEAP = Thresholds(screen_worlds=4, confirm_worlds=8, gap=0.2, hold=0.1, exact_nodes=100_000)
 """Thresholds small enough for a test: the same rules, far fewer searches."""
 
 

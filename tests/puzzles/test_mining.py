@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 import regency
-from regency.puzzles import Alternative, PuzzleSet
+from regency.core.record import Record
+from regency.core.start import replay
+from regency.games.claim.solver import ClaimSolver
+from regency.puzzles import Alternative, Puzzle, PuzzleSet
 from regency.puzzles.mining import (
+    EXACT_NODES,
     THRESHOLDS,
+    Thresholds,
+    _try_position,
     difficulty,
     explain,
     holds,
@@ -20,6 +27,7 @@ from regency.puzzles.mining import (
     play_record,
     playouts,
     record_sources,
+    rejudge,
     self_play_sources,
     solutions_of,
     thresholds_for,
@@ -143,3 +151,58 @@ def test_recorded_games_are_mined_as_played() -> None:
     for puzzle in puzzles:
         assert record.actions[: len(puzzle.record.actions)] == puzzle.record.actions
         assert puzzle.source == "recorded game 1"
+
+
+# -- proven puzzles: 2-player Claim's phase two, where the seat sees every card ------------
+
+
+def _proven_puzzles(games: int) -> list[Puzzle]:
+    """Puzzles from the last tricks of 2-player heuristic games (7 cards in hand or fewer)."""
+    found = []
+    for seed in range(games):
+        record = play_record("claim", 2, seed, ["heuristic", "heuristic"])
+        for cut in range(len(record.actions) - 14, len(record.actions)):
+            head = Record(
+                "claim", 2, record.seed, dict(record.options), tuple(record.actions[:cut])
+            )
+            position = replay(head)
+            seat = position.current_player
+            assert seat is not None
+            puzzle = _try_position(head, seat, seed, "test", CHEAP)
+            if puzzle is not None:
+                found.append(puzzle)
+    return found
+
+
+def test_a_phase_two_puzzle_at_two_players_is_proven_by_the_solver() -> None:
+    """Where the seat sees every card, the answers are the solver's, not an estimate's."""
+    puzzles = _proven_puzzles(8)
+    assert len(puzzles) >= 3, "the test games gave too few proven puzzles to test with"
+    for puzzle in puzzles:
+        assert puzzle.exact
+        position = puzzle.position()
+        solved = ClaimSolver().move_values(position)  # the real position: it hides nothing
+        assert solved is not None
+        values = {str(a): v for a, v in solved.items()}
+        assert {a.move: a.win for a in puzzle.alternatives} == values
+        best = max(values.values())
+        assert set(puzzle.solutions) == {m for m, v in values.items() if v == best}
+        assert "against best play" in puzzle.explanation
+        for answer in puzzle.solutions:
+            assert position.describe(answer) in puzzle.explanation
+        # Judged again, a proven puzzle is solved again: the same values, whatever the seed.
+        again = rejudge(puzzle, seed=99)
+        assert {a.move: a.win for a in again} == values
+        assert Puzzle.from_dict(puzzle.to_dict()) == puzzle
+
+
+def test_a_proven_puzzle_says_which_votes_every_other_card_loses() -> None:
+    """The reason is the solver's: followed to the end, each other card gives those votes up."""
+    reasons = [p.explanation for p in _proven_puzzles(8) if ": " in p.explanation]
+    assert reasons, "no proven puzzle of the test games said what the other cards lose"
+    for text in reasons:
+        assert re.search(r"(every other card|the other card) loses the .+ votes?\.$", text), text
+
+
+def test_the_proving_budget_is_one_figure() -> None:
+    assert Thresholds().exact_nodes == EXACT_NODES

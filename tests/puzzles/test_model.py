@@ -71,6 +71,7 @@ def test_a_bad_puzzle_is_refused_saying_what_is_wrong(mined: PuzzleSet) -> None:
         (edit(puzzle, id="c0000000000"), "id is not its position's"),
         (edit(puzzle, alternatives=[]), "its moves are not the position's"),
         (edit(puzzle, rating="hard"), "rating must be a whole number"),
+        (edit(puzzle, exact="yes"), "exact must be true or false"),
         (edit(puzzle, record={"game": "claim"}), "not a regency puzzle"),
         ([], "is an object"),
     ]
@@ -113,3 +114,11 @@ def test_loading_an_unknown_game_or_a_game_without_a_set_is_refused() -> None:
     with pytest.raises(PuzzleError, match="no game called"):
         load_puzzles("chess")
     assert {i.name for i in regency.available_games()}  # the games are registered
+
+
+def test_a_proven_puzzle_asks_for_the_move_that_wins() -> None:
+    puzzles = load_puzzles("claim").puzzles
+    proven = next(p for p in puzzles if p.exact)
+    estimated = next(p for p in puzzles if not p.exact)
+    assert proven.task == "Find the move that wins against best play."
+    assert estimated.task == "Find the move that keeps your best chance to win."

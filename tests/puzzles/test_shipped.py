@@ -4,12 +4,14 @@ and holding their answers when judged again on new worlds."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 import regency
+from regency.agents.pimc import exact_estimates, solved_world
 from regency.puzzles import load_puzzles
-from regency.puzzles.mining import explain, rejudge, thresholds_for
+from regency.puzzles.mining import explanation_of, rejudge, thresholds_for
 
 GAMES = [info.name for info in regency.available_games()]
 SHIPPED = 100
@@ -52,8 +54,7 @@ def test_a_few_shipped_explanations_are_as_the_mining_writes_them_now(game: str)
     view); every puzzle in the slow test below.
     """
     for puzzle in random.Random(44).sample(load_puzzles(game).puzzles, 4):
-        position = puzzle.position()
-        assert puzzle.explanation == explain(position, puzzle.solutions, puzzle.alternatives)
+        assert puzzle.explanation == explanation_of(puzzle)
 
 
 @pytest.mark.slow
@@ -62,15 +63,14 @@ def test_a_few_shipped_explanations_are_as_the_mining_writes_them_now(game: str)
 def test_every_shipped_explanation_is_as_the_mining_writes_it_now(game: str) -> None:
     """Run benchmarks/explain_puzzles.py when the words change (CI: the compiled engine)."""
     for puzzle in load_puzzles(game).puzzles:
-        position = puzzle.position()
-        assert puzzle.explanation == explain(position, puzzle.solutions, puzzle.alternatives)
+        assert puzzle.explanation == explanation_of(puzzle)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_most_shipped_explanations_say_what_the_answer_does(game: str) -> None:
     """Not only figures: the words name a trick, a vote, a faction's control or a row."""
     puzzles = load_puzzles(game).puzzles
-    said = [p for p in puzzles if "% chance to win: " in p.explanation]
+    said = [p for p in puzzles if re.search("(% chance to win|against best play): ", p.explanation)]
     assert len(said) >= 0.7 * len(puzzles)
 
 
@@ -106,3 +106,22 @@ def test_the_shipped_set_keeps_its_answers_judged_again(game: str) -> None:
     puzzles = load_puzzles(game).puzzles
     kept = sum(rejudge(p, seed=2026)[0].move in p.solutions for p in puzzles)
     assert kept >= KEPT * len(puzzles), f"{kept} of {len(puzzles)} kept their answer"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_shipped_puzzle_is_proven_wherever_the_seat_sees_every_card(game: str) -> None:
+    """2-player Claim's phase two (issue 50): the solver's answers, not estimates."""
+    puzzles = load_puzzles(game).puzzles
+    proven = [p for p in puzzles if p.exact]
+    for puzzle in puzzles:
+        assert puzzle.exact == (solved_world(puzzle.view()) is not None), puzzle.id
+    if game != "claim":
+        assert not proven
+        return
+    assert len(proven) >= 10
+    for puzzle in random.Random(50).sample(proven, 5):  # every one: the slow test above
+        exact = exact_estimates(puzzle.view(), 0)
+        assert exact is not None
+        assert {a.move: a.win for a in puzzle.alternatives} == {e.notation: e.win for e in exact}
+        best = max(a.win for a in puzzle.alternatives)
+        assert {a.move for a in puzzle.alternatives if a.win == best} == set(puzzle.solutions)

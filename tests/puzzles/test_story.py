@@ -31,15 +31,14 @@ def test_a_claim_answer_is_said_as_the_trick_it_wins_and_the_card_it_takes() -> 
 
 
 def test_a_claim_answer_that_ducks_the_trick_says_what_it_wins_instead() -> None:
-    """Knight 6 loses the trick that Knight 9 would win, and keeps the Doppelgangers."""
-    puzzle = load_puzzles("claim").get("c1294a1c0e6")
+    """Troll 6 loses the trick that Seer 6 would win, and keeps the Goblins (3 players)."""
+    puzzle = load_puzzles("claim").get("c9aed1d0e1a")
     text = explain(puzzle.position(), puzzle.solutions, puzzle.alternatives)
     answer, rival = text.split(" The next best, ")
-    assert "wins you the Doppelgangers' vote" in answer and "loses this trick" in answer
-    assert "leaves the Doppelgangers' vote to your opponent" in rival
+    assert "wins you the Goblins' vote" in answer and "loses this trick" in answer
+    assert "leaves the Goblins' vote to another player" in rival
     assert "wins this trick" in rival
-    # The other moves are all Doppelgangers: said once, with their count.
-    assert text.endswith(" The 6 Doppelgangers all win less than 20%.")
+    assert text.endswith(" 3 of the other 4 moves win less than 20%.")
 
 
 def test_a_claim_kingdoms_answer_names_the_faction_it_decides() -> None:

@@ -35,6 +35,9 @@ BAD_SPECS = [
     ("claim", "ismcts:time=100000", "time"),
     ("claim", "ismcts:iters=1000000000", "iters"),
     ("kingdoms", "rollout:most=1000000000", "most"),
+    ("claim", "pimc:nodes=1000000", "nodes"),  # the solver's positions: capped as iterations
+    ("claim", "pimc:leaf=1000000", "leaf"),
+    ("kingdoms", "pimc", "no exact solver"),
 ]
 
 
@@ -59,6 +62,8 @@ def test_a_spec_that_could_not_play_is_refused_at_set_up(
     [
         ("claim", "ismcts:iters=500"),
         ("claim", "ismcts:time=1"),
+        ("claim", "pimc"),  # the default at 2 players
+        ("claim", "pimc:worlds=8,nodes=50000"),
         ("claim-kingdoms", "rollout"),
         ("kingdoms", "rollout:most=96"),
         ("kingdoms", "heuristic"),

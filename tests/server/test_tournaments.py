@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import random
+import threading
 import time
 from collections.abc import Iterator
 from itertools import combinations
@@ -320,3 +321,29 @@ def test_a_swiss_of_four_player_tables_avoids_rematches_and_shares_byes(
     assert len(pairs) == len(set(pairs))  # nobody sat with anyone twice
     # Place points: 3 + 2 + 1 + 0 a table, and a bye 1.5.
     assert sum(s["points"] for s in final["standings"]) == 8 * 6 + 2 * 1.5
+
+
+def test_people_entering_at_the_same_moment_each_get_their_own_number(database: str) -> None:
+    # Two programs entering one event at once once collided on SQLite (both read the
+    # entrants, both took number 3: a 500 and a lost entry).
+    with ThreadServer(database, **FAST) as server, Person(server.url, "Uma") as uma:
+        uma.sign_up()
+        tid = create(uma, name="Rush", game="claim", players=2, rounds=3, computers=["Casual"])
+        guests = [Guest(server.url, f"G{i}") for i in range(12)]
+        barrier = threading.Barrier(len(guests))
+        answers: list[int] = []
+
+        def enter(guest: Guest) -> None:
+            barrier.wait()
+            answers.append(guest.enter(tid).status_code)
+
+        threads = [threading.Thread(target=enter, args=(g,)) for g in guests]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert answers == [200] * len(guests)
+        numbers = [s["number"] for s in state(uma, tid)["standings"]]
+        assert sorted(numbers) == list(range(1, len(guests) + 2))  # the computer was first
+        for guest in guests:
+            guest.close()

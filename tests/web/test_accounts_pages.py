@@ -45,6 +45,8 @@ def sign_in(page: Any, base: str, name: str) -> None:
     page.wait_for_selector("#nav-me")
 
 
+# Slow (a whole rated game played in the browser): CI's slow step runs it.
+@pytest.mark.slow
 def test_a_rated_game_moves_the_rating_on_the_profile_and_the_leaderboard(
     page: Any, browser: Any, server: ThreadServer
 ) -> None:

@@ -17,6 +17,8 @@ from tests.web.helpers import create, wait_finished, wait_text
 from tests.web.test_table_ux import axe_violations
 
 
+# Slow (a whole game analysed twice, phase two exactly): CI's slow step runs it.
+@pytest.mark.slow
 def test_the_replay_page_analyses_a_game_and_shows_each_move_judged(
     server: ThreadServer, page: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

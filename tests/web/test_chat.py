@@ -270,6 +270,8 @@ MARKS = """() => [
 ]"""
 
 
+# Slow (a whole game played to its replay): CI's slow step runs it.
+@pytest.mark.slow
 def test_the_chat_is_in_the_replay(server: ThreadServer, people_of: Any) -> None:
     table = two_people(server, "kingdoms", seed=8)  # Kingdoms: seats have the game's colours
     assert say(server, table, 0, "Good luck, Bob").status_code == 200

@@ -267,3 +267,22 @@ def test_a_link_to_a_puzzle_that_is_gone_leads_on_to_the_games_puzzles(
     page.click("#solve-others")
     page.wait_for_selector("#table[data-mine=true]")
     assert page.url == f"{server.url}/puzzles/claim"
+
+
+def test_a_proven_puzzle_says_what_each_card_does_against_best_play(
+    server: ThreadServer, page: Any
+) -> None:
+    """2-player Claim's phase two (issue 50): "wins" and "loses", not win chances."""
+    puzzle = next(p for p in load_puzzles("claim").puzzles if p.exact)
+    page.goto(f"{server.url}/puzzles/claim/{puzzle.id}")
+    page.wait_for_selector("#table[data-mine=true]")
+    click_move(page, wrong_move(puzzle))
+    page.wait_for_selector("#verdict:not([hidden])")
+    verdict = page.inner_text("#verdict")
+    assert "Find the move that wins against best play." in page.inner_text("#head")
+    assert "it loses against best play (proven by the solver)" in verdict
+    assert "which wins against best play" in verdict
+    assert puzzle.explanation in verdict
+    assert "Against best play" in page.inner_text("table.moves-judged thead")
+    cells = page.locator("table.moves-judged td.num").all_inner_texts()
+    assert cells[0] == "wins" and "loses" in cells and not any("%" in c for c in cells)

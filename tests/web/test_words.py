@@ -225,6 +225,8 @@ def test_no_page_shows_a_code(
         assert f"Move {step}," in text
 
 
+# Slow (a whole game analysed in the browser): CI's slow step runs it.
+@pytest.mark.slow
 def test_claim_refusals_and_the_analysis_name_cards_in_words(
     server: ThreadServer, page: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -63,6 +63,7 @@ __all__ = [
     "MAX_WORLDS",
     "PIMCAgent",
     "exact_estimates",
+    "solved_world",
 ]
 
 DEFAULT_WORLDS = 16
@@ -112,6 +113,19 @@ class PIMCAgent:
         self.time_limit = time_limit
         self.last_solved = 0
         """Worlds solved for the last decision (0: the tree search decided alone)."""
+
+    @property
+    def iterations(self) -> int | None:
+        """The tree search's iterations a decision (``iters``; ``None`` when timed).
+
+        The playing budget that analysis and the coach take a share of, as they do of
+        ``ismcts``'s (``regency.analysis.default_agent``).
+        """
+        return self._search.iterations
+
+    @iterations.setter
+    def iterations(self, value: int | None) -> None:
+        self._search.iterations = value
 
     @property
     def time_limit(self) -> float | None:
@@ -241,19 +255,32 @@ def exact_estimates(view: SeatView[Any], limit: int) -> list[MoveEstimate] | Non
     A fresh solver each time, so the answer (and whether it comes within ``limit``)
     depends on the view alone.
     """
-    factory = game_info(view.game).solver
+    found = solved_world(view)
     legal = view.legal_actions
-    if factory is None or not legal:
+    if found is None or not legal:
         return None
-    solver = factory()
-    world = view.world_sampler()(random.Random(0))
-    if not (solver.applies(world) and solver.sees_all(world)):
-        return None
+    solver, world = found
     values = solver.move_values(world, limit=limit)
     if values is None:
         return None
     ranked = sorted(legal, key=lambda a: -values[a])
     return [MoveEstimate(a, str(a), values[a], 1, True) for a in ranked]
+
+
+def solved_world(view: SeatView[Any]) -> tuple[Solver, Game[Any]] | None:
+    """A fresh solver and the one world the view allows, if the seat sees every card.
+
+    ``None`` when the game has no exact solver, or it does not answer for the view's
+    position, or the seat does not know where every card is (``Solver.sees_all``).
+    """
+    factory = game_info(view.game).solver
+    if factory is None:
+        return None
+    solver = factory()
+    world = view.world_sampler()(random.Random(0))
+    if not (solver.applies(world) and solver.sees_all(world)):
+        return None
+    return solver, world
 
 
 def _visits(node: Any) -> tuple[int, float]:

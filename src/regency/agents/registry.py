@@ -233,8 +233,9 @@ def make_agent(
 
 CAPPED_TIME = ("time", "limit")
 """The spec parameters :func:`check_spec` holds to ``max_seconds``."""
-CAPPED_ITERATIONS = ("iters", "most", "infer")
-"""The spec parameters :func:`check_spec` holds to ``max_iterations``."""
+CAPPED_ITERATIONS = ("iters", "most", "infer", "nodes", "leaf")
+"""The spec parameters :func:`check_spec` holds to ``max_iterations`` (``pimc``'s solver
+budgets, ``nodes`` and ``leaf``, are counted in positions, 100,000 about 0.6 s of a core)."""
 
 
 def check_spec(
@@ -251,15 +252,17 @@ def check_spec(
     (with a fixed seed), so every parameter is checked for its type and range and the
     agent for whether it can play the game at all (``rollout`` needs a heuristic ranking,
     ``ismcts:top`` too) and at that player count. With caps, a ``time`` parameter above
-    ``max_seconds`` and an ``iters``, ``most`` or ``infer`` parameter above ``max_iterations`` are
-    refused (an agent's own defaults are not: they are about a second a move).
+    ``max_seconds`` and an ``iters``, ``most``, ``infer``, ``nodes`` or ``leaf`` parameter
+    above ``max_iterations`` are refused (an agent's own defaults are not: they are about a
+    second a move).
 
     Args:
         spec: The agent spec, as written (``"ismcts:iters=500"``).
         game: The registered game the agent would play.
         players: The number of seats of that game.
         max_seconds: The longest ``time`` per move allowed, if any.
-        max_iterations: The largest ``iters``, ``most`` and ``infer`` allowed, if any.
+        max_iterations: The largest ``iters``, ``most``, ``infer``, ``nodes`` and ``leaf``
+            allowed, if any.
 
     Returns:
         The parsed spec.

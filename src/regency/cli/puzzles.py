@@ -165,6 +165,20 @@ def run_puzzles(args: argparse.Namespace, console: Console) -> int:
             return 0
 
 
+def _judged(low: float, high: float, exact: bool) -> str:
+    """A group of moves' figure: its win chance (``40-55%``), or what it does (``wins``).
+
+    A proven puzzle's figures are values under best play (1: a win), said in words.
+    """
+    if exact:
+        said = [
+            "wins" if x >= 1.0 else "loses" if x <= 0.0 else "shares the win" for x in (low, high)
+        ]
+        return said[1] if said[0] == said[1] else f"{said[0]}-{said[1]}"
+    win = f"{100 * high:.0f}%"
+    return win if round(100 * low) == round(100 * high) else f"{100 * low:.0f}-{win}"
+
+
 def _read_line(console: Console) -> Any:
     def read(prompt: str) -> str:
         try:
@@ -208,7 +222,7 @@ def solve_one(console: Console, puzzle: Puzzle, book: RatingBook, read: Any) -> 
         f" · rated {puzzle.rating} · {position.num_players} players · ",
         (f"your rating {round(book.rating(puzzle.game).rating)}", "dim"),
     )
-    task = Text("Find the move that keeps your best chance to win.", style="bold")
+    task = Text(puzzle.task, style="bold")
     room = console.height - height(console, board) - 5
     moves, numbered = listed_moves(console, renderer, list(view.legal_actions), obs, room)
     for part in (header, board, task, moves):
@@ -249,10 +263,7 @@ def _show_verdict(
     shown = groups[:6] + [g for g in groups[6:] if move in g.moves]  # the move tried too
     for group in shown:
         mark = "✓" if group.moves[0] in puzzle.solutions else ("←" if move in group.moves else "")
-        win = f"{100 * group.high:.0f}%"
-        if round(100 * group.low) != round(100 * group.high):
-            win = f"{100 * group.low:.0f}-{win}"
-        table.add_row(mark, group.text, win)
+        table.add_row(mark, group.text, _judged(group.low, group.high, puzzle.exact))
     console.print(table)
     change = round(after.rating) - round(before.rating)
     console.print(

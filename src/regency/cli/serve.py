@@ -110,7 +110,7 @@ def run_db(args: argparse.Namespace, console: Console) -> int:
 
 LIMITS: tuple[tuple[str, type, str], ...] = (
     ("max_think", float, "the most seconds a computer seat thinks about a move"),
-    ("max_iterations", int, "the largest iters, most or infer an agent spec may ask for"),
+    ("max_iterations", int, "the largest iters, most, infer, nodes or leaf a spec may ask for"),
     ("chat_messages", int, "chat messages one seat may send in any --chat-seconds"),
     ("chat_seconds", float, "the window of the chat's rate limit, in seconds"),
     ("max_answer", float, "the most seconds a computer seat's turn takes, all its decisions"),

@@ -11,7 +11,7 @@ best play by every seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Hashable
 from typing import Any, Protocol
 
 __all__ = ["Solver", "SolverFactory"]
@@ -49,6 +49,19 @@ class Solver(Protocol):
 
     def move_values(self, game: Any, limit: int = 0) -> dict[Any, float] | None:
         """Each legal action's reward for the seat to move, or ``None`` past ``limit`` nodes.
+
+        Raises:
+            ValueError: if the solver does not apply to ``game``.
+        """
+        ...
+
+    def why_others_lose(self, game: Any, answers: Collection[Hashable]) -> str | None:
+        """In the game's words, what every legal move but ``answers`` gives away.
+
+        For puzzles' explanations: best play is followed from each move to the end, and
+        what the seat to move keeps after the first answer and gives up after every other
+        move is named (Claim: ``"every other card loses the Undead's vote"``); ``None`` if
+        the other moves give up nothing in common.
 
         Raises:
             ValueError: if the solver does not apply to ``game``.

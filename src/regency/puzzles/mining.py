@@ -22,6 +22,14 @@ passes four judgements, each on worlds of its own (:class:`Thresholds` holds the
 A game without a heuristic ranking and judgement (Claim) is judged by :func:`playouts`
 instead: every legal move played out to the end by its heuristic (:func:`judge_spec`).
 
+Where the seat knows every card's place and the game has an exact solver (2-player
+Claim's phase two), none of that: the solver gives every legal move's value under best
+play (:func:`~regency.agents.pimc.exact_estimates`), the answers are the moves that keep
+the best value, and the puzzle is ``exact``: proven, not judged. A position the solver
+does not finish within :data:`EXACT_NODES` positions makes no puzzle, so every such
+puzzle of a set is proven. Its explanation says what the other moves lose
+(``Solver.why_others_lose``: "every other card loses the Undead vote").
+
 At most ``per_game`` puzzles are taken from one game (its decisions tried in a seeded
 random order), so that a set is not a few games' worth. Everything is seeded from the
 mining seed, so the same command mines the same puzzles, whatever the number of workers.
@@ -38,22 +46,26 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from regency.agents.base import MoveEvaluator
+from regency.agents.pimc import exact_estimates, solved_world
 from regency.agents.registry import make_agent
+from regency.core.game import Game
 from regency.core.record import Record
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
 from regency.core.start import new_game, replay
 from regency.core.view import SeatView
-from regency.puzzles.model import Alternative, Puzzle, PuzzleSet, puzzle_id
-from regency.puzzles.story import explain, play_out
+from regency.puzzles.model import Alternative, Puzzle, PuzzleError, PuzzleSet, puzzle_id
+from regency.puzzles.story import explain, explain_exact, play_out
 
 __all__ = [
+    "EXACT_NODES",
     "GAME_THRESHOLDS",
     "THRESHOLDS",
     "Source",
     "Thresholds",
     "difficulty",
     "explain",
+    "explanation_of",
     "judge_moves",
     "mine",
     "mine_game",
@@ -63,6 +75,10 @@ __all__ = [
     "solutions_of",
     "thresholds_for",
 ]
+
+
+EXACT_NODES = 3_000_000
+"""The most positions the solver may search to prove a puzzle (about 6 s compiled)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +104,8 @@ class Thresholds:
             the first).
         value: What ends a rollout: ``judge``, the heuristic's judgement, or ``net``, the
             game's learned evaluation (:mod:`~regency.agents.value`).
+        exact_nodes: The most positions the game's solver may search to prove a puzzle
+            where the seat sees every card (:data:`EXACT_NODES`).
     """
 
     min_moves: int = 3
@@ -105,6 +123,7 @@ class Thresholds:
     depth: int | None = None
     start: float = 0.0
     value: str = "judge"
+    exact_nodes: int = EXACT_NODES
 
 
 THRESHOLDS = Thresholds()
@@ -367,6 +386,8 @@ def mine_game(source: Source, seed: int, th: Thresholds | None = None) -> list[P
 def _try_position(head: Record, seat: int, seed: int, label: str, th: Thresholds) -> Puzzle | None:
     position = replay(head)
     view = position.view(seat)
+    if solved_world(view) is not None:
+        return _proven(head, seat, label, th, position, view)
     screen = judge_moves(
         view,
         worlds=th.screen_worlds,
@@ -419,6 +440,64 @@ def _try_position(head: Record, seat: int, seed: int, label: str, th: Thresholds
     )
 
 
+def _proven(
+    head: Record,
+    seat: int,
+    label: str,
+    th: Thresholds,
+    position: Game[Any],
+    view: SeatView[Any],
+) -> Puzzle | None:
+    """The puzzle of a position the game's solver answers for exactly, if it makes one.
+
+    The answers are the moves of best value under best play, when they are few enough
+    and every other move is worse by the gap (:func:`solutions_of`); a position the
+    solver does not finish within ``th.exact_nodes`` positions makes none.
+    """
+    exact = exact_estimates(view, th.exact_nodes)
+    if exact is None:
+        return None
+    figures = [Alternative(e.notation, float(e.win or 0.0)) for e in exact]
+    solutions = solutions_of(figures, th)
+    if not solutions:
+        return None
+    ordered = sorted(figures, key=lambda f: (f.move not in solutions, -f.win))
+    return Puzzle(
+        id=puzzle_id(head, seat),
+        record=head,
+        seat=seat,
+        solutions=tuple(f.move for f in ordered if f.move in solutions),
+        alternatives=tuple(ordered),
+        explanation=explain_exact(position, solutions, ordered, _lost(view, solutions)),
+        rating=difficulty(view, solutions, ordered),
+        source=label,
+        exact=True,
+    )
+
+
+def _lost(view: SeatView[Any], solutions: Sequence[str]) -> str | None:
+    """The solver's words for what every move but ``solutions`` gives up, if it can say."""
+    found = solved_world(view)
+    if found is None:
+        return None
+    solver, world = found
+    return solver.why_others_lose(world, [a for a in view.legal_actions if str(a) in solutions])
+
+
+def explanation_of(puzzle: Puzzle) -> str:
+    """The explanation the mining writes now for ``puzzle``'s position and judged moves.
+
+    A proven puzzle's (:func:`~regency.puzzles.story.explain_exact`, with the solver's
+    words for what the other moves lose), else the estimated one's
+    (:func:`~regency.puzzles.story.explain`).
+    """
+    position = puzzle.position()
+    if puzzle.exact:
+        reason = _lost(puzzle.view(), puzzle.solutions)
+        return explain_exact(position, puzzle.solutions, puzzle.alternatives, reason)
+    return explain(position, puzzle.solutions, puzzle.alternatives)
+
+
 def rejudge(puzzle: Puzzle, seed: int, th: Thresholds | None = None) -> list[Alternative]:
     """Judge a puzzle again on new worlds, as its confirmation judged it.
 
@@ -430,6 +509,11 @@ def rejudge(puzzle: Puzzle, seed: int, th: Thresholds | None = None) -> list[Alt
         Those moves judged, the best first.
     """
     th = th or thresholds_for(puzzle.game)
+    if puzzle.exact:  # proven: the solver again, which needs no new worlds
+        exact = exact_estimates(puzzle.view(), 0)
+        if exact is None:
+            raise PuzzleError(f"puzzle {puzzle.id} is marked exact but the solver does not apply")
+        return [Alternative(e.notation, float(e.win or 0.0)) for e in exact]
     contenders = [a.move for a in puzzle.alternatives[: th.contenders]]
     judged = judge_moves(
         puzzle.view(),

@@ -105,6 +105,9 @@ class Puzzle:
         rating: Its difficulty, on the solvers' Glicko-2 scale (1500: a new solver's
             even chance).
         source: Where the game came from (``"heuristic self-play, game 12"``).
+        exact: Whether the win chances are exact values under best play, from the game's
+            solver where the seat knows every card's place (2-player Claim's phase two):
+            the answers are then proven, not estimated.
     """
 
     id: str
@@ -115,6 +118,14 @@ class Puzzle:
     explanation: str
     rating: int
     source: str = ""
+    exact: bool = False
+
+    @property
+    def task(self) -> str:
+        """What the solver is asked: a proven puzzle's answer wins against best play."""
+        if self.exact:
+            return "Find the move that wins against best play."
+        return "Find the move that keeps your best chance to win."
 
     @property
     def game(self) -> str:
@@ -170,6 +181,7 @@ class Puzzle:
             "explanation": self.explanation,
             "rating": self.rating,
             "source": self.source,
+            **({"exact": True} if self.exact else {}),  # sets without proofs stay as they were
         }
 
     @classmethod
@@ -209,6 +221,9 @@ def _puzzle(data: Any) -> Puzzle:
     rating = data["rating"]
     if isinstance(rating, bool) or not isinstance(rating, int):
         raise PuzzleError(f"puzzle {quote(data['id'])}: its rating must be a whole number")
+    exact = data.get("exact", False)
+    if not isinstance(exact, bool):
+        raise PuzzleError(f"puzzle {quote(data['id'])}: exact must be true or false")
     return Puzzle(
         id=data["id"],
         record=record,
@@ -218,6 +233,7 @@ def _puzzle(data: Any) -> Puzzle:
         explanation=str(data["explanation"]),
         rating=rating,
         source=str(data.get("source", "")),
+        exact=exact,
     )
 
 

@@ -42,6 +42,7 @@ __all__ = [
     "MoveGroup",
     "consequences",
     "explain",
+    "explain_exact",
     "group_moves",
     "play_out",
 ]
@@ -194,6 +195,35 @@ def explain(
         text += f" The next best, {rival}, wins {_pct(rest[0].win)}{_clause('it', theirs)}."
         text += _tail(game, answers, rest, info)
     return text
+
+
+def explain_exact(
+    game: Game[Any],
+    solutions: Sequence[str],
+    figures: Sequence[Alternative],
+    reason: str | None = None,
+) -> str:
+    """Why a proven answer is the answer: it wins against best play, and what the rest lose.
+
+    For a position the game's solver answers exactly (the figures are each move's reward
+    under best play by every seat, so 1 is a win). ``reason`` is the solver's words for
+    what every other move gives up (``Solver.why_others_lose``: "every other card loses
+    the Undead's vote"), said after the answer when there are any::
+
+        Knight 6 is the only move that wins against best play: every other card loses
+        the Undead's vote.
+    """
+    answers = [f for f in figures if f.move in solutions]
+    names = " or ".join(game.describe(f.move) for f in answers)
+    one = len(answers) == 1
+    won = answers[0].win >= 1.0
+    if one:
+        keeps = "wins" if won else "keeps a shared win"
+        text = f"{_capital(names)} is the only move that {keeps} against best play"
+    else:
+        keeps = "win" if won else "keep a shared win"
+        text = f"{_capital(names)} are the only moves that {keeps} against best play"
+    return text + (f": {reason}." if reason else ".")
 
 
 def _tail(

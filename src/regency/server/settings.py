@@ -33,7 +33,8 @@ class ServerSettings:
         max_think: The most seconds a computer seat may think about one move: a spec
             asking for more (``ismcts:time=100``) is refused, and every search is
             stopped there whatever its iterations.
-        max_iterations: The largest ``iters``, ``most`` or ``infer`` an agent spec may ask for.
+        max_iterations: The largest ``iters``, ``most`` or ``infer`` an agent spec may ask for,
+            and ``pimc``'s ``nodes`` and ``leaf`` (positions the solver may search).
         chat_messages: How many chat messages one seat may send in any ``chat_seconds``;
             more are refused (429). The pages learn both (``GET /api/limits``) and hold
             back what would be refused.

@@ -195,8 +195,12 @@ function ratingChange(answer, counted) {
     el("strong", {}, `${before} → ${after} (${change >= 0 ? "+" : "−"}${Math.abs(change)})`));
 }
 
+/** A move's value under best play, in a proven puzzle (1: a win, 0: a loss). */
+const bestPlay = (x) => (x >= 1 ? "wins" : x <= 0 ? "loses" : "shares the win");
+
 /** A group's win chance: one figure, or the range of its near-identical moves. */
-function winRange(group) {
+function winRange(group, exact) {
+  if (exact) return group.win === group.low ? bestPlay(group.win) : `${bestPlay(group.low)}–${bestPlay(group.win)}`;
   const high = pct(group.win);
   const low = pct(group.low);
   return low === high ? high : `${low}–${high}`;
@@ -213,19 +217,27 @@ function moveList(answer) {
       el("td", {}, g.text, el("span", { class: "tags" },
         isAnswer ? el("span", { class: "tag good" }, " the answer") : "",
         isTried ? el("span", { class: "tag" }, " your move") : "")),
-      el("td", { class: "num" }, winRange(g)));
+      el("td", { class: "num" }, winRange(g, answer.exact)));
   });
   return el("table", { class: "moves-judged" }, el("caption", { class: "small muted" }, "Every move, best first"),
-    el("thead", {}, el("tr", {}, el("th", {}, "Move"), el("th", { class: "num" }, "Win chance"))),
+    el("thead", {}, el("tr", {}, el("th", {}, "Move"),
+      el("th", { class: "num" }, answer.exact ? "Against best play" : "Win chance"))),
     el("tbody", {}, rows));
 }
 
 function drawVerdict(answer, counted) {
   const best = answer.solutions[0];
+  // A proven puzzle (the solver's exact values) says what the move does against best play.
+  const played = answer.exact
+    ? `: it ${bestPlay(answer.win)} against best play (proven by the solver).`
+    : `: its win chance is ${pct(answer.win)}.`;
+  const theAnswer = answer.exact
+    ? `, which ${bestPlay(answer.best_win)} against best play.`
+    : `, whose win chance is ${pct(answer.best_win)}.`;
   const lines = answer.correct
-    ? [el("p", {}, "You played ", el("strong", {}, answer.move_text), `: its win chance is ${pct(answer.win)}.`)]
-    : [el("p", {}, "You played ", el("strong", {}, answer.move_text), `: its win chance is ${pct(answer.win)}.`),
-      el("p", {}, "The answer: ", el("strong", {}, best.text), `, whose win chance is ${pct(answer.best_win)}.`)];
+    ? [el("p", {}, "You played ", el("strong", {}, answer.move_text), played)]
+    : [el("p", {}, "You played ", el("strong", {}, answer.move_text), played),
+      el("p", {}, "The answer: ", el("strong", {}, best.text), theAnswer)];
   verdictBox.classList.toggle("right", answer.correct);
   verdictBox.classList.toggle("wrong", !answer.correct);
   verdictBox.replaceChildren(

@@ -232,3 +232,35 @@ def test_it_agrees_with_minimax_on_thousands_of_endgames(players: int, most: int
     count = int(os.environ.get("REGENCY_SOLVER_PROOF", "1000"))
     problems = [p for found in endgames(count, players, most, seed=1) for p in disagreements(found)]
     assert problems == []
+
+
+# -- what the other cards lose, for proven puzzles' explanations ---------------------------
+
+
+def test_the_other_card_loses_the_dwarves_vote_in_the_low_dwarf_position() -> None:
+    """The position of the low Dwarf (R-CLAIM-9): DW7 gives the Dwarves' vote away."""
+    game = position(
+        hands=[["DW0", "DW7"], ["DW5", "UN3"]],
+        score_piles=[["GB9", "DO9"], ["KN9", "UN9", "UN8", "DW1", "DW2"]],
+    )
+    solver = ClaimSolver()
+    assert solver.why_others_lose(game, ["DW0"]) == "the other card loses the Dwarves' vote"
+    # Named as the answer, the losing card keeps nothing the other card gives up.
+    assert solver.why_others_lose(game, ["DW7"]) is None
+
+
+def test_the_other_card_loses_the_gnomes_vote_when_its_gnome_is_smashed() -> None:
+    """The position of the Gnome no Giant can smash (R-CLAIM-10, R-CLAIM-11)."""
+    game = position(
+        factions="claim2",
+        hands=[["GN5", "GN7"], ["GI5", "DR2"]],
+        gnomes=[["GN3"], ["GN1"]],
+        score_piles=[["DR9", "DR8", "TR9"], ["GI9", "GI7", "SE9"]],
+    )
+    assert ClaimSolver().why_others_lose(game, ["GN7"]) == "the other card loses the Gnomes' vote"
+
+
+def test_what_the_other_cards_lose_is_asked_of_phase_two_only() -> None:
+    game = regency.new_game("claim", players=2, seed=1)
+    with pytest.raises(ValueError, match="phase two"):
+        ClaimSolver().why_others_lose(game, [])

@@ -87,7 +87,7 @@ register(
         search_iterations=5000,  # about a second a move on a 2-core Xeon (benchmarks/)
         encoder=encoder,
         array_writer=array_writer,
-        default_opponents={2: "ismcts", 3: "ismcts", 4: "ismcts"},
+        default_opponents={2: "pimc", 3: "ismcts", 4: "ismcts"},
         teaching=TEACHING,
         explainer=EXPLAINER,
         solver=ClaimSolver,  # phase two, and every dealt world (games/claim/solver)

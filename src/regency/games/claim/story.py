@@ -12,16 +12,16 @@ phrases never say which cards the others held.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Collection, Hashable
 from typing import Any, cast
 
 from regency.core.explain import Explainer, often
 from regency.core.game import Game
 from regency.games.claim.actions import ClaimAction
-from regency.games.claim.cards import CARD_FACTION, CARD_NAME
+from regency.games.claim.cards import CARD_FACTION, CARD_NAME, Faction
 from regency.games.claim.state import ClaimState
 
-__all__ = ["EXPLAINER", "facts", "group", "say"]
+__all__ = ["EXPLAINER", "facts", "group", "lost_votes", "say", "votes_for"]
 
 
 def _possessive(name: str) -> str:
@@ -65,6 +65,24 @@ def facts(before: Game[Any], after: Game[Any], seat: int) -> dict[str, float]:
         name = f"the {_possessive(vote.faction.title)} vote"
         out[f"wins {you} {name}|leaves {name} to {other}"] = float(vote.side == mine)
     return out
+
+
+def votes_for(state: ClaimState, seat: int) -> set[Faction]:
+    """The factions whose votes go to ``seat``'s side in ``state`` (over: the final votes)."""
+    mine = _side(state, seat)
+    return {vote.faction for vote in state.votes() if vote.side == mine}
+
+
+def lost_votes(factions: Collection[Faction], others: int) -> str:
+    """What every move but the answer loses, in words (a proven puzzle's explanation).
+
+    ``"every other card loses the Undead's vote"``; ``"the other card loses the Goblins'
+    and the Dwarves' votes"`` when ``others`` is 1 and two votes are lost.
+    """
+    names = [f"the {_possessive(f.title)}" for f in sorted(factions)]
+    said = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+    votes = "vote" if len(names) == 1 else "votes"
+    return f"{'the other card' if others == 1 else 'every other card'} loses {said} {votes}"
 
 
 def say(topic: str, share: float) -> str | None:

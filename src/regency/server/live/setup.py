@@ -34,7 +34,7 @@ __all__ = [
     "table_row",
 ]
 
-SERVER_AGENTS = ("random", "heuristic", "ismcts", "rollout")
+SERVER_AGENTS = ("random", "heuristic", "ismcts", "rollout", "pimc")
 """The agents a client may seat at a table. Others (``policy`` loads a file the spec
 names) are for the command line, where the person running them chose the file."""
 

@@ -157,7 +157,7 @@ def puzzle_message(
         "rating": puzzle.rating,
         "prompt": (
             f"You are Seat {puzzle.seat} of {puzzle.players}, to play move {moves + 1}. "
-            "Find the move that keeps your best chance to win."
+            + puzzle.task
         ),
         "view": view,
     }
@@ -202,6 +202,8 @@ def attempt(puzzle: Puzzle, move: str, rating: Any) -> dict[str, Any]:
             for g in group_moves(position, puzzle.alternatives, puzzle.solutions, (verdict.move,))
         ],
         "explanation": puzzle.explanation,
+        # Proven by the game's solver: each win is the move's value under best play.
+        "exact": puzzle.exact,
         "puzzle_rating": puzzle.rating,
         "before": before.to_dict(),
         "rating": after.to_dict(),

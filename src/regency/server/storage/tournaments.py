@@ -120,6 +120,16 @@ class TournamentStore:
         query = tournaments_t.select().where(tournaments_t.c.id == tournament_id)
         if lock and self.storage.is_postgres:
             query = query.with_for_update()
+        elif lock:
+            # SQLite: a write that changes nothing opens the transaction and takes the
+            # database's write lock before the reads, so two changes of one event (two
+            # people entering at once) come one after the other, the second reading what
+            # the first wrote; without it both read, and both took the same number.
+            conn.execute(
+                tournaments_t.update()
+                .where(tournaments_t.c.id == tournament_id)
+                .values(version=tournaments_t.c.version)
+            )
         found = conn.execute(query).first()
         if found is None:
             return None

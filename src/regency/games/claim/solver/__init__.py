@@ -42,13 +42,15 @@ against plain minimax over the engine (``tests/games/claim/test_solver.py``).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Hashable
 from typing import TYPE_CHECKING
 
 from regency.games.claim.actions import PLAY, ClaimAction
-from regency.games.claim.cards import KIND
+from regency.games.claim.cards import KIND, Faction
 from regency.games.claim.solver.board import WIN
 from regency.games.claim.solver.duel import Duel
 from regency.games.claim.solver.search import OutOfNodes
+from regency.games.claim.story import lost_votes, votes_for
 
 if TYPE_CHECKING:
     from regency.games.claim.state import ClaimState
@@ -135,6 +137,46 @@ class ClaimSolver(Duel):
         except OutOfNodes:
             return None
         return out
+
+    def why_others_lose(self, state: ClaimState, answers: Collection[Hashable]) -> str | None:
+        """What every legal card but ``answers`` loses: the votes the seat then gives up.
+
+        From each card, best play is followed to the end (each seat in turn plays the
+        first card, in the hand's order, of best value for it); a faction voting for the
+        seat's side after the first answer but not after a card is a vote that card
+        loses. The votes every other card loses are named (``"every other card loses the
+        Undead's vote"``, :func:`~regency.games.claim.story.lost_votes`); ``None`` when
+        they share none.
+
+        Raises:
+            ValueError: if the position is not a card to play in phase two.
+        """
+        if not self.applies(state):
+            raise ValueError("the solver solves the cards played in phase two only")
+        wanted = {str(a) for a in answers}
+        legal = state.legal_actions()
+        firsts = [a for a in legal if str(a) in wanted]
+        others = [a for a in legal if str(a) not in wanted]
+        if not firsts or not others:
+            return None
+        seat = state._turn
+        kept = self._votes_after(state, firsts[0], seat)
+        lost = set(kept)
+        for action in others:
+            lost &= kept - self._votes_after(state, action, seat)
+        return lost_votes(lost, len(others)) if lost else None
+
+    def _votes_after(self, state: ClaimState, action: ClaimAction, seat: int) -> set[Faction]:
+        """The factions voting for ``seat``'s side at the end of best play after ``action``."""
+        game = state.clone()
+        game.apply(action)
+        while not game.is_over:
+            values = self.move_values(game)
+            if values is None:  # no budget was given, so it always answers
+                raise RuntimeError("the solver gave no values without a budget")
+            best = max(values.values())
+            game.apply(next(a for a in game.legal_actions() if values[a] == best))
+        return votes_for(game, seat)
 
     def _start(self, state: ClaimState, limit: int) -> int:
         """Load ``state`` for a question with a budget of ``limit`` nodes; its seat to move."""
