@@ -76,3 +76,36 @@ export function nt(single, plural, n, names = {}) {
   }
   return fill(text, { count: formatNumber(n), ...names });
 }
+
+/**
+ * `message` translated, as a list of pieces for `el(...)`: each `{placeholder}` whose value
+ * in `names` is a DOM node (a badge, a link, a card) becomes that node, the rest text. The
+ * translator orders the sentence; the page still draws a name as a badge:
+ *
+ *   el("p", {}, tNodes("{seat} leads the trick", { seat: badge(name) }))
+ */
+export function tNodes(message, names = {}) {
+  return split(t(message, textOnly(names)), names);
+}
+
+/** `nt`, as pieces for `el(...)` like `tNodes`. */
+export function ntNodes(single, plural, n, names = {}) {
+  return split(nt(single, plural, n, textOnly(names)), names);
+}
+
+function textOnly(names) {
+  const isNode = (value) => typeof Node !== "undefined" && value instanceof Node;
+  return Object.fromEntries(Object.entries(names).filter(([, value]) => !isNode(value)));
+}
+
+function split(text, names) {
+  const pieces = [];
+  let last = 0;
+  for (const found of text.matchAll(/\{(\w+)\}/g)) {
+    if (found.index > last) pieces.push(text.slice(last, found.index));
+    pieces.push(Object.prototype.hasOwnProperty.call(names, found[1]) ? names[found[1]] : found[0]);
+    last = found.index + found[0].length;
+  }
+  if (last < text.length) pieces.push(text.slice(last));
+  return pieces;
+}
