@@ -31,6 +31,7 @@ from regency.server.live.computer import ComputerPool
 from regency.server.live.directing import Director
 from regency.server.live.hub import Hub
 from regency.server.live.pairing import Pairing
+from regency.server.language import LanguageMiddleware
 from regency.server.live.tournaments import Tournaments
 from regency.server.operations.health import Readiness
 from regency.server.operations.metrics import Metrics, OperatedHub, RequestMetrics
@@ -188,6 +189,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.state.metrics = Metrics(app.state)
     app.state.readiness = Readiness()
     files = assets()
+    app.add_middleware(LanguageMiddleware)  # innermost: the routes and their refusals
     app.add_middleware(BodyLimit)
     app.add_middleware(CacheDefaults)
     app.add_middleware(SecurityHeaders, csp=content_security_policy(files.csp_hash))

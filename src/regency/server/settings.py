@@ -79,6 +79,9 @@ class ServerSettings:
         test_hashing: For tests only (no flag): hash passwords with Argon2id at 1 MiB
             and one pass instead of :data:`regency.accounts.passwords.HASHER`'s 46 MiB,
             so tests that sign many people up run quickly.
+        test_pseudo: For tests only (no flag; or the environment's ``REGENCY_PSEUDO=1``):
+            accept the made-up ``pseudo`` language from the ``lang`` cookie
+            (:mod:`regency.server.language`, docs/i18n.md).
     """
 
     database: str
@@ -109,6 +112,7 @@ class ServerSettings:
     tournament_tick: float = 2.0
     test_arena_minutes: float = 0.0
     test_hashing: bool = False
+    test_pseudo: bool = False
 
 
 class RateLimit:

@@ -8,7 +8,9 @@
 * ``POST /api/account/delete``: ``{"password"}``: the account and everything of it go;
 * ``GET /api/account/tokens``, ``POST /api/account/tokens`` (``{"label"}``),
   ``DELETE /api/account/tokens/{id}``: API tokens for programs;
-* ``PUT /api/account/puzzles``: the puzzle ratings a browser kept, moved to the account.
+* ``PUT /api/account/puzzles``: the puzzle ratings a browser kept, moved to the account;
+* ``GET /api/me``, ``PATCH /api/me`` (``{"language": "de"}``, ``null`` for none chosen):
+  the account's settings, the language its pages speak (docs/i18n.md).
 
 Every change made with the session cookie needs this server's ``Origin`` and the
 session's CSRF token (:mod:`~regency.server.routes.identity`).
@@ -28,6 +30,8 @@ from regency.accounts.names import check_name, name_key
 from regency.accounts.passwords import check_password
 from regency.accounts.sessions import hash_secret
 from regency.accounts.throttle import PER_ADDRESS, PER_NAME, WINDOW, wait
+from regency.core.i18n import LANGUAGES, _, language
+from regency.server.language import COOKIE as LANGUAGE_COOKIE
 from regency.puzzles.rating import Rating, RatingError
 from regency.server.errors import ProtocolError
 from regency.server.protocol import DeleteAccount, NewPassword, NewToken, SignIn
@@ -288,3 +292,58 @@ async def move_puzzles(body: dict[str, Any], request: Request) -> dict[str, Any]
             kept[str(game)[:64]] = theirs.to_dict()
     await asyncio.to_thread(accounts_of(request).set_puzzles, account.id, kept)
     return {"puzzles": kept}
+
+
+def _me(account: Account | None) -> dict[str, Any]:
+    return {
+        "signed_in": account is not None,
+        "name": None if account is None else account.name,
+        "language": (account.language or None) if account is not None else None,
+        "speaking": language(),
+    }
+
+
+@router.get("/api/me", summary="The account's settings: its language")
+async def get_me(request: Request) -> dict[str, Any]:
+    """``language``: the account's choice (``None``: none); ``speaking``: this answer's."""
+    return _me((await caller(request)).account)
+
+
+LANGUAGE_YEAR = 365 * 86400
+"""Seconds the ``lang`` cookie is kept."""
+
+
+@router.patch("/api/me", summary="Change the account's settings: its language")
+async def patch_me(body: dict[str, Any], request: Request) -> JSONResponse:
+    """``{"language": "de"}``: the pages speak it, on every device signed in to the account.
+
+    ``null`` (or ``""``) forgets the choice (the browser's ``Accept-Language`` decides).
+    Also sets the ``lang`` cookie of this browser, so the next page speaks it at once.
+    """
+    account = require(await caller(request, changing=True))
+    unknown = sorted(set(body) - {"language"})
+    if unknown:
+        raise ProtocolError(
+            422, "bad_setting", _("no such setting: {names}", names=", ".join(unknown))
+        )
+    chosen = body.get("language") or ""
+    if chosen and (not isinstance(chosen, str) or chosen not in LANGUAGES):
+        raise ProtocolError(
+            422,
+            "bad_language",
+            _(
+                "no such language: {language}; use one of {known}",
+                language=repr(chosen)[:40],
+                known=", ".join(LANGUAGES),
+            ),
+        )
+    if "language" in body:
+        await asyncio.to_thread(accounts_of(request).set_language, account.id, chosen)
+    response = JSONResponse(
+        {"signed_in": True, "name": account.name, "language": chosen or None, "speaking": language()}
+    )
+    if chosen:
+        response.set_cookie(
+            LANGUAGE_COOKIE, chosen, max_age=LANGUAGE_YEAR, path="/", samesite="lax"
+        )
+    return response
