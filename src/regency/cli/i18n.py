@@ -4,8 +4,14 @@
   template ``locale/regency.pot``;
 * ``update``: bring each language's ``locale/<lang>/LC_MESSAGES/regency.po`` up to the
   template (new texts appear untranslated, changed ones are marked fuzzy);
-* ``compile``: write each ``.po`` as the ``.mo`` that :mod:`regency.core.i18n` reads, and
-  generate the pseudo-language from the template.
+* ``compile``: write each ``.po`` as the ``.mo`` that :mod:`regency.core.i18n` reads,
+  generate the pseudo-language from the template, and write the pages' catalogs
+  ``web/i18n/<lang>.json`` (the messages the scripts use, translated).
+
+The messages come from the Python (``_``, ``ngettext``, ``N_``), from the pages' scripts
+(``web/**/*.js``: ``t`` and ``nt``, Babel's ``javascript`` extractor) and from the pages'
+HTML (``web/*.html``: :mod:`regency.server.pages.translate`'s rules); a text said on both
+sides is one message.
 
 ``regency i18n all`` does the three in order. The catalogs live in the package's source
 tree (``src/regency/locale``), so these commands are for a clone with an editable
@@ -15,9 +21,12 @@ install; the wheel carries the compiled ``.mo`` files.
 from __future__ import annotations
 
 import argparse
+import json
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -32,14 +41,20 @@ __all__ = [
     "add_i18n_arguments",
     "compile_catalogs",
     "extract",
+    "js_messages",
     "locale_dir",
+    "page_catalog",
     "pseudo_text",
     "run_i18n",
     "update",
+    "write_page_catalogs",
 ]
 
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 """The functions whose first arguments (both texts of ``ngettext``) are messages."""
+
+JS_KEYWORDS = {"t": None, "nt": (1, 2)}
+"""The pages' functions whose first arguments (both texts of ``nt``) are messages."""
 
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """The catalogs' header date, fixed so that a run that changes no text changes no file."""
@@ -59,25 +74,44 @@ def pseudo_text(message: str) -> str:
     """``message`` wrapped and accented, its ``{placeholders}`` left as they are.
 
     ``"you have no {card} in your hand"`` -> ``"[ýöû ĥåṽé ñö {card} îñ ýöûŕ ĥåñđ]"``.
+
+    Markup (a page's ``data-i18n`` message: ``<a href="/">``) and entities (``&amp;``)
+    are left as they are too.
     """
     out: list[str] = []
-    depth = 0
-    for char in message:
-        if char == "{":
-            depth += 1
-        out.append(char if depth else char.translate(_ACCENTED))
-        if char == "}" and depth:
-            depth -= 1
+    for piece in _KEEP.split(message):
+        out.append(piece if _KEEP.fullmatch(piece) else piece.translate(_ACCENTED))
     return f"[{''.join(out)}]"
 
 
+_KEEP = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&#?\w+;)")
+
+
 def _messages() -> Iterator[tuple[str | tuple[str, ...], str, int]]:
+    from regency.server.pages.translate import extract_html
+
     package = Path(regency.__file__).parent
-    method_map = [("**.py", "python")]
-    for filename, lineno, message, _comments, _context in extract_from_dir(
-        str(package), method_map, keywords=KEYWORDS, strip_comment_tags=True
+    runs: list[tuple[list[tuple[str, Any]], dict[str, Any]]] = [
+        ([("**.py", "python")], KEYWORDS),
+        ([("web/**.js", "javascript")], JS_KEYWORDS),
+        ([("web/*.html", extract_html)], {}),
+    ]
+    for method_map, keywords in runs:
+        for filename, lineno, message, _comments, _context in extract_from_dir(
+            str(package), method_map, keywords=keywords, strip_comment_tags=True
+        ):
+            yield message, f"src/regency/{filename}", lineno
+
+
+def js_messages() -> set[str]:
+    """The msgids the pages' scripts use (singular of a plural): their catalogs hold these."""
+    package = Path(regency.__file__).parent
+    found: set[str] = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(package), [("web/**.js", "javascript")], keywords=JS_KEYWORDS
     ):
-        yield message, f"src/regency/{filename}", lineno
+        found.add(message if isinstance(message, str) else message[0])
+    return found
 
 
 def extract() -> Catalog:
@@ -165,6 +199,55 @@ def compile_catalogs() -> list[str]:
     with path.open("wb") as handle:
         write_mo(handle, pseudo)
     written.append(PSEUDO)
+    write_page_catalogs(pseudo)
+    return written
+
+
+def web_i18n_dir() -> Path:
+    """The folder of the pages' catalogs (``web/i18n``)."""
+    return Path(regency.__file__).parent / "web" / "i18n"
+
+
+def page_catalog(catalog: Catalog, wanted: set[str]) -> dict[str, str | list[str]]:
+    """A language's messages the pages use: ``{msgid: text}``, a plural's ``[forms]``.
+
+    Untranslated and fuzzy messages are left out (the page shows the English).
+    """
+    out: dict[str, str | list[str]] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        if key not in wanted:
+            continue
+        if isinstance(message.string, str):
+            if message.string:
+                out[key] = message.string
+        else:
+            forms = list(message.string or ())
+            if forms and all(forms):
+                out[key] = forms
+    return dict(sorted(out.items()))
+
+
+def write_page_catalogs(pseudo: Catalog | None = None) -> list[str]:
+    """Write ``web/i18n/<lang>.json`` for every language but English; return them."""
+    wanted = js_messages()
+    folder = web_i18n_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for code in [*LANGUAGES, PSEUDO]:
+        if code == DEFAULT:
+            continue
+        if code == PSEUDO:
+            catalog = pseudo if pseudo is not None else _pseudo_catalog(_read_template())
+        else:
+            with _po_path(code).open("rb") as handle:
+                catalog = read_po(handle, locale=code)
+        data = page_catalog(catalog, wanted)
+        text = json.dumps(data, ensure_ascii=False, indent=0, sort_keys=True)
+        (folder / f"{code}.json").write_text(text + "\n", encoding="utf-8")
+        written.append(code)
     return written
 
 

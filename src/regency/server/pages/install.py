@@ -75,9 +75,11 @@ def shell_files() -> list[str]:
     """The addresses the service worker keeps: the offline page and every file it loads."""
     files = assets()
     names = ["style.css", "offline.js", "icons/icon.svg", "icons/icon-192.png"]
-    for module in ["offline.js", "shared/install.js"]:
+    for module in ["offline.js", "shared/install.js", "shared/language.js"]:
         names += files.module_graph(module)
-    names.append("shared/install.js")
+    names += ["shared/install.js", "shared/language.js"]
+    # The pages' catalogs (docs/i18n.md): a page offline still speaks its language.
+    names += [name for name in files.hashed if name.startswith("i18n/") and name.endswith(".json")]
     return [OFFLINE, *dict.fromkeys(files.url(name) for name in names)]
 
 
