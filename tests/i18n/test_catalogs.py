@@ -14,21 +14,21 @@ from importlib import resources
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 import regency
-from regency.cli.i18n import KEYWORDS, locale_dir, pseudo_text
+from regency.cli.i18n import locale_dir, pseudo_text
 from regency.core import i18n
 
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]
 
 
 def _code_messages() -> set[str | tuple[str, ...]]:
-    """Every message id in the code as it is now (what ``regency i18n extract`` reads)."""
-    package = str(resources.files("regency"))
-    found = extract_from_dir(package, [("**.py", "python")], keywords=KEYWORDS)
-    return {message for _file, _line, message, _comments, _context in found}
+    """Every message id in the code as it is now (what ``regency i18n extract`` reads:
+    the Python, the pages' scripts and the pages' HTML)."""
+    from regency.cli.i18n import _messages
+
+    return {message for message, _file, _line in _messages()}
 
 
 def _template() -> Catalog:

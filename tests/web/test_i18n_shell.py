@@ -110,7 +110,7 @@ def test_the_pages_catalogs_hold_the_scripts_messages_only() -> None:
         data = json.loads(path.read_text(encoding="utf-8"))
         assert isinstance(data, dict), code
         for key, value in data.items():
-            assert isinstance(key, str) and (isinstance(value, str) or isinstance(value, list))
+            assert isinstance(key, str) and (isinstance(value, (str, list)))
         assert f"i18n/{code}.json" in assets().hashed
     catalog = Catalog(locale="de")
     catalog.add("Your turn", "Du bist dran")

@@ -26,12 +26,12 @@ from starlette_compress import CompressMiddleware
 
 import regency
 from regency.accounts.passwords import HASHER, Hasher
+from regency.server.language import LanguageMiddleware
 from regency.server.live.coach import Coach
 from regency.server.live.computer import ComputerPool
 from regency.server.live.directing import Director
 from regency.server.live.hub import Hub
 from regency.server.live.pairing import Pairing
-from regency.server.language import LanguageMiddleware
 from regency.server.live.tournaments import Tournaments
 from regency.server.operations.health import Readiness
 from regency.server.operations.metrics import Metrics, OperatedHub, RequestMetrics

@@ -29,7 +29,21 @@ ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 """The attributes whose values a person reads (or hears)."""
 
 _VOID = frozenset(
-    "area base br col embed hr img input link meta source track wbr".split()
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    ]
 )
 _RAW = frozenset({"script", "style"})
 _LETTER = re.compile(r"[^\W\d_]")

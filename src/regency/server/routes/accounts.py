@@ -31,9 +31,9 @@ from regency.accounts.passwords import check_password
 from regency.accounts.sessions import hash_secret
 from regency.accounts.throttle import PER_ADDRESS, PER_NAME, WINDOW, wait
 from regency.core.i18n import LANGUAGES, _, language
-from regency.server.language import COOKIE as LANGUAGE_COOKIE
 from regency.puzzles.rating import Rating, RatingError
 from regency.server.errors import ProtocolError
+from regency.server.language import COOKIE as LANGUAGE_COOKIE
 from regency.server.protocol import DeleteAccount, NewPassword, NewToken, SignIn
 from regency.server.routes.common import client_of, hub_of
 from regency.server.routes.identity import (
@@ -340,7 +340,12 @@ async def patch_me(body: dict[str, Any], request: Request) -> JSONResponse:
     if "language" in body:
         await asyncio.to_thread(accounts_of(request).set_language, account.id, chosen)
     response = JSONResponse(
-        {"signed_in": True, "name": account.name, "language": chosen or None, "speaking": language()}
+        {
+            "signed_in": True,
+            "name": account.name,
+            "language": chosen or None,
+            "speaking": language(),
+        }
     )
     if chosen:
         response.set_cookie(
