@@ -183,7 +183,7 @@ function gameItem(g) {
 }
 
 function drawRounds(tour) {
-  const rounds = [...t.rounds_played].reverse();
+  const rounds = [...tour.rounds_played].reverse();
   parts.rounds.replaceChildren(el("h2", { id: "rounds-h" }, tour.format === "arena" ? t("Games") : t("Rounds")),
     ...(rounds.length
       ? rounds.map((r) => el("div", { class: "round", id: `round-${r.round}` },
