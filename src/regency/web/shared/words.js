@@ -7,6 +7,8 @@
 //   says(["Ann", "Bob"], "win") -> "Ann and Bob win"
 //   possessive("You") -> "your"; possessive("Ann") -> "Ann's"
 
+import { nt, t } from "/static/shared/i18n.js";
+
 export const YOU = "You";
 
 const IRREGULAR = { be: "is", have: "has", do: "does", go: "goes" };
@@ -67,8 +69,8 @@ export function possessive(name, capital = false) {
 /** "in 4 min", "in 2 h", "started": when an event starts, from now. */
 export function startsIn(at, now = Date.now() / 1000) {
   const left = at - now;
-  if (left <= 0) return "starting";
-  if (left < 60) return "in under a minute";
-  if (left < 3600) return `in ${Math.round(left / 60)} min`;
-  return `in ${Math.round(left / 3600)} h`;
+  if (left <= 0) return t("starting");
+  if (left < 60) return t("in under a minute");
+  if (left < 3600) return nt("in {count} min", "in {count} min", Math.round(left / 60));
+  return nt("in {count} h", "in {count} h", Math.round(left / 3600));
 }
