@@ -30,6 +30,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.storage.changes import end_table, leave_seat
 from regency.server.storage.database import ABORTED, FINISHED, RESIGNED, TableRow
@@ -182,7 +183,7 @@ async def end_early(
     live = await hub.get(table_id)
     live.check_token(seat, token, account)
     async with live.lock:
-        for _ in range(3):  # a move landing meanwhile on another process: decide again
+        for _attempt in range(3):  # a move landing meanwhile on another process: decide again
             reason = why_not(live, seat, act)
             if reason is not None:
                 raise ProtocolError(409, f"cannot_{act}", reason, version=live.version)
@@ -196,7 +197,7 @@ async def end_early(
                 break
         else:
             raise ProtocolError(
-                409, "stale_version", "the table kept changing: try again", version=live.version
+                409, "stale_version", _("the table kept changing: try again"), version=live.version
             )
     hub._changed(live)
     if act == LEAVE:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import regency
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.live.clocks import move_limit, open_wait
 from regency.server.live.endings import ACTS, ending_of, public_ending, sides, why_not
@@ -162,7 +163,9 @@ class LiveTable:
     def check_seat(self, seat: int) -> SeatRow:
         """Return the seat's row; 404 if the table has no such seat."""
         if not 0 <= seat < self.row.players:
-            raise ProtocolError(404, "no_such_seat", f"table {self.id} has no seat {seat}")
+            raise ProtocolError(
+                404, "no_such_seat", _("table {id} has no seat {seat}", id=self.id, seat=seat)
+            )
         return self.row.seats[seat]
 
     def check_token(self, seat: int, token: str | None, account: int | None = None) -> None:
@@ -178,11 +181,17 @@ class LiveTable:
         if row.token_hash is None or not token:
             if row.account_id is not None and row.token_hash is None:
                 raise ProtocolError(
-                    403, "forbidden", f"seat {seat} is played by its account, signed in"
+                    403,
+                    "forbidden",
+                    _("seat {seat} is played by its account, signed in", seat=seat),
                 )
-            raise ProtocolError(403, "forbidden", f"seat {seat} needs its own seat token")
+            raise ProtocolError(
+                403, "forbidden", _("seat {seat} needs its own seat token", seat=seat)
+            )
         if not hmac.compare_digest(hash_token(token), row.token_hash):
-            raise ProtocolError(403, "forbidden", f"that token does not belong to seat {seat}")
+            raise ProtocolError(
+                403, "forbidden", _("that token does not belong to seat {seat}", seat=seat)
+            )
 
     def waiting(self) -> list[int]:
         """The person seats a rated table still waits for (none at a casual table).
@@ -204,7 +213,7 @@ class LiveTable:
     def check_spectator(self, token: str | None) -> None:
         """403 unless ``token`` is the table's spectator token."""
         if not token or not hmac.compare_digest(hash_token(token), self.row.spectator_hash):
-            raise ProtocolError(403, "forbidden", "watching needs the table's spectator token")
+            raise ProtocolError(403, "forbidden", _("watching needs the table's spectator token"))
 
     def computer_for(self, seat: int) -> str | None:
         """The agent spec that plays ``seat`` now (``None``: a person plays it)."""
@@ -540,7 +549,7 @@ class LiveTable:
             if hmac.compare_digest(hashed, self.row.spectator_hash):
                 return
         raise ProtocolError(
-            403, "forbidden", "the chat of a table in play needs a seat's or the spectator token"
+            403, "forbidden", _("the chat of a table in play needs a seat's or the spectator token")
         )
 
     def push_all(self, text: str) -> None:

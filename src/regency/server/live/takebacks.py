@@ -27,6 +27,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.storage.changes import Undo, take_back
 from regency.server.storage.database import TableRow
@@ -155,12 +156,12 @@ def takeback_step(
             ``no_offer`` (declining with nothing asked).
     """
     if row.version != version:
-        raise ProtocolError(409, "stale_version", "the table moved on", version=row.version)
+        raise ProtocolError(409, "stale_version", _("the table moved on"), version=row.version)
     state = _state(row)
     offer = _offer(row, version)
     if not accept:
         if offer is None or offer["status"] != "offered":
-            raise ProtocolError(409, "no_offer", "no take-back is asked for to decline")
+            raise ProtocolError(409, "no_offer", _("no take-back is asked for to decline"))
         offer.update(status="declined", declined_by=seat)
         return {**row.settings, "takebacks": {**state, "offer": offer}}, None
     if offer is not None and offer["status"] == "offered":
@@ -227,10 +228,14 @@ async def answer_takeback(
             raise ProtocolError(
                 409,
                 "stale_version",
-                f"the table is at version {live.version}, not {version}",
+                _(
+                    "the table is at version {version}, not {sent}",
+                    version=live.version,
+                    sent=version,
+                ),
                 version=live.version,
             )
-        for _ in range(3):  # another process's move meanwhile: decide again on the new one
+        for _attempt in range(3):  # another process's move meanwhile: decide again on the new one
             offer = _offer(live.row, live.version)
             asking = accept and (offer is None or offer["status"] != "offered")
             reason = takeback_refusal(live, seat) if asking else None
@@ -258,12 +263,16 @@ async def answer_takeback(
                     raise ProtocolError(
                         409,
                         "stale_version",
-                        f"the table moved on to version {live.version}",
+                        _("the table moved on to version {version}", version=live.version),
                         version=live.version,
                     ) from None
                 continue
             if row is None:
-                raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
+                raise ProtocolError(
+                    404,
+                    "no_such_table",
+                    _("no table has the id {table_id}", table_id=repr(table_id)),
+                )
             live.row = replace(live.row, settings=row.settings)
             if landed:
                 done = _state(row)["offer"] or {}
@@ -273,7 +282,7 @@ async def answer_takeback(
             break
         else:
             raise ProtocolError(
-                409, "stale_version", "the table kept changing: try again", version=live.version
+                409, "stale_version", _("the table kept changing: try again"), version=live.version
             )
     hub._changed(live)
     return {
