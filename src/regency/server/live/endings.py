@@ -83,27 +83,28 @@ def why_not(live: LiveTable, seat: int, act: str) -> str | None:
     resign and at one of more they leave.
     """
     if live.over:
-        return "the game is over"
+        return _("the game is over")
     row = live.row.seats[seat]
     if row.agent is not None:
-        return f"seat {seat} is a computer's"
+        return _("seat {seat} is a computer's", seat=seat)
     if row.left_at is not None:
-        return "you left this game: the computer plays your seat to the end"
+        return _("you left this game: the computer plays your seat to the end")
     two = len(live.sides) == 2
     instead = RESIGN if two else LEAVE
     if act == ABORT:
         if live.moved(seat):
-            return f"you have moved already: {instead} instead"
+            return _("you have moved already: {instead} instead", instead=instead)
         return None
     if not live.moved(seat):
-        return "you have not moved yet: abort instead (the table ends, nobody wins)"
+        return _("you have not moved yet: abort instead (the table ends, nobody wins)")
     if act == RESIGN and not two:
-        return (
-            f"a game of {len(live.sides)} sides goes on without you: leave instead "
-            "(the computer plays your seat to the end)"
+        return _(
+            "a game of {sides} sides goes on without you: leave instead (the computer plays your "
+            "seat to the end)",
+            sides=len(live.sides),
         )
     if act == LEAVE and two:
-        return "a game of two sides ends when one leaves it: resign instead"
+        return _("a game of two sides ends when one leaves it: resign instead")
     return None
 
 

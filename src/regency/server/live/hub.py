@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import regency
 from regency.core.errors import IllegalActionError, RegencyError
-from regency.core.i18n import _
+from regency.core.i18n import N_, _
 from regency.server.errors import ProtocolError
 from regency.server.live.chat import chat_message, check_rate, clean_chat
 from regency.server.live.clocks import move_limit
@@ -623,8 +623,11 @@ class Hub:
             {
                 "version": live.version + 1,
                 "seat": seat,
-                "text": f"The computer in seat {seat} could not choose a move ({failure}); "
-                "the heuristic's move was played for it.",
+                "text": N_(
+                    "The computer in seat {seat} could not choose a move ({failure}); "
+                    "the heuristic's move was played for it."
+                ),
+                "names": {"seat": seat, "failure": failure},
             }
         )
 
@@ -667,12 +670,15 @@ class Hub:
                     continue
                 agent = str(live.row.settings.get("takeover_agent", "heuristic"))
                 await self._set_replaced(live, seat, agent)
-                name = live.row.seats[seat].name or f"seat {seat}"
+                name = live.row.seats[seat].name
                 live.notice(
                     {
                         "version": live.version + 1,
                         "seat": seat,
-                        "text": f"Time ran out: the computer played for {name}.",
+                        "text": N_("Time ran out: the computer played for {name}.")
+                        if name
+                        else N_("Time ran out: the computer played for seat {seat}."),
+                        "names": {"name": name, "seat": seat},
                     }
                 )
             handed += 1

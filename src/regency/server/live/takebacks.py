@@ -85,25 +85,28 @@ def moves_made(row: TableRow) -> int:
 def takeback_refusal(live: LiveTable, seat: int) -> str | None:
     """Why the person in ``seat`` may not ask to take back a move now (``None``: they may)."""
     if live.over:
-        return "the game is over"
+        return _("the game is over")
     row = live.row.seats[seat]
     if row.agent is not None:
-        return f"seat {seat} is a computer's"
+        return _("seat {seat} is a computer's", seat=seat)
     if row.left_at is not None:
-        return "you left this game"
+        return _("you left this game")
     if live.row.rated:
-        return "a rated game takes no moves back"
+        return _("a rated game takes no moves back")
     if takeback_target(live, seat) is None:
-        return "you have no move to take back"
+        return _("you have no move to take back")
     if _state(live.row)["count"] >= MAX_TAKEBACKS:
-        return f"this table has had {MAX_TAKEBACKS} take-backs, the most it may"
+        return _(
+            "this table has had {most} take-backs, the most it may",
+            most=MAX_TAKEBACKS,
+        )
     return _declined(_offer(live.row, live.version), seat)
 
 
 def _declined(offer: dict[str, Any] | None, seat: int) -> str | None:
     """The refusal of a second request by ``seat`` about one position (``None``: allowed)."""
     if offer is not None and offer["status"] == "declined" and seat in offer["asked"]:
-        return "your take-back was declined: ask again after the next move"
+        return _("your take-back was declined: ask again after the next move")
     return None
 
 
@@ -173,7 +176,7 @@ def takeback_step(
         if target is None:
             reason = "you have no move to take back"
         elif state["count"] >= MAX_TAKEBACKS:
-            reason = f"this table has had {MAX_TAKEBACKS} take-backs, the most it may"
+            reason = f"this table has had {most} take-backs, the most it may"
         if reason is not None:
             raise ProtocolError(409, "cannot_take_back", reason, version=version)
         declined = offer is not None and offer["status"] == "declined"
