@@ -631,8 +631,10 @@ def level_of(game: str, players: int, spec: str) -> Level | None:
 
 @functools.lru_cache(maxsize=512)
 def _level_name(game: str, players: int, spec: str) -> str | None:
-    """The English name (the code) of the level ``spec`` plays, if any: cached, for a
-    table names its seats with every view it sends; translated at each use."""
+    """The English name (the code) of the level ``spec`` plays, if any.
+
+    Cached, for a table names its seats with every view it sends; translated at each use.
+    """
     level = level_of(game, players, spec)
     return level.name if level is not None else None
 

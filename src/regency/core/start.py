@@ -15,8 +15,8 @@ from regency.core.errors import (
     IllegalActionError,
     quote,
 )
-from regency.core.i18n import _
 from regency.core.game import SAVE_FORMAT, SAVE_VERSION, Game, check_saved_state, state_digest
+from regency.core.i18n import _
 from regency.core.record import RECORD_FORMAT, RECORD_VERSION, Record, read_json
 from regency.core.registry import game_info
 from regency.core.rng import MAX_SEED, new_seed

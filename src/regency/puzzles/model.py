@@ -123,8 +123,10 @@ class Puzzle:
 
     @property
     def task(self) -> str:
-        """What the solver is asked, in the reader's language: a proven puzzle's answer wins
-        against best play."""
+        """What the solver is asked, in the reader's language.
+
+        A proven puzzle's answer wins against best play.
+        """
         if self.exact:
             return _("Find the move that wins against best play.")
         return _("Find the move that keeps your best chance to win.")
