@@ -396,8 +396,7 @@ def _words(spec: str, strength: Strength | None, players: int, names: dict[str, 
             )
         if wins[0] == 0:
             return _(
-                "With a partner of its level, it almost never wins against a {rival} "
-                "partnership.",
+                "With a partner of its level, it almost never wins against a {rival} partnership.",
                 rival=rival,
             )
         return ngettext(

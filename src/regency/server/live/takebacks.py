@@ -174,9 +174,9 @@ def takeback_step(
     else:
         reason = _declined(offer, seat)
         if target is None:
-            reason = "you have no move to take back"
+            reason = _("you have no move to take back")
         elif state["count"] >= MAX_TAKEBACKS:
-            reason = f"this table has had {most} take-backs, the most it may"
+            reason = _("this table has had {most} take-backs, the most it may", most=MAX_TAKEBACKS)
         if reason is not None:
             raise ProtocolError(409, "cannot_take_back", reason, version=version)
         declined = offer is not None and offer["status"] == "declined"
@@ -243,9 +243,9 @@ async def answer_takeback(
             asking = accept and (offer is None or offer["status"] != "offered")
             reason = takeback_refusal(live, seat) if asking else None
             if not asking and live.over:
-                reason = "the game is over"
+                reason = _("the game is over")
             elif not asking and live.row.seats[seat].left_at is not None:
-                reason = "you left this game"
+                reason = _("you left this game")
             if reason is not None:
                 raise ProtocolError(409, "cannot_take_back", reason, version=live.version)
             step = functools.partial(
