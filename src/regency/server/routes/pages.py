@@ -26,6 +26,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
 import regency
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.pages.html import known_game, no_such_game, page, title, wants_html
 from regency.server.pages.install import OFFLINE, ROBOTS, manifest, service_worker
@@ -124,7 +125,9 @@ async def rules_reference_page(game: str, request: Request) -> Response:
                 f'<a href="/rules/{escape(game)}">rules for players</a> are here.</p>',
                 status=404,
             )
-        raise ProtocolError(404, "no_reference", f"this install has no reference for {game}")
+        raise ProtocolError(
+            404, "no_reference", _("this install has no reference for {game}", game=game)
+        )
     back = f'<p class="small"><a href="/rules/{escape(game)}">The rules for players</a></p>'
     return page(
         "rules.html",

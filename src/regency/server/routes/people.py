@@ -31,6 +31,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 
 import regency
+from regency.core.i18n import _
 from regency.core.record import RECORD_FORMAT, RECORD_VERSION
 from regency.puzzles.rating import Rating, RatingError
 from regency.ratings import PlayerRating, place_on_ladder
@@ -102,7 +103,7 @@ async def _player(request: Request, name: str) -> Account:
     if 0 < len(name) <= 40:
         found = await asyncio.to_thread(accounts_of(request).by_name, name)
     if found is None:
-        raise ProtocolError(404, "no_such_player", f"no player is called {name!r}")
+        raise ProtocolError(404, "no_such_player", _("no player is called {name}", name=repr(name)))
     return found[0]
 
 
@@ -193,7 +194,7 @@ async def leaderboard(
 ) -> dict[str, Any]:
     names = [info.name for info in regency.available_games()]
     if game is not None and game not in names:
-        raise ProtocolError(404, "no_such_game", f"no game called {game!r}")
+        raise ProtocolError(404, "no_such_game", _("no game called {game}", game=repr(game)))
     since = time.time() - BOARD_DAYS * 86400
     store = ratings_of(request)
     boards = []

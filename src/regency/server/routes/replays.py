@@ -18,6 +18,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse
 
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.pages.html import page, title
 from regency.server.pages.replays import MAX_STEP, replayed_view
@@ -92,13 +93,17 @@ async def replay_view(
 ) -> dict[str, Any]:
     record = await replays_of(request).record(hub_of(request), table_id)
     if seat is not None and seat >= record["players"]:
-        raise ProtocolError(404, "no_such_seat", f"table {table_id} has no seat {seat}")
+        raise ProtocolError(
+            404,
+            "no_such_seat",
+            _("table {table_id} has no seat {seat}", table_id=table_id, seat=seat),
+        )
     steps = len(record["actions"])
     if step > steps:
         raise ProtocolError(
             404,
             "no_such_step",
-            f"the game has {steps} moves: ask for a step from 0 to {steps}",
+            _("the game has {steps} moves: ask for a step from 0 to {steps}", steps=steps),
             steps=steps,
         )
     return await asyncio.to_thread(replayed_view, record, step, seat)
