@@ -135,7 +135,8 @@ async def rules_reference_page(game: str, request: Request) -> Response:
                     "This installation does not include the reference rules; they are in "
                     "the project's source, {path}. The {link_start}rules for "
                     "players{link_end} are here."
-                )
+                ),
+                quote=False,
             ).format(
                 path=f"<code>docs/rules/{escape(game)}.md</code>",
                 link_start=f'<a href="/rules/{escape(game)}">',
