@@ -40,15 +40,15 @@ def _clock(seconds: float | None) -> str:
     if seconds is None:
         return _("no clock")
     if seconds >= 3600:
-        return _("{hours} h a move", hours=f"{seconds / 3600:g}")
+        return _("{hours} h a move", hours=format(seconds / 3600, "g"))
     if seconds >= 60:
-        return _("{minutes} min a move", minutes=f"{seconds / 60:g}")
-    return _("{seconds} s a move", seconds=f"{seconds:g}")
+        return _("{minutes} min a move", minutes=format(seconds / 60, "g"))
+    return _("{seconds} s a move", seconds=format(seconds, "g"))
 
 
 def _shape(row: TournamentRow, rounds: int | None) -> str:
     if row.format == "arena":
-        return _("arena of {minutes} minutes", minutes=f"{row.minutes:g}")
+        return _("arena of {minutes} minutes", minutes=format(row.minutes, "g"))
     if rounds is None:
         return _(FORMAT_NAMES[row.format])
     if row.format == "swiss":
