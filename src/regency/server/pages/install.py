@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from regency.core.i18n import _
 from regency.server.pages.html import THEME, assets
 
 __all__ = ["OFFLINE", "ROBOTS", "manifest", "service_worker", "shell_files"]
@@ -93,14 +94,15 @@ def service_worker() -> str:
 
 
 def manifest() -> dict[str, Any]:
-    """The web app manifest (``/manifest.webmanifest``)."""
+    """The web app manifest (``/manifest.webmanifest``), its words in the current language."""
     files = assets()
     return {
         "id": "/",
-        "name": "regency: Claim, Claim Kingdoms and Kingdoms",
+        "name": _("regency: Claim, Claim Kingdoms and Kingdoms"),
         "short_name": "regency",
-        "description": "Play Claim, Claim Kingdoms and Kingdoms against the computer or "
-        "with friends.",
+        "description": _(
+            "Play Claim, Claim Kingdoms and Kingdoms against the computer or with friends."
+        ),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

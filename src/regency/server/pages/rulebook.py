@@ -49,6 +49,7 @@ from markdown_it.utils import EnvType, OptionsDict
 
 import regency
 from regency.core import game_class
+from regency.core.i18n import _, language
 from regency.server.live.table import view_message
 
 __all__ = [
@@ -126,13 +127,21 @@ def reference_rules_html(game: str) -> str | None:
     return html
 
 
-@lru_cache(maxsize=8)
 def player_rules_html(game: str) -> str | None:
     """The player rules of ``game`` as HTML, figures included (``None`` if not installed).
+
+    In the current language (the page's own words around the rules: the contents'
+    label, a figure's stand-in, the seats' names), made once per game and language.
 
     Raises:
         FigureError: if a figure of the document cannot be drawn.
     """
+    return _player_rules_html(game, language())
+
+
+@lru_cache(maxsize=32)
+def _player_rules_html(game: str, code: str) -> str | None:
+    """:func:`player_rules_html` of ``game`` in the language ``code`` (the cache's key)."""
     doc = player_document(game)
     if not doc.is_file():
         return None
@@ -154,7 +163,8 @@ def player_rules_html(game: str) -> str | None:
     html: str = md.renderer.render(tokens, md.options, {})
     if sections:
         links = "".join(f'<li><a href="#{slug}">{escape(text)}</a></li>' for slug, text in sections)
-        toc = f'<nav class="rules-toc" aria-label="On this page"><ol>{links}</ol></nav>'
+        label = escape(_("On this page"), quote=True)
+        toc = f'<nav class="rules-toc" aria-label="{label}"><ol>{links}</ol></nav>'
         at = html.find("<h2")
         html = html[:at] + toc + "\n" + html[at:]
     return html
@@ -174,8 +184,9 @@ def _figure(md: MarkdownIt, game: str, text: str, positions: dict[str, Any]) -> 
     label = md.renderInline(caption) if caption else ""
     return (
         f'<figure class="rules-fig" data-figure="{data}">'
-        '<div class="fig-body"><p class="muted small">(The picture is drawn by the page\'s '
-        "script.)</p></div>"
+        '<div class="fig-body"><p class="muted small">'
+        + escape(_("(The picture is drawn by the page's script.)"), quote=False)
+        + "</p></div>"
         + (f"<figcaption>{label}</figcaption>" if label else "")
         + "</figure>\n"
     )
@@ -209,7 +220,7 @@ def _position_figure(game: str, spec: dict[str, Any], positions: dict[str, Any])
             state.play(action)
     except (regency.RegencyError, TypeError) as exc:
         raise FigureError(f"{game}: a figure's position: {exc}") from None
-    names = spec.get("names") or [f"Seat {s}" for s in range(state.num_players)]
+    names = spec.get("names") or [_("Seat {seat}", seat=s) for s in range(state.num_players)]
     seats = [{"seat": s, "name": str(n), "kind": "person"} for s, n in enumerate(names)]
     view = view_message(state, None, table="", version=len(recent), recent=recent, seats=seats)
     mark = [str(square) for square in spec.get("mark", [])]
@@ -224,13 +235,19 @@ def rules_html(game: str) -> str | None:
     body = player_rules_html(game)
     if body is None:
         return None
+    # The placeholders are markup, filled after the translated text is escaped.
+    links = {"play_start": '<a href="/">', "play_end": "</a>"}
     if reference_document(game).is_file():
-        more = f'<a href="/rules/{escape(game)}/reference">the project\'s reference</a>'
+        text = _(
+            "For rule ids and edge cases: {link_start}the project's reference{link_end}. "
+            "{play_start}Play a game{play_end}."
+        )
+        links |= {"link_start": f'<a href="/rules/{escape(game)}/reference">', "link_end": "</a>"}
     else:
-        more = f"the project's reference, <code>docs/rules/{escape(game)}.md</code> in its source"
-    return (
-        body
-        + '<footer class="rules-more"><p>For rule ids and edge cases: '
-        + more
-        + '. <a href="/">Play a game</a>.</p></footer>'
-    )
+        text = _(
+            "For rule ids and edge cases: the project's reference, {path} in its source. "
+            "{play_start}Play a game{play_end}."
+        )
+        links["path"] = f"<code>docs/rules/{escape(game)}.md</code>"
+    more = escape(text, quote=False).format(**links)
+    return f'{body}<footer class="rules-more"><p>{more}</p></footer>'

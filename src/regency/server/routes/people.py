@@ -302,20 +302,20 @@ async def profile_page(name: str, request: Request) -> HTMLResponse:
     if 0 < len(name) <= 40:
         found = await asyncio.to_thread(accounts_of(request).by_name, name)
     if found is None:
-        return page("profile.html", "No such player · regency", status=404)
-    return page("profile.html", f"{found[0].name} · regency")
+        return page("profile.html", _("No such player · regency"), status=404)
+    return page("profile.html", _("{name} · regency", name=found[0].name))
 
 
 @router.get("/leaderboard", response_class=HTMLResponse, include_in_schema=False)
 async def leaderboard_page() -> HTMLResponse:
-    return page("leaderboard.html", "Leaderboards · regency")
+    return page("leaderboard.html", _("Leaderboards · regency"))
 
 
 @router.get("/games", response_class=HTMLResponse, include_in_schema=False)
 async def my_games_page() -> HTMLResponse:
-    return page("games.html", "My games · regency")
+    return page("games.html", _("My games · regency"))
 
 
 @router.get("/account", response_class=HTMLResponse, include_in_schema=False)
 async def account_page() -> HTMLResponse:
-    return page("account.html", "Your account · regency")
+    return page("account.html", _("Your account · regency"))

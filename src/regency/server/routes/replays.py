@@ -56,9 +56,13 @@ async def replay_page(
     analysis = await get_analysis(table_id, request)
     return page(
         "replay.html",
-        f"{title(game)}: replay · regency",
-        description=f"A finished game of {title(game)}, move by move, with its analysis.",
-        fill={"WHERE": escape(f"{title(game)} · replay of table {table_id}")},
+        _("{game}: replay · regency", game=title(game)),
+        description=_(
+            "A finished game of {game}, move by move, with its analysis.", game=title(game)
+        ),
+        fill={
+            "WHERE": escape(_("{game} · replay of table {table}", game=title(game), table=table_id))
+        },
         preload={
             **views,
             f"{base}/chat": await table_chat(table_id, request),

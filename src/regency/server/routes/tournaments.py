@@ -96,9 +96,11 @@ def _entering(request: Request) -> None:
 async def tournaments_page() -> HTMLResponse:
     return page(
         "tournaments.html",
-        "Tournaments · regency",
-        description="Tournaments of Claim, Claim Kingdoms and Kingdoms: Swiss events, round "
-        "robins and arenas that anyone may enter, with live standings.",
+        _("Tournaments · regency"),
+        description=_(
+            "Tournaments of Claim, Claim Kingdoms and Kingdoms: Swiss events, round "
+            "robins and arenas that anyone may enter, with live standings."
+        ),
     )
 
 
@@ -107,8 +109,8 @@ async def tournament_page(tournament_id: str, request: Request) -> HTMLResponse:
     try:
         loaded = await tournaments_of(request).load(tournament_id)
     except ProtocolError:
-        return page("tournament.html", "No such tournament · regency", status=404)
-    return page("tournament.html", f"{loaded.row.name} · regency")
+        return page("tournament.html", _("No such tournament · regency"), status=404)
+    return page("tournament.html", _("{name} · regency", name=loaded.row.name))
 
 
 @router.get("/api/tournaments", summary="Tournaments not over, and the latest over")
