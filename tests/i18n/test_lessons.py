@@ -63,7 +63,7 @@ SAME: dict[str, set[str]] = {
 RULE = re.compile(r"R-[A-Z]+-\d+")
 KEPT = [
     re.compile(r"\b[A-Z]{2}\d\b"),  # card codes
-    re.compile(r"'[a-z][a-z ,0-9]*'"),  # quoted notation: 'hint', 'score row'
+    re.compile(r"(?<!\w)'[a-z][a-z ,0-9]*'(?!\w)"),  # quoted notation: 'hint', 'score row'
     re.compile(r"\bregency [a-z]+|--[a-z]+ [A-Z][a-z]+|--[a-z]+"),  # commands
 ]
 """What a text keeps as it is, in every language (besides its rule ids)."""
