@@ -139,7 +139,6 @@ def _translation(kind: str, code: str) -> Path:
 
 PENDING = {
     *((kind, "nl") for kind in FILES),
-    ("claim", "es"),
     ("claim-kingdoms", "es"),
     ("kingdoms", "es"),
 }
