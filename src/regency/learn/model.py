@@ -21,10 +21,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from regency.core.errors import CorruptSaveError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game
+from regency.core.i18n import DEFAULT, _, language
 from regency.core.record import check_document, read_json
 from regency.core.registry import available_games, game_info
 from regency.core.teaching import Measure, Teaching
@@ -40,7 +42,9 @@ __all__ = [
     "Outcome",
     "courses",
     "load_course",
+    "localized_name",
     "problems",
+    "read_localized",
 ]
 
 COURSE_FORMAT = "regency-course"
@@ -261,7 +265,9 @@ class Course:
         for lesson in self.lessons:
             if lesson.id == lesson_id:
                 return lesson
-        raise CourseError(f"the {self.game} course has no lesson {quote(lesson_id)}")
+        raise CourseError(
+            _("the {game} course has no lesson {lesson}", game=self.game, lesson=quote(lesson_id))
+        )
 
     def index(self, lesson_id: str) -> int:
         """The lesson's place in the course (from 0)."""
@@ -384,23 +390,54 @@ def _course(data: dict[str, Any]) -> Course:
 def _teaching(game: str) -> Teaching:
     teaching = game_info(game).teaching
     if teaching is None:
-        raise CourseError(f"{game} has no lessons")
+        raise CourseError(_("{game} has no lessons", game=game))
     return teaching
 
 
-@cache
+def localized_name(file: str, code: str) -> str:
+    """The name of ``file``'s translation into ``code``: ``lessons.json`` -> ``lessons.de.json``."""
+    stem, dot, suffix = file.rpartition(".")
+    return f"{stem}.{code}.{suffix}" if dot else f"{file}.{code}"
+
+
+def read_localized(package: str, file: str, code: str | None = None) -> str:
+    """The text of ``file`` in ``package`` in the language ``code`` (default: :func:`language`).
+
+    The translation beside it (``lessons.de.json``) when the package ships one, else the
+    English ``file`` itself (English, the pseudo-language, a language not yet translated).
+
+    Raises:
+        FileNotFoundError: if the package ships no ``file`` at all.
+    """
+    code = language() if code is None else code
+    if code != DEFAULT:
+        translated = resources.files(package).joinpath(localized_name(file, code))
+        if translated.is_file():
+            return translated.read_text(encoding="utf-8")
+    return resources.files(package).joinpath(file).read_text(encoding="utf-8")
+
+
 def load_course(game: str) -> Course:
-    """The course ``game`` ships (read and checked once, then kept).
+    """The course ``game`` ships, in the current language (:func:`regency.core.i18n.language`).
+
+    A game's ``lessons.<lang>.json`` when it ships one for the language, else its English
+    ``lessons.json``; each is read and checked once per language, then kept.
 
     Raises:
         CourseError: if the game is unknown, has no course, or its course is broken.
     """
+    return _load_course(game, language())
+
+
+@cache
+def _load_course(game: str, code: str) -> Course:
     if game not in {info.name for info in available_games()}:
-        raise CourseError(f"no game called {quote(game)}")
+        raise CourseError(_("no game called {game}", game=quote(game)))
+    teaching = _teaching(game)
     try:
-        text = _teaching(game).course_text()
+        text = read_localized(teaching.package, teaching.file, code)
     except FileNotFoundError:
-        raise CourseError(f"no lessons ship for {game}") from None
+        raise CourseError(_("no lessons ship for {game}", game=game)) from None
     course = Course.from_json(text)
     if course.game != game:
         raise CourseError(f"the course shipped for {game} is {course.game}'s")
