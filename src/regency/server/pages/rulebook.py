@@ -49,7 +49,7 @@ from markdown_it.utils import EnvType, OptionsDict
 
 import regency
 from regency.core import game_class
-from regency.core.i18n import _, language
+from regency.core.i18n import DEFAULT, _, language
 from regency.server.live.table import view_message
 
 __all__ = [
@@ -78,9 +78,17 @@ class FigureError(ValueError):
     """A figure in a rules document that cannot be drawn (a mistake in the document)."""
 
 
-def player_document(game: str) -> Traversable:
-    """The player rules of ``game`` in the installed package (it may not exist)."""
-    return resources.files("regency").joinpath("web", "rules", f"{game}.md")
+def player_document(game: str, code: str = DEFAULT) -> Traversable:
+    """The player rules of ``game`` in the installed package (it may not exist).
+
+    In the language ``code``: ``web/rules/<code>/<game>.md`` where it is translated, else
+    the English ``web/rules/<game>.md``.
+    """
+    rules = resources.files("regency").joinpath("web", "rules")
+    translated = rules.joinpath(code, f"{game}.md")
+    if code != DEFAULT and translated.is_file():
+        return translated
+    return rules.joinpath(f"{game}.md")
 
 
 def reference_document(game: str) -> Traversable:
@@ -93,7 +101,9 @@ def _markdown() -> MarkdownIt:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+    # Letters of every language ("überblick", "mise-en-place"), so a translated heading
+    # keeps a readable anchor.
+    return re.sub(r"[\W_]+", "-", text.lower()).strip("-") or "section"
 
 
 def _anchor_headings(tokens: list[Token]) -> list[tuple[str, str]]:
@@ -142,7 +152,7 @@ def player_rules_html(game: str) -> str | None:
 @lru_cache(maxsize=32)
 def _player_rules_html(game: str, code: str) -> str | None:
     """:func:`player_rules_html` of ``game`` in the language ``code`` (the cache's key)."""
-    doc = player_document(game)
+    doc = player_document(game, code)
     if not doc.is_file():
         return None
     md = _markdown()
