@@ -7,7 +7,7 @@ import { COLOUR_NAMES, thirdPerson } from "/static/shared/seats.js";
 import { loadedGame } from "/static/shared/games.js";
 import { api, gameModule, titles } from "/static/shared/server.js";
 import { LANG, formatNumber, t, nt, tNodes } from "/static/shared/i18n.js";
-import { winGraph } from "/static/graph.js";
+import { labelName, winGraph } from "/static/graph.js";
 import { chatPanel } from "/static/chat.js";
 import { showAccount } from "/static/shared/account.js";
 
@@ -27,9 +27,8 @@ let analysis = null;
 const state = {};
 const box = document.getElementById("analysis");
 const pct = (x) => (x === null || x === undefined ? "?" : t("{percent}%", { percent: formatNumber(Math.round(100 * x)) }));
-// The analysis labels (API codes, also the verdicts' CSS classes) as the page says them.
-const LABELS = { inaccuracy: () => t("inaccuracy"), mistake: () => t("mistake"), blunder: () => t("blunder") };
-const labelText = (label) => (LABELS[label] ? LABELS[label]() : label);
+// The analysis labels are API codes (also the verdicts' CSS classes): said by labelName.
+const labelText = labelName;
 const cache = new Map();
 let aim = null;    // the step asked for last: a quick second press counts from it, not from the one drawn
 let shows = 0;     // how many steps have been asked for: only the latest is drawn (answers may cross)
