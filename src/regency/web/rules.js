@@ -17,18 +17,18 @@ const claim = GAMES.claim;
 
 // A table's section by its aria-label, in English or in the page's language (the games'
 // modules say their labels in it).
-const section = (label) => `section:is([aria-label="${label}"], [aria-label="${CSS.escape(t(label))}"])`;
+const section = (label, said) => `section:is([aria-label="${label}"], [aria-label="${CSS.escape(said)}"])`;
 
 // Where each part a figure may show is in what drawTable draws.
 const PARTS = {
   players: ".board-area .players",
   result: "#result > :not(h2)",
-  display: `.board-area ${section("cards")} > .row`,
+  display: `.board-area ${section("cards", t("cards"))} > .row`,
   grid: ".board-area .grid",
-  standing: `.board-area ${section("standing")} .scroll-x`,
+  standing: `.board-area ${section("standing", t("standing"))} .scroll-x`,
   board: ".board-area .kboard",
-  "scored-board": `.board-area ${section("scoring")} details details .kboard`,
-  scoring: `.board-area ${section("scoring")} .scroll-x`,
+  "scored-board": `.board-area ${section("scoring", t("scoring"))} details details .kboard`,
+  scoring: `.board-area ${section("scoring", t("scoring"))} .scroll-x`,
 };
 
 // Names for a figure's parts, so that each drawn piece is announced for what it is.
