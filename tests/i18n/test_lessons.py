@@ -138,7 +138,6 @@ def _translation(kind: str, code: str) -> Path:
 
 
 PENDING = {
-    ("claim", "nl"),
     ("claim-kingdoms", "nl"),
     ("kingdoms", "nl"),
 }
