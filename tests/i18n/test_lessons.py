@@ -138,7 +138,6 @@ def _translation(kind: str, code: str) -> Path:
 
 
 PENDING = {
-    ("claim-kingdoms", "nl"),
     ("kingdoms", "nl"),
 }
 """The files not yet translated (the loader gives the English): shrinks to nothing."""
