@@ -137,9 +137,7 @@ def _translation(kind: str, code: str) -> Path:
     return english.with_name(localized_name(english.name, code))
 
 
-PENDING = {
-    *((kind, "nl") for kind in FILES),
-}
+PENDING: set[tuple[str, str]] = set()
 """The files not yet translated (the loader gives the English): shrinks to nothing."""
 
 CASES = [
