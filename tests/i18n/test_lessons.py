@@ -22,10 +22,11 @@ from typing import Any
 import pytest
 
 import regency
-from regency.core.i18n import DEFAULT, LANGUAGES, using
+from regency.core.i18n import DEFAULT, LANGUAGES, pseudo_text, using
 from regency.core.registry import game_info
 from regency.learn import load_course
 from regency.learn.coach import words
+from regency.learn import model
 from regency.learn.model import localized_name
 
 PACKAGE = Path(regency.__file__).resolve().parent
@@ -44,10 +45,9 @@ def _english_files() -> dict[str, Path]:
 
 FILES = _english_files()
 
-COURSE_TEXTS = {"title", "about", "done", "you"}
-"""The course's own texts (besides the tables ``not_taught``, ``coach``, ``texts``)."""
-COURSE_TABLES = {"not_taught", "coach", "texts"}
-LESSON_TEXTS = {"title", "explain", "task", "right", "miss", "hint"}
+COURSE_TEXTS = set(model.COURSE_TEXTS)
+COURSE_TABLES = set(model.COURSE_TABLES)
+LESSON_TEXTS = set(model.LESSON_TEXTS)
 LESSON_TABLES = {"wrong"}
 NAMES = {"others", "names"}
 """Lists of the seats' names: translated or not, as the language likes."""
@@ -208,10 +208,19 @@ def test_the_loader_reads_the_current_language_and_english_by_default() -> None:
     assert words() == _read(FILES["words"])
 
 
-def test_a_language_without_a_translation_gets_the_english() -> None:
+def test_the_pseudo_language_reads_the_english_documents_bracketed() -> None:
+    """Lessons are files, not catalog messages: the tests' pseudo-language makes each
+    text of the English file bracketed, and leaves everything else (answers, moves,
+    positions, placeholders) as it is."""
+    english = _read(FILES["kingdoms"])
+    plain = load_course("kingdoms")
     with using("pseudo"):
-        assert load_course("kingdoms").title == _read(FILES["kingdoms"])["title"]
-        assert words() == _read(FILES["words"])
+        course = load_course("kingdoms")
+        assert course.title == pseudo_text(english["title"])
+        assert course.lessons[0].answers == plain.lessons[0].answers
+        coach = _read(FILES["words"])["coach"]
+        assert words()["coach"] == {key: pseudo_text(text) for key, text in coach.items()}
+    assert load_course("kingdoms").title == english["title"]
 
 
 @pytest.mark.parametrize("code", [code for kind, code in DONE if kind == "words"])

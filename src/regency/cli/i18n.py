@@ -35,7 +35,7 @@ from babel.messages.pofile import read_po, write_po
 from rich.console import Console
 
 import regency
-from regency.core.i18n import DEFAULT, DOMAIN, LANGUAGES, PSEUDO
+from regency.core.i18n import DEFAULT, DOMAIN, LANGUAGES, PSEUDO, pseudo_text
 
 __all__ = [
     "add_i18n_arguments",
@@ -59,32 +59,11 @@ JS_KEYWORDS = {"t": None, "nt": (1, 2)}
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """The catalogs' header date, fixed so that a run that changes no text changes no file."""
 
-_ACCENTED = str.maketrans(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
-)
-
-
 def locale_dir() -> Path:
     """The package's ``locale`` folder (in the source tree of an editable install)."""
     return Path(regency.__file__).parent / "locale"
 
 
-def pseudo_text(message: str) -> str:
-    """``message`` wrapped and accented, its ``{placeholders}`` left as they are.
-
-    ``"you have no {card} in your hand"`` -> ``"[ýöû ĥåṽé ñö {card} îñ ýöûŕ ĥåñđ]"``.
-
-    Markup (a page's ``data-i18n`` message: ``<a href="/">``) and entities (``&amp;``)
-    are left as they are too.
-    """
-    out: list[str] = []
-    for piece in _KEEP.split(message):
-        out.append(piece if _KEEP.fullmatch(piece) else piece.translate(_ACCENTED))
-    return f"[{''.join(out)}]"
-
-
-_KEEP = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&#?\w+;)")
 
 
 def _messages() -> Iterator[tuple[str | tuple[str, ...], str, int]]:

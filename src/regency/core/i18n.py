@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -50,6 +51,7 @@ __all__ = [
     "language",
     "ngettext",
     "number",
+    "pseudo_text",
     "set_language",
     "using",
 ]
@@ -196,3 +198,25 @@ def best_match(accept_language: str | None) -> str:
         if found != PSEUDO:
             return found
     return DEFAULT
+
+
+_ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
+)
+
+_KEEP = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&#?\w+;)")
+
+
+def pseudo_text(message: str) -> str:
+    """``message`` in the pseudo-language: wrapped and accented, placeholders kept.
+
+    ``"you have no {card} in your hand"`` -> ``"[ýöû ĥåṽé ñö {card} îñ ýöûŕ ĥåñđ]"``.
+    Markup (a page's ``data-i18n`` message: ``<a href="/">``) and entities (``&amp;``)
+    are left as they are too. The catalogs' pseudo-language is made with it, and so are
+    the documents' (the rules pages, the lessons), which are files, not messages.
+    """
+    out: list[str] = []
+    for piece in _KEEP.split(message):
+        out.append(piece if _KEEP.fullmatch(piece) else piece.translate(_ACCENTED))
+    return f"[{''.join(out)}]"

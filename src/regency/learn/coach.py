@@ -23,12 +23,12 @@ from typing import Any
 from regency.analysis import Decision, default_agent, judge_view
 from regency.core.errors import RegencyError
 from regency.core.game import Game
-from regency.core.i18n import _, language, using
+from regency.core.i18n import PSEUDO, _, language, using
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
 from regency.core.start import new_game
 from regency.core.view import SeatView
-from regency.learn.model import CourseError, load_course, read_localized
+from regency.learn.model import CourseError, load_course, pseudo_document, read_localized
 
 __all__ = [
     "COACH_SHARE",
@@ -67,7 +67,7 @@ def words() -> dict[str, dict[str, str]]:
 def _words(code: str) -> dict[str, dict[str, str]]:
     text = read_localized("regency.learn", "words.json", code)
     data: dict[str, dict[str, str]] = json.loads(text)
-    return data
+    return pseudo_document(data, "words") if code == PSEUDO else data
 
 
 def coach_agent(game: str, players: int) -> str:

@@ -17,6 +17,7 @@ named fields, so a translation can reorder them.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,13 +27,17 @@ from typing import Any
 
 from regency.core.errors import CorruptSaveError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game
-from regency.core.i18n import DEFAULT, _, language
+from regency.core.i18n import DEFAULT, PSEUDO, _, language, pseudo_text
 from regency.core.record import check_document, read_json
 from regency.core.registry import available_games, game_info
 from regency.core.teaching import Measure, Teaching
 
 __all__ = [
     "COURSE_FORMAT",
+    "COURSE_TABLES",
+    "COURSE_TEXTS",
+    "LESSON_TEXTS",
+    "pseudo_document",
     "COURSE_VERSION",
     "FOLLOW_LIMIT",
     "RULE_ID",
@@ -394,6 +399,44 @@ def _teaching(game: str) -> Teaching:
     return teaching
 
 
+COURSE_TEXTS = ("title", "about", "done", "you")
+"""A course file's own texts (besides the tables of :data:`COURSE_TABLES`)."""
+COURSE_TABLES = ("not_taught", "coach", "texts")
+"""A course file's tables of texts, by key."""
+LESSON_TEXTS = ("title", "explain", "task", "right", "miss", "hint")
+"""A lesson's texts (besides ``wrong``, its table of texts by move)."""
+
+
+def pseudo_document(data: dict[str, Any], kind: str = "course") -> dict[str, Any]:
+    """A lessons file (``kind`` ``"course"``) or the words file (``"words"``) in the
+    pseudo-language: every text wrapped and accented, everything else as it is.
+
+    The documents are files, not catalog messages; the tests' pseudo-language reads them
+    so that a page showing a lesson's words shows them bracketed.
+    """
+    if kind == "words":
+        return {part: {k: pseudo_text(v) for k, v in table.items()} for part, table in data.items()}
+    out = dict(data)
+    for key in COURSE_TEXTS:
+        if key in out:
+            out[key] = pseudo_text(out[key])
+    for table in COURSE_TABLES:
+        if table in out:
+            out[table] = {k: pseudo_text(v) for k, v in out[table].items()}
+    lessons = []
+    for lesson in out.get("lessons", []):
+        lesson = dict(lesson)
+        for key in LESSON_TEXTS:
+            if key in lesson:
+                lesson[key] = pseudo_text(lesson[key])
+        if "wrong" in lesson:
+            lesson["wrong"] = {k: pseudo_text(v) for k, v in lesson["wrong"].items()}
+        lessons.append(lesson)
+    if "lessons" in out:
+        out["lessons"] = lessons
+    return out
+
+
 def localized_name(file: str, code: str) -> str:
     """The name of ``file``'s translation into ``code``: ``lessons.json`` -> ``lessons.de.json``."""
     stem, dot, suffix = file.rpartition(".")
@@ -438,6 +481,8 @@ def _load_course(game: str, code: str) -> Course:
         text = read_localized(teaching.package, teaching.file, code)
     except FileNotFoundError:
         raise CourseError(_("no lessons ship for {game}", game=game)) from None
+    if code == PSEUDO:
+        text = json.dumps(pseudo_document(json.loads(text)))
     course = Course.from_json(text)
     if course.game != game:
         raise CourseError(f"the course shipped for {game} is {course.game}'s")

@@ -49,7 +49,7 @@ from markdown_it.utils import EnvType, OptionsDict
 
 import regency
 from regency.core import game_class
-from regency.core.i18n import DEFAULT, _, language
+from regency.core.i18n import DEFAULT, PSEUDO, _, language, pseudo_text
 from regency.server.live.table import view_message
 
 __all__ = [
@@ -125,6 +125,18 @@ def _anchor_headings(tokens: list[Token]) -> list[tuple[str, str]]:
     return found
 
 
+def _pseudo_words(tokens: list[Token]) -> None:
+    """The document's words in the pseudo-language (each run of text bracketed): the
+    rules are a file per language, not catalog messages, and the tests' pseudo-language
+    shows that every word of a rules page comes from the reader's document."""
+    for token in tokens:
+        if token.type == "inline" and token.content.strip():
+            token.content = pseudo_text(token.content)  # what the contents list reads
+        for child in token.children or ():
+            if child.type == "text" and child.content.strip():
+                child.content = pseudo_text(child.content)
+
+
 def reference_rules_html(game: str) -> str | None:
     """The project's reference rules of ``game`` as HTML (``None`` if not installed)."""
     doc = reference_document(game)
@@ -157,6 +169,8 @@ def _player_rules_html(game: str, code: str) -> str | None:
         return None
     md = _markdown()
     tokens = md.parse(doc.read_text(encoding="utf-8"))
+    if code == PSEUDO:
+        _pseudo_words(tokens)
     sections = _anchor_headings(tokens)
     positions: dict[str, Any] = {}
 
