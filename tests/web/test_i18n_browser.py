@@ -28,7 +28,9 @@ ESCAPED = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
-    if (!/\\p{L}/u.test(text)) continue;
+    // Letters only inside brackets (a bracketed message with a little punctuation
+    // around it, "· [ŵöñ ƀý Åññ]") are translated.
+    if (!/\\p{L}/u.test(text.replace(/\\[[^\\]]*\\]/g, ""))) continue;
     const parent = node.parentElement;
     if (!parent || parent.closest("[data-i18n-skip], script, style, template")) continue;
     if (!parent.checkVisibility || !parent.checkVisibility()) continue;

@@ -53,8 +53,8 @@ __all__ = [
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 """The functions whose first arguments (both texts of ``ngettext``) are messages."""
 
-JS_KEYWORDS = {"t": None, "nt": (1, 2)}
-"""The pages' functions whose first arguments (both texts of ``nt``) are messages."""
+JS_KEYWORDS = {"t": None, "nt": (1, 2), "tNodes": None, "ntNodes": (1, 2)}
+"""The pages' functions whose first arguments (both texts of ``nt`` and ``ntNodes``) are messages."""
 
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """The catalogs' header date, fixed so that a run that changes no text changes no file."""
