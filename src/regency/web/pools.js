@@ -11,10 +11,9 @@ const FILL_KEY = "regency.fill_after";
 const FILL_CHOICES = [["", t("Only people")], ["15", t("after 15 s")], ["30", t("after 30 s")],
   ["60", t("after 1 min")], ["120", t("after 2 min")], ["300", t("after 5 min")]];
 
-/** The game, the players and the clock, from the pool's title "Claim, 2 players, 2 min a move". */
+/** The game, the players and the clock of a pool, as the server words them for the reader. */
 function titleParts(pool) {
-  const [game, players, clock] = pool.title.split(", ");
-  return { game, players, clock };
+  return { game: pool.game_title, players: pool.players_words, clock: pool.clock_words };
 }
 
 function clockText(seconds) {
@@ -126,7 +125,7 @@ export function quickPairing(box, context) {
       const { game, players, clock } = titleParts(pool);
       const button = el("button", { type: "button", class: "pool", id: `pool-${pool.id}`, dataset: { pool: pool.id },
         onclick: () => join(pool) },
-      el("strong", {}, game), el("span", { class: "small" }, players), el("span", { class: "small" }, clock),
+      el("strong", { "data-i18n-skip": "" }, game), el("span", { class: "small" }, players), el("span", { class: "small" }, clock),
       el("span", { class: "count small" }));
       buttons.set(pool.id, button);
       return button;
