@@ -32,7 +32,7 @@ ESCAPED = """() => {
     // around it, "· [ŵöñ ƀý Åññ]") are translated.
     if (!/\\p{L}/u.test(text.replace(/\\[[^\\]]*\\]/g, ""))) continue;
     const parent = node.parentElement;
-    if (!parent || parent.closest("[data-i18n-skip], script, style, template")) continue;
+    if (!parent || parent.closest("[data-i18n-skip], time, script, style, template")) continue;
     if (!parent.checkVisibility || !parent.checkVisibility()) continue;
     let inside = false;
     for (let el = parent; el && el !== document.body && !inside; el = el.parentElement) {

@@ -11,7 +11,7 @@ const POOLS = { 2: t("2 players"), "3-4": t("3-4 players") };
 function board(b) {
   const id = `board-${b.game}-${b.pool.replace("-", "")}`;
   return el("section", { class: "panel board", id, "aria-labelledby": `${id}-h` },
-    el("h2", { id: `${id}-h` }, `${b.title} · ${POOLS[b.pool] || b.pool}`),
+    el("h2", { id: `${id}-h` }, t("{game} · {players}", { game: b.title, players: POOLS[b.pool] || b.pool })),
     b.players.length
       ? el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "#"),
         el("th", { scope: "col" }, t("Player")), el("th", { scope: "col" }, t("Rating")), el("th", { scope: "col" }, t("Games")))),

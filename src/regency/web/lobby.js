@@ -106,7 +106,7 @@ function drawGames() {
     const button = el("button", { class: "primary", type: "button", id: `play-${game.name}`,
       onclick: (event) => quickPlay(game, level.value, event.currentTarget) }, t("Play {game}", { game: game.title }));
     return el("article", { class: "panel game-card" },
-      el("h2", {}, game.title), el("p", { class: "small" }, game.summary),
+      el("h2", { "data-i18n-skip": "" }, game.title), el("p", { class: "small" }, game.summary),
       el("div", { class: "row" }, button, el("label", {}, t("Opponent"), level)),
       aboutLine(level, `q-${game.name}-about`),
       el("p", { class: "small" }, el("a", { href: `/learn/${game.name}`, id: `learn-${game.name}`, class: "learn-link" },
@@ -311,7 +311,7 @@ function winnerText(r, names, reader) {
 
 function gameLine(r, names, titles, solo, reader) {
   const parts = solo
-    ? [el("strong", {}, titles[r.game] || r.game), " · ", versus(names), " · ", el("time", {}, when(r.finished_at))]
+    ? [el("strong", { "data-i18n-skip": "" }, titles[r.game] || r.game), " · ", versus(names), " · ", el("time", {}, when(r.finished_at))]
     : [el("time", {}, clockTime(r.finished_at))];
   const won = winnerText(r, names, reader);
   return el("li", { dataset: { table: r.table } }, parts, won ? ` · ${won}` : "",

@@ -181,7 +181,7 @@ def _player_rules_html(game: str, code: str) -> str | None:
         if token.info.strip() != "figure":
             out: str = self.fence(tokens, idx, options, env)
             return out
-        return _figure(md, game, token.content, positions)
+        return _figure(md, game, token.content, positions, code)
 
     md.add_render_rule("fence", fence)
     html: str = md.renderer.render(tokens, md.options, {})
@@ -194,7 +194,9 @@ def _player_rules_html(game: str, code: str) -> str | None:
     return html
 
 
-def _figure(md: MarkdownIt, game: str, text: str, positions: dict[str, Any]) -> str:
+def _figure(
+    md: MarkdownIt, game: str, text: str, positions: dict[str, Any], code: str = DEFAULT
+) -> str:
     try:
         spec = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -202,6 +204,8 @@ def _figure(md: MarkdownIt, game: str, text: str, positions: dict[str, Any]) -> 
     if not isinstance(spec, dict) or spec.get("figure") not in FIGURE_KINDS:
         raise FigureError(f"{game}: a figure needs 'figure', one of {sorted(FIGURE_KINDS)}")
     caption = str(spec.pop("caption", ""))
+    if caption and code == PSEUDO:
+        caption = pseudo_text(caption)
     if spec["figure"] == "position":
         spec = _position_figure(game, spec, positions)
     data = escape(json.dumps(spec, separators=(",", ":")), quote=True)
