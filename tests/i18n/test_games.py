@@ -211,8 +211,21 @@ def test_concurrent_tables_never_mix_languages() -> None:
         ({"LANG": "ja_JP.UTF-8"}, "en"),
     ],
 )
-def test_the_terminal_follows_the_environment(environ: dict[str, str], expected: str) -> None:
+def test_the_terminal_follows_the_environment(
+    environ: dict[str, str], expected: str, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(i18n, "offered", lambda: i18n.LANGUAGES)  # as if all translated
     assert i18n.from_environment(environ) == expected
+
+
+def test_a_language_not_translated_whole_is_not_offered(monkeypatch: Any) -> None:
+    """Half a page in German and half in English is worse than English: until a catalog
+    is complete, neither the environment nor a browser gets it (``--lang`` still does)."""
+    monkeypatch.setattr(i18n, "offered", lambda: ("en", "fr"))
+    assert i18n.from_environment({"LANG": "de_DE.UTF-8"}) == "en"
+    assert i18n.from_environment({"LANGUAGE": "de:fr"}) == "fr"
+    assert i18n.best_match("de-CH,de;q=0.9,fr;q=0.5") == "fr"
+    assert i18n.best_match("de", among=("en", "de")) == "de"
 
 
 @pytest.mark.parametrize(
@@ -227,7 +240,10 @@ def test_the_terminal_follows_the_environment(environ: dict[str, str], expected:
         ("fr-CA", "fr"),
     ],
 )
-def test_accept_language_picks_a_shipped_language(header: str | None, expected: str) -> None:
+def test_accept_language_picks_a_shipped_language(
+    header: str | None, expected: str, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(i18n, "offered", lambda: i18n.LANGUAGES)
     assert i18n.best_match(header) == expected
 
 
@@ -239,6 +255,7 @@ def test_play_speaks_the_language_asked_for(capsys: Any, monkeypatch: Any) -> No
     assert code == 0
     assert "Du hast kein Plättchen gezogen" in out
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    monkeypatch.setattr(i18n, "offered", lambda: i18n.LANGUAGES)
     code, out, _err = run(argv[:-2], "tile A1\nquit\n", capsys, monkeypatch)
     assert "No has robado loseta" in out
     assert i18n.language() == "en"  # the command's language ends with it

@@ -24,9 +24,8 @@ import pytest
 import regency
 from regency.core.i18n import DEFAULT, LANGUAGES, pseudo_text, using
 from regency.core.registry import game_info
-from regency.learn import load_course
+from regency.learn import load_course, model
 from regency.learn.coach import words
-from regency.learn import model
 from regency.learn.model import localized_name
 
 PACKAGE = Path(regency.__file__).resolve().parent

@@ -11,16 +11,17 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from fastapi.testclient import TestClient
 
-from tests.server.conftest import ThreadServer
+from regency.core.i18n import offered
+from tests.server.conftest import ThreadServer, make_client
 from tests.server.helpers import create, next_view, people, ws_url
 from tests.server.people import Person
 
 
 @pytest.fixture
 def server(database: str) -> Iterator[ThreadServer]:
-    with ThreadServer(database, test_hashing=True) as running:
+    # Every shipped language served, translated whole or not (the test setting).
+    with ThreadServer(database, test_hashing=True, test_languages=True) as running:
         yield running
 
 
@@ -55,6 +56,18 @@ def test_cookie_then_account_then_accept_language_then_english(server: ThreadSer
         assert speaking(guest, **{"Accept-Language": "fr"}) == "de"
         guest.http.cookies.set("lang", "pseudo")
         assert speaking(guest, **{"Accept-Language": "fr"}) == "fr"
+
+
+def test_a_language_not_translated_whole_is_not_served(sqlite_db: str) -> None:
+    """Without the test setting only the languages offered are answered in: a browser
+    asking for one whose catalog is not complete gets English, not half of each."""
+    with ThreadServer(sqlite_db, test_hashing=True) as plain, Person(plain.url, "Olga") as olga:
+        for code in ("nl", "de", "fr", "es"):
+            wanted = speaking(olga, **{"Accept-Language": code})
+            assert wanted == (code if code in offered() else "en")
+            olga.http.cookies.set("lang", code)
+            assert speaking(olga) == (code if code in offered() else "en")
+            olga.http.cookies.delete("lang")
 
 
 def test_pseudo_only_with_the_test_setting(sqlite_db: str) -> None:
@@ -106,30 +119,32 @@ def test_patch_me_is_csrf_checked_and_refuses_an_unknown_language(server: Thread
         assert mara.get("/api/me").json()["language"] is None
 
 
-def test_each_socket_hears_refusals_in_its_own_language(sqlite_client: TestClient) -> None:
-    # Two sockets of one seat, one opened by a German page and one by an English page: the
-    # same illegal move is refused to each in its reader's language, every message long.
-    table = create(sqlite_client, game="claim", players=2, seats=people(2))
-    tid = table["table"]
-    to_move = sqlite_client.get(f"/api/tables/{tid}").json()["to_move"]
-    token = next(i["token"] for i in table["invites"] if i["seat"] == to_move)
-    url = ws_url(tid, to_move, token)
-    bad = json.dumps({"type": "action", "action": "play ZZ9", "version": 0})
-    with (
-        sqlite_client.websocket_connect(url, headers={"Accept-Language": "de"}) as german,
-        sqlite_client.websocket_connect(url, headers={"Accept-Language": "en"}) as english,
-    ):
-        next_view(german)
-        next_view(english)
-        said: dict[str, list[str]] = {"de": [], "en": []}
-        for _round in range(2):  # every message, not only the first
-            for code, ws in (("de", german), ("en", english)):
-                ws.send_text(bad)
-                while True:
-                    message = ws.receive_json()
-                    if message.get("type") != "view":
-                        break
-                assert message["error"] == "illegal_action", message
-                said[code].append(message["message"])
-    assert said["de"][0] == said["de"][1] and said["en"][0] == said["en"][1]
-    assert said["de"][0] != said["en"][0], said
+def test_each_socket_hears_refusals_in_its_own_language(sqlite_db: str) -> None:
+    # Every shipped language served, translated whole or not (the test setting).
+    with make_client(sqlite_db, test_languages=True) as sqlite_client:
+        # Two sockets of one seat, one opened by a German page and one by an English page: the
+        # same illegal move is refused to each in its reader's language, every message long.
+        table = create(sqlite_client, game="claim", players=2, seats=people(2))
+        tid = table["table"]
+        to_move = sqlite_client.get(f"/api/tables/{tid}").json()["to_move"]
+        token = next(i["token"] for i in table["invites"] if i["seat"] == to_move)
+        url = ws_url(tid, to_move, token)
+        bad = json.dumps({"type": "action", "action": "play ZZ9", "version": 0})
+        with (
+            sqlite_client.websocket_connect(url, headers={"Accept-Language": "de"}) as german,
+            sqlite_client.websocket_connect(url, headers={"Accept-Language": "en"}) as english,
+        ):
+            next_view(german)
+            next_view(english)
+            said: dict[str, list[str]] = {"de": [], "en": []}
+            for _round in range(2):  # every message, not only the first
+                for code, ws in (("de", german), ("en", english)):
+                    ws.send_text(bad)
+                    while True:
+                        message = ws.receive_json()
+                        if message.get("type") != "view":
+                            break
+                    assert message["error"] == "illegal_action", message
+                    said[code].append(message["message"])
+        assert said["de"][0] == said["de"][1] and said["en"][0] == said["en"][1]
+        assert said["de"][0] != said["en"][0], said

@@ -27,26 +27,28 @@ def pseudo_client(sqlite_db: str) -> Iterator[TestClient]:
         yield client
 
 
-def test_the_shell_writes_the_language_and_its_catalog(sqlite_client: TestClient) -> None:
-    english = sqlite_client.get("/", headers=HTML).text
-    assert '<html lang="en">' in english and "data-catalog" not in english
-    assert 'rel="preload" as="fetch"' not in english
-    for code in LANGUAGES[1:]:
-        text = sqlite_client.get("/", headers={**HTML, "Accept-Language": code}).text
-        found = re.search(r'<html lang="(\w+)" data-catalog="([^"]+)">', text)
-        assert found is not None and found[1] == code, text[:300]
-        url = found[2]
-        assert re.fullmatch(rf"/static/i18n/{code}\.[0-9a-f]{{10}}\.json", url), url
-        assert f'<link rel="preload" as="fetch" crossorigin href="{url}">' in text
-        answer = sqlite_client.get(url)
-        assert answer.status_code == 200 and "immutable" in answer.headers["cache-control"]
-        assert isinstance(answer.json(), dict)
-        assert url in shell_files()  # the service worker keeps it: offline pages speak it too
-        # the switcher, each language in itself, the page's chosen
-        assert f'<option value="{code}" lang="{code}" selected>' in text
-    for name in ["English", "Nederlands", "Deutsch", "Français", "Español"]:
-        assert f">{name}</option>" in english
-    assert '<label class="visually-hidden" for="language">' in english
+def test_the_shell_writes_the_language_and_its_catalog(sqlite_db: str) -> None:
+    # Every shipped language served, translated whole or not (the test setting).
+    with make_client(sqlite_db, test_languages=True) as sqlite_client:
+        english = sqlite_client.get("/", headers=HTML).text
+        assert '<html lang="en">' in english and "data-catalog" not in english
+        assert 'rel="preload" as="fetch"' not in english
+        for code in LANGUAGES[1:]:
+            text = sqlite_client.get("/", headers={**HTML, "Accept-Language": code}).text
+            found = re.search(r'<html lang="(\w+)" data-catalog="([^"]+)">', text)
+            assert found is not None and found[1] == code, text[:300]
+            url = found[2]
+            assert re.fullmatch(rf"/static/i18n/{code}\.[0-9a-f]{{10}}\.json", url), url
+            assert f'<link rel="preload" as="fetch" crossorigin href="{url}">' in text
+            answer = sqlite_client.get(url)
+            assert answer.status_code == 200 and "immutable" in answer.headers["cache-control"]
+            assert isinstance(answer.json(), dict)
+            assert url in shell_files()  # the service worker keeps it: offline pages speak it too
+            # the switcher, each language in itself, the page's chosen
+            assert f'<option value="{code}" lang="{code}" selected>' in text
+        for name in ["English", "Nederlands", "Deutsch", "Français", "Español"]:
+            assert f">{name}</option>" in english
+        assert '<label class="visually-hidden" for="language">' in english
 
 
 def test_error_pages_speak_the_language_too(pseudo_client: TestClient) -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,7 +34,7 @@ from babel.messages.pofile import read_po, write_po
 from rich.console import Console
 
 import regency
-from regency.core.i18n import DEFAULT, DOMAIN, LANGUAGES, PSEUDO, pseudo_text
+from regency.core.i18n import DEFAULT, DOMAIN, LANGUAGES, OFFERED_FILE, PSEUDO, pseudo_text
 
 __all__ = [
     "add_i18n_arguments",
@@ -46,6 +45,7 @@ __all__ = [
     "page_catalog",
     "pseudo_text",
     "run_i18n",
+    "untranslated",
     "update",
     "write_page_catalogs",
 ]
@@ -54,16 +54,15 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 """The functions whose first arguments (both texts of ``ngettext``) are messages."""
 
 JS_KEYWORDS = {"t": None, "nt": (1, 2), "tNodes": None, "ntNodes": (1, 2)}
-"""The pages' functions whose first arguments (both texts of ``nt`` and ``ntNodes``) are messages."""
+"""The pages' functions whose first arguments are messages (both texts of the ``n`` ones)."""
 
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """The catalogs' header date, fixed so that a run that changes no text changes no file."""
 
+
 def locale_dir() -> Path:
     """The package's ``locale`` folder (in the source tree of an editable install)."""
     return Path(regency.__file__).parent / "locale"
-
-
 
 
 def _messages() -> Iterator[tuple[str | tuple[str, ...], str, int]]:
@@ -164,6 +163,7 @@ def compile_catalogs() -> list[str]:
     Fuzzy translations are left out (gettext then shows the English), as msgfmt does.
     """
     written = []
+    complete = []
     for code in LANGUAGES:
         if code == DEFAULT:
             continue
@@ -172,6 +172,10 @@ def compile_catalogs() -> list[str]:
         with _po_path(code).with_suffix(".mo").open("wb") as handle:
             write_mo(handle, catalog, use_fuzzy=False)
         written.append(code)
+        if not untranslated(catalog):
+            complete.append(code)
+    # Only a language translated whole is offered to readers (core.i18n.offered).
+    (locale_dir() / OFFERED_FILE).write_text(json.dumps(complete) + "\n", encoding="utf-8")
     pseudo = _pseudo_catalog(_read_template())
     path = _po_path(PSEUDO).with_suffix(".mo")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -180,6 +184,18 @@ def compile_catalogs() -> list[str]:
     written.append(PSEUDO)
     write_page_catalogs(pseudo)
     return written
+
+
+def untranslated(catalog: Catalog) -> list[str]:
+    """The messages of ``catalog`` with no translation yet (or only a fuzzy one)."""
+    missing = []
+    for message in catalog:
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(forms):
+            missing.append(message.id if isinstance(message.id, str) else message.id[0])
+    return missing
 
 
 def web_i18n_dir() -> Path:

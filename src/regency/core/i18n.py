@@ -29,6 +29,7 @@ stay the same in every language.
 from __future__ import annotations
 
 import gettext as _gettext
+import json
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -42,15 +43,18 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "N_",
+    "OFFERED_FILE",
     "PSEUDO",
     "UnknownLanguageError",
     "_",
     "best_match",
     "catalog",
+    "choices",
     "from_environment",
     "language",
     "ngettext",
     "number",
+    "offered",
     "pseudo_text",
     "set_language",
     "using",
@@ -69,6 +73,7 @@ PSEUDO = "pseudo"
 """The made-up language of the tests: every text wrapped and accented."""
 
 _current: ContextVar[str] = ContextVar("regency_language", default=DEFAULT)
+_choices: ContextVar[tuple[str, ...] | None] = ContextVar("regency_choices", default=None)
 
 
 class UnknownLanguageError(ValueError):
@@ -111,15 +116,32 @@ def set_language(code: str) -> str:
 
 
 @contextmanager
-def using(code: str) -> Iterator[str]:
-    """Speak ``code`` inside the ``with`` block only (one request, one message)."""
+def using(code: str, choices: tuple[str, ...] | None = None) -> Iterator[str]:
+    """Speak ``code`` inside the ``with`` block only (one request, one message).
+
+    ``choices``: the languages the reader may switch to there (:func:`choices`; a server
+    sets them per request).
+    """
     code = _check(code)
     catalog(code)
     token = _current.set(code)
+    offer = _choices.set(choices) if choices is not None else None
     try:
         yield code
     finally:
+        if offer is not None:
+            _choices.reset(offer)
         _current.reset(token)
+
+
+def choices() -> tuple[str, ...]:
+    """The languages the current reader may switch to.
+
+    :func:`offered`, unless a :func:`using` block says otherwise (a test server offers
+    every shipped one).
+    """
+    found = _choices.get()
+    return offered() if found is None else found
 
 
 def _(message: str, /, **names: object) -> str:
@@ -151,12 +173,33 @@ def number(value: float) -> str:
     return format_decimal(value, locale=DEFAULT if code == PSEUDO else code)
 
 
+OFFERED_FILE = "offered.json"
+"""Beside the catalogs: the languages whose catalogs are complete (``regency i18n compile``)."""
+
+
+@cache
+def offered() -> tuple[str, ...]:
+    """The languages readers are offered: English and each language translated whole.
+
+    A language with messages still untranslated is shipped (``--lang`` and the tests
+    reach it) but not offered: a browser asking for it, the environment and the pages'
+    switcher get English rather than a page half in one language, half in another.
+    ``regency i18n compile`` writes the list (``locale/offered.json``).
+    """
+    path = resources.files("regency").joinpath("locale", OFFERED_FILE)
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        found = []
+    return tuple(code for code in LANGUAGES if code == DEFAULT or code in found)
+
+
 def from_environment(environ: Mapping[str, str] | None = None) -> str:
     """The language the environment asks for, as gettext reads it, else English.
 
     ``LANGUAGE`` (a colon-separated list of preferences), then ``LC_ALL``,
     ``LC_MESSAGES`` and ``LANG``; ``C`` and ``POSIX`` mean English; the first language
-    that has a catalog wins.
+    :func:`offered` wins (``--lang`` reaches any shipped one).
     """
     env = os.environ if environ is None else environ
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
@@ -165,16 +208,20 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
             if not wanted or wanted in ("C", "POSIX") or wanted.startswith("C."):
                 continue
             try:
-                return _check(wanted)
+                found = _check(wanted)
             except UnknownLanguageError:
                 continue
+            if found in offered():
+                return found
         if value and variable != "LANGUAGE":
             break  # the first of LC_ALL, LC_MESSAGES, LANG that is set decides
     return DEFAULT
 
 
-def best_match(accept_language: str | None) -> str:
-    """The shipped language a browser's ``Accept-Language`` header prefers, else English.
+def best_match(accept_language: str | None, among: tuple[str, ...] | None = None) -> str:
+    """The offered language a browser's ``Accept-Language`` header prefers, else English.
+
+    ``among``: the languages to choose from (default :func:`offered`).
 
     ``"de-CH,de;q=0.9,en;q=0.8"`` gives ``de``; weights are honoured, ``*`` and languages
     without a catalog are passed over.
@@ -195,7 +242,7 @@ def best_match(accept_language: str | None) -> str:
             found = _check(tag)
         except UnknownLanguageError:
             continue
-        if found != PSEUDO:
+        if found != PSEUDO and found in (offered() if among is None else among):
             return found
     return DEFAULT
 

@@ -36,10 +36,9 @@ __all__ = [
     "COURSE_FORMAT",
     "COURSE_TABLES",
     "COURSE_TEXTS",
-    "LESSON_TEXTS",
-    "pseudo_document",
     "COURSE_VERSION",
     "FOLLOW_LIMIT",
+    "LESSON_TEXTS",
     "RULE_ID",
     "Course",
     "CourseError",
@@ -49,6 +48,7 @@ __all__ = [
     "load_course",
     "localized_name",
     "problems",
+    "pseudo_document",
     "read_localized",
 ]
 
@@ -408,8 +408,10 @@ LESSON_TEXTS = ("title", "explain", "task", "right", "miss", "hint")
 
 
 def pseudo_document(data: dict[str, Any], kind: str = "course") -> dict[str, Any]:
-    """A lessons file (``kind`` ``"course"``) or the words file (``"words"``) in the
-    pseudo-language: every text wrapped and accented, everything else as it is.
+    """A lessons file or the words file in the pseudo-language.
+
+    ``kind``: ``"course"`` (a game's lessons) or ``"words"``. Every text is wrapped and
+    accented, everything else is left as it is.
 
     The documents are files, not catalog messages; the tests' pseudo-language reads them
     so that a page showing a lesson's words shows them bracketed.

@@ -1,11 +1,12 @@
 """Which language a request speaks (issue 49, docs/i18n.md), and the middleware that sets it.
 
-:func:`language_of` decides, first that applies:
+:func:`language_of` decides among the languages :func:`served` (those
+:func:`regency.core.i18n.offered`: translated whole; every shipped one and ``pseudo``
+only when the server runs with the tests' setting,
+:attr:`~regency.server.settings.ServerSettings.test_pseudo` or the environment's
+``REGENCY_PSEUDO=1``), the first that applies:
 
-1. the ``lang`` cookie (:data:`COOKIE`, set by the pages' language switcher), if it names
-   a shipped language (:data:`regency.core.i18n.LANGUAGES`); ``pseudo`` only when the
-   server runs with :attr:`~regency.server.settings.ServerSettings.test_pseudo` or the
-   environment's ``REGENCY_PSEUDO=1`` (the tests' made-up language);
+1. the ``lang`` cookie (:data:`COOKIE`, set by the pages' language switcher);
 2. the signed-in account's ``language`` (its session cookie; ``PATCH /api/me``);
 3. the browser's ``Accept-Language`` (:func:`regency.core.i18n.best_match`);
 4. English.
@@ -25,9 +26,16 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from regency.accounts.sessions import COOKIE as SESSION_COOKIE
-from regency.core.i18n import DEFAULT, LANGUAGES, PSEUDO, best_match, using
+from regency.core.i18n import DEFAULT, LANGUAGES, PSEUDO, best_match, offered, using
 
-__all__ = ["COOKIE", "LanguageMiddleware", "language_of", "pseudo_allowed", "shipped"]
+__all__ = [
+    "COOKIE",
+    "LanguageMiddleware",
+    "language_of",
+    "pseudo_allowed",
+    "served",
+    "shipped",
+]
 
 COOKIE = "lang"
 """The cookie the language switcher sets (a year, ``SameSite=Lax``, ``Path=/``)."""
@@ -42,31 +50,41 @@ def pseudo_allowed(connection: HTTPConnection) -> bool:
     return bool(getattr(settings, "test_pseudo", False)) or os.environ.get(PSEUDO_ENV) == "1"
 
 
-def shipped(code: str | None, *, pseudo: bool = False) -> str | None:
-    """``code`` if it is a shipped language (or ``pseudo`` when allowed), else ``None``."""
-    if not code:
-        return None
-    if code in LANGUAGES or (pseudo and code == PSEUDO):
-        return code
-    return None
+def served(connection: HTTPConnection) -> tuple[str, ...]:
+    """The languages this server answers in.
+
+    Those :func:`~regency.core.i18n.offered` (translated whole); with a test setting
+    every shipped one (and ``pseudo`` with :func:`pseudo_allowed`).
+    """
+    settings = getattr(connection.app.state, "settings", None)
+    pseudo = pseudo_allowed(connection)
+    if pseudo or getattr(settings, "test_languages", False):
+        return (*LANGUAGES, PSEUDO) if pseudo else LANGUAGES
+    return offered()
 
 
-async def _account_language(connection: HTTPConnection) -> str | None:
+def shipped(code: str | None, among: tuple[str, ...] = LANGUAGES) -> str | None:
+    """``code`` if it is one of the languages ``among``, else ``None``."""
+    return code if code and code in among else None
+
+
+async def _account_language(connection: HTTPConnection, among: tuple[str, ...]) -> str | None:
     session_id = connection.cookies.get(SESSION_COOKIE)
     store = getattr(connection.app.state, "accounts", None)
     if not session_id or store is None:
         return None
     session = await asyncio.to_thread(store.session, session_id)
-    return None if session is None else shipped(session.account.language)
+    return None if session is None else shipped(session.account.language, among)
 
 
 async def language_of(connection: HTTPConnection) -> str:
     """The language ``connection`` (a request or a WebSocket) is answered in (module doc)."""
-    found = shipped(connection.cookies.get(COOKIE), pseudo=pseudo_allowed(connection))
+    among = served(connection)
+    found = shipped(connection.cookies.get(COOKIE), among)
     if found is None:
-        found = await _account_language(connection)
+        found = await _account_language(connection, among)
     if found is None:
-        found = best_match(connection.headers.get("accept-language"))
+        found = best_match(connection.headers.get("accept-language"), among)
     return found or DEFAULT
 
 
@@ -81,7 +99,8 @@ class LanguageMiddleware:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        code = await language_of(HTTPConnection(scope))
+        connection = HTTPConnection(scope)
+        code = await language_of(connection)
         scope.setdefault("state", {})["language"] = code
-        with using(code):
+        with using(code, choices=served(connection)):
             await self.app(scope, receive, send)

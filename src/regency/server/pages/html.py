@@ -35,7 +35,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
 import regency
-from regency.core.i18n import DEFAULT, LANGUAGES, N_, _, language
+from regency.core.i18n import DEFAULT, LANGUAGES, N_, _, choices, language
 from regency.server.errors import ProtocolError
 from regency.server.pages.assets import Assets
 from regency.server.pages.translate import translate_html
@@ -91,15 +91,22 @@ LANGUAGE_NAMES = {
 """Each shipped language in its own words, as the switcher lists them."""
 
 
-def _switcher(code: str) -> str:
-    """The header's language switcher (web/shared/language.js makes it work)."""
+def _switcher(code: str, languages: tuple[str, ...]) -> str:
+    """The header's language switcher (web/shared/language.js makes it work).
+
+    It lists the languages offered (translated whole); with English alone there is none.
+    """
+    choices = [lang for lang in languages if lang in LANGUAGE_NAMES]
+    if len(choices) < 2:
+        return ""
     options = "".join(
         f'<option value="{lang}" lang="{lang}"{" selected" if lang == code else ""}>'
         f"{escape(LANGUAGE_NAMES[lang])}</option>"
-        for lang in LANGUAGES
+        for lang in choices
     )
+    label = escape(_("Language"))
     return (
-        '<label class="visually-hidden" for="language">Language</label>'
+        f'<label class="visually-hidden" for="language">{label}</label>'
         f'<select class="language" id="language" data-i18n-skip>{options}</select>'
     )
 
@@ -140,7 +147,7 @@ def page(
             of one person's: the page is the same for everyone.
     """
     code = language()
-    text = _shell(name, code)
+    text = _shell(name, code, choices())
     text = text.replace("__TITLE__", escape(title)).replace("<!--RULES-->", body)
     for mark, markup in (fill or {}).items():
         text = text.replace(f"<!--{mark}-->", markup)
@@ -183,7 +190,7 @@ def catalog_url(code: str) -> str | None:
 
 
 @cache
-def _shell(name: str, code: str) -> str:
+def _shell(name: str, code: str, languages: tuple[str, ...] = LANGUAGES) -> str:
     """The page ``name`` in the language ``code``: its own words translated, once per process.
 
     Its ``<html>`` says the language and names the catalog the scripts speak it with; the
@@ -193,7 +200,7 @@ def _shell(name: str, code: str) -> str:
     from regency.core.i18n import catalog, using
 
     text = (WEB / name).read_text(encoding="utf-8")
-    switcher = _switcher(code)
+    switcher = _switcher(code, languages)
     if _EMPTY_NAV in text:
         text = text.replace(_EMPTY_NAV, switcher + _SIGNED_OUT_NAV)
     else:

@@ -126,9 +126,11 @@ def _anchor_headings(tokens: list[Token]) -> list[tuple[str, str]]:
 
 
 def _pseudo_words(tokens: list[Token]) -> None:
-    """The document's words in the pseudo-language (each run of text bracketed): the
-    rules are a file per language, not catalog messages, and the tests' pseudo-language
-    shows that every word of a rules page comes from the reader's document."""
+    """The document's words in the pseudo-language (each run of text bracketed).
+
+    The rules are a file per language, not catalog messages; the tests' pseudo-language
+    shows that every word of a rules page comes from the reader's document.
+    """
     for token in tokens:
         if token.type == "inline" and token.content.strip():
             token.content = pseudo_text(token.content)  # what the contents list reads
