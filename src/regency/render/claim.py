@@ -124,7 +124,7 @@ def seat_name(observation: dict[str, Any], seat: int) -> str:
 
 
 def _mine(obs: dict[str, Any], seat: int) -> bool:
-    return seat == obs["seat"]
+    return bool(seat == obs["seat"])
 
 
 def _status(obs: dict[str, Any]) -> Text:

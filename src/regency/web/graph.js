@@ -50,6 +50,16 @@ function swatch(make) {
   return svg("svg", { class: "swatch", viewBox: "0 0 22 14", width: 22, height: 14, "aria-hidden": "true" }, make());
 }
 
+/** The point a key moves to from point `i` (Enter and Space: this one), or null. */
+function keyTarget(key, points, i) {
+  if (key === "Enter" || key === " ") return points[i];
+  if (key === "ArrowRight" || key === "ArrowUp") return points[Math.min(points.length - 1, i + 1)];
+  if (key === "ArrowLeft" || key === "ArrowDown") return points[Math.max(0, i - 1)];
+  if (key === "Home") return points[0];
+  if (key === "End") return points[points.length - 1];
+  return null;
+}
+
 /**
  * The graph, in an element to put on the page.
  *
@@ -115,12 +125,7 @@ export function winGraph({ analysis, steps, step, width, name, colour, jump, foc
     d.label ? markerShape(d.label, x, y, 5) : svg("circle", { class: "dot", cx: x, cy: y, r: 2.6 }));
     point.addEventListener("click", (event) => { event.stopPropagation(); jump(d.number); });
     point.addEventListener("keydown", (event) => {
-      let to = null;
-      if (event.key === "Enter" || event.key === " ") to = d;
-      else if (event.key === "ArrowRight" || event.key === "ArrowUp") to = points[Math.min(points.length - 1, i + 1)];
-      else if (event.key === "ArrowLeft" || event.key === "ArrowDown") to = points[Math.max(0, i - 1)];
-      else if (event.key === "Home") to = points[0];
-      else if (event.key === "End") to = points[points.length - 1];
+      const to = keyTarget(event.key, points, i);
       if (!to) return;
       event.preventDefault();
       event.stopPropagation();  // not the page's own arrow keys (one move at a time)

@@ -33,6 +33,7 @@ from regency.server.live.computer import ComputerPool, Thought, fallback_move, m
 from regency.server.live.endings import abort_unstarted
 from regency.server.live.history import history_entry
 from regency.server.live.people import Sitter, join_seat, seat_people, seat_sitters
+from regency.server.live.refusals import refuse_move, refuse_waiting
 from regency.server.live.setup import (
     agents_to_check,
     check_agent,
@@ -303,51 +304,10 @@ class Hub:
         live = await self.get(table_id)
         live.check_token(seat, token, account)
         async with live.lock:
-            if live.waiting():
-                raise ProtocolError(
-                    409,
-                    "waiting_for_players",
-                    _(
-                        "this rated table waits for every invited person to join with their "
-                        "account (seats {seats})",
-                        seats=", ".join(map(str, live.waiting())),
-                    ),
-                    waiting=live.waiting(),
-                )
+            refuse_waiting(live)
             if version != live.version:
                 await self.refresh(live)
-            if version != live.version:
-                raise ProtocolError(
-                    409,
-                    "stale_version",
-                    _(
-                        "the table is at version {version}, not {sent}",
-                        version=live.version,
-                        sent=version,
-                    ),
-                    version=live.version,
-                )
-            if live.over:
-                raise ProtocolError(409, "game_over", _("the game is over"), version=live.version)
-            if live.row.seats[seat].left_at is not None:
-                raise ProtocolError(
-                    409,
-                    "left_table",
-                    _("you left this game: the computer plays your seat to the end"),
-                    version=live.version,
-                )
-            if live.game.current_player != seat:
-                raise ProtocolError(
-                    409,
-                    "not_your_turn",
-                    _(
-                        "it is seat {current_player}'s turn, not seat {seat}'s",
-                        current_player=live.game.current_player,
-                        seat=seat,
-                    ),
-                    version=live.version,
-                    to_move=live.game.current_player,
-                )
+            refuse_move(live, seat, version)
             game = live.game.clone()
             try:
                 action = game.play(text)
