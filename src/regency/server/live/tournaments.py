@@ -18,7 +18,7 @@ import asyncio
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -302,26 +302,7 @@ class Tournaments:
             created_at=now,
             starts_at=spec.starts_at,
         )
-        per_person = self.settings.tournaments_per_person
-        most = self.settings.max_tournaments
-
-        def caps(mine: int, everywhere: int) -> None:
-            if mine >= per_person:
-                raise ProtocolError(
-                    429,
-                    "too_many_tournaments",
-                    _(
-                        "you have {mine} tournaments not over, and one person may have "
-                        "{per_person}; cancel one, or wait for one to end",
-                        mine=mine,
-                        per_person=per_person,
-                    ),
-                )
-            if everywhere >= most:
-                raise ProtocolError(
-                    503, "tournaments_full", _("this server runs as many tournaments as it can")
-                )
-
+        caps = _caps(self.settings.tournaments_per_person, self.settings.max_tournaments)
         await asyncio.to_thread(self.store.create, row, entrants, caps)
         return row
 
@@ -515,3 +496,31 @@ class Tournaments:
         )
         if not done:
             raise ProtocolError(409, "already_started", _("this tournament has started or ended"))
+
+
+def _caps(per_person: int, most: int) -> Callable[[int, int], None]:
+    """The check the store runs, inside its transaction, on a new event's counts.
+
+    Raises (the check):
+        ProtocolError: 429 ``too_many_tournaments`` (``per_person`` not over already),
+            503 ``tournaments_full`` (``most`` on the server).
+    """
+
+    def caps(mine: int, everywhere: int) -> None:
+        if mine >= per_person:
+            raise ProtocolError(
+                429,
+                "too_many_tournaments",
+                _(
+                    "you have {mine} tournaments not over, and one person may have "
+                    "{per_person}; cancel one, or wait for one to end",
+                    mine=mine,
+                    per_person=per_person,
+                ),
+            )
+        if everywhere >= most:
+            raise ProtocolError(
+                503, "tournaments_full", _("this server runs as many tournaments as it can")
+            )
+
+    return caps
