@@ -8,8 +8,7 @@
 
 import { el } from "/static/shared/dom.js";
 import { seatName } from "/static/shared/seats.js";
-import { nt, t, tNodes } from "/static/shared/i18n.js";
-import { YOU } from "/static/shared/words.js";
+import { possessive } from "/static/shared/words.js";
 
 /** "0:23", "1:05:00": the time left, rounded up to the second. */
 export function clockFigures(ms) {
@@ -24,21 +23,13 @@ export function clockFigures(ms) {
  * The move clocks a table set up for strangers may have (an open table, a tournament's
  * tables), as [seconds, words]; "" is no clock (open tables only).
  */
-export const CLOCK_CHOICES = [["120", limitPerMove(120)], ["30", limitPerMove(30)], ["86400", limitPerMove(86400)],
-  ["", t("No clock")]];
+export const CLOCK_CHOICES = [["120", "2 min a move"], ["30", "30 s a move"], ["86400", "24 h a move"], ["", "No clock"]];
 
 /** "30 s", "2 min", "24 h": a limit per move. */
 export function limitText(seconds) {
-  if (seconds >= 3600 && seconds % 3600 === 0) return nt("{count} h", "{count} h", seconds / 3600);
-  if (seconds >= 60 && seconds % 60 === 0) return nt("{count} min", "{count} min", seconds / 60);
-  return nt("{count} s", "{count} s", seconds);
-}
-
-/** "30 s a move", "2 min a move", "24 h a move": a limit per move, as one message. */
-export function limitPerMove(seconds) {
-  if (seconds >= 3600 && seconds % 3600 === 0) return nt("{count} h a move", "{count} h a move", seconds / 3600);
-  if (seconds >= 60 && seconds % 60 === 0) return nt("{count} min a move", "{count} min a move", seconds / 60);
-  return nt("{count} s a move", "{count} s a move", seconds);
+  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
 }
 
 function runningClock(view, id, deadline) {
@@ -69,21 +60,12 @@ export function turnClock(view) {
   if (at === null) return null;
   const mine = view.seat !== null && view.seat === c.seat;
   if (!given(c.abort_at)) {
-    const clock = runningClock(view, "turn-clock", at);
-    return el("span", { class: "clockbox" }, mine ? tNodes("Your time: {clock}", { clock }) : tNodes("Time: {clock}", { clock }));
+    return el("span", { class: "clockbox" }, mine ? "Your time: " : "Time: ", runningClock(view, "turn-clock", at));
   }
-  const clock = runningClock(view, "turn-clock", at);
-  const name = seatName(view, c.seat);
-  // One sentence: "Your first move: 0:23 or the game is aborted". What the language puts
-  // after the clock is drawn as the note on its own line below it.
-  const pieces = mine || name === YOU
-    ? tNodes("Your first move: {clock} or the game is aborted", { clock })
-    : tNodes("{name}'s first move: {clock} or the game is aborted", { name, clock });
-  const where = pieces.indexOf(clock);
-  const before = where < 0 ? pieces : pieces.slice(0, where + 1);
-  const note = where < 0 ? "" : pieces.slice(where + 1).map(String).join("").trim();
-  return el("span", { class: "clockbox first-move", id: "first-move" }, before,
-    note ? el("span", { class: "abort-note" }, note) : "");
+  const whose = mine ? "Your" : possessive(seatName(view, c.seat), true);
+  return el("span", { class: "clockbox first-move", id: "first-move" }, `${whose} first move: `,
+    runningClock(view, "turn-clock", at),
+    el("span", { class: "abort-note" }, "or the game is aborted"));
 }
 
 /**
@@ -97,7 +79,7 @@ export function seatClock(view, s) {
   if (c.seat === s.seat && runsOutAt(c) !== null) {
     return runningClock(view, `clock-${s.seat}`, runsOutAt(c));
   }
-  return el("span", { class: "clock idle", id: `clock-${s.seat}` }, limitPerMove(c.seconds));
+  return el("span", { class: "clock idle", id: `clock-${s.seat}` }, `${limitText(c.seconds)} a move`);
 }
 
 let clockTimer = null;
@@ -107,8 +89,7 @@ export function tickClocks() {
   const clocks = document.querySelectorAll(".clock[data-deadline]");
   for (const c of clocks) {
     const left = Number(c.dataset.deadline) - Date.now();
-    c.textContent = left > 0 ? clockFigures(left) : t("time is up");
-
+    c.textContent = left > 0 ? clockFigures(left) : "time is up";
     c.classList.toggle("low", left <= 10000);
   }
   if (!clockTimer) clockTimer = setInterval(tickClocks, 1000);

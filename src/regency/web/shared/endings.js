@@ -1,12 +1,12 @@
 // How a table ended, in words: played out, resigned or aborted, and who left (the view's
 // `ending`, docs/server.md "Ending a game early"). The table page, the replay and the
 // lobby's list of finished games say it alike. Every function takes `name(seat)`, the
-// page's name for a seat (words.js's YOU, "You", for the reader's own, on their table
-// page): the reader gets sentences of their own ("You resigned"), every sentence a whole
-// message in the page's language (docs/i18n.md).
+// page's name for a seat ("You" for the reader's own, on their table page).
 
-import { t } from "/static/shared/i18n.js";
-import { YOU, andList } from "/static/shared/words.js";
+/** "you" inside a sentence, "You" at its start; any other name as it is. */
+function inner(text) {
+  return text === "You" ? "you" : text;
+}
 
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
@@ -14,12 +14,13 @@ function capital(text) {
 
 /** "Ann", "Ann and you", "Ann, Bob and Cid": seats by name, inside a sentence. */
 export function nameList(seats, name) {
-  return andList(seats.map((s) => (name(s) === YOU ? t("you") : name(s))));
+  const names = seats.map((s) => inner(name(s)));
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
 }
 
-/** Whether exactly one seat is listed and it is the reader's. */
-function onlyYou(seats, name) {
-  return seats.length === 1 && name(seats[0]) === YOU;
+/** "wins" after one other person, "win" after several or "you". */
+function verb(seats, name, singular, plural) {
+  return seats.length === 1 && name(seats[0]) !== "You" ? singular : plural;
 }
 
 /** Whether a table ended before its game was played out (resigned or aborted). */
@@ -28,50 +29,21 @@ export function endedEarly(view) {
 }
 
 /**
- * Why an aborted table ended, and that nobody wins: "Ann aborted the game before their
- * first move. Nobody wins.", "The game was aborted: Bob did not open the table in time.
- * Nobody wins." (`opened(seat)` false), "... did not make a first move in time. ...".
+ * Why an aborted table ended: "Ann aborted the game before their first move", "Bob did
+ * not open the table in time" (`opened(seat)` false), "Bob did not make a first move in time".
  */
-function abortSentence(ending, name, opened) {
+function abortReason(ending, name, opened) {
   if (Number.isInteger(ending.by)) {
-    const who = name(ending.by);
-    return who === YOU ? t("You aborted the game before your first move. Nobody wins.")
-      : t("{seat} aborted the game before their first move. Nobody wins.", { seat: who });
+    const whose = name(ending.by) === "You" ? "your" : "their";
+    return `${name(ending.by)} aborted the game before ${whose} first move`;
   }
   if (Number.isInteger(ending.waited_for)) {
     const who = name(ending.waited_for);
-    if (opened(ending.waited_for)) {
-      return who === YOU ? t("The game was aborted: you did not make a first move in time. Nobody wins.")
-        : t("The game was aborted: {seat} did not make a first move in time. Nobody wins.", { seat: who });
-    }
-    return who === YOU ? t("The game was aborted: you did not open the table in time. Nobody wins.")
-      : t("The game was aborted: {seat} did not open the table in time. Nobody wins.", { seat: who });
+    return opened(ending.waited_for)
+      ? `The game was aborted: ${inner(who)} did not make a first move in time`
+      : `The game was aborted: ${inner(who)} did not open the table in time`;
   }
-  return t("The game was aborted. Nobody wins.");
-}
-
-/** Who resigned, and for whom: "You resigned", "Ann resigned for the partnership with you". */
-function resignedClause(by, partners, name) {
-  const who = Number.isInteger(by) ? name(by) : null;
-  if (!partners.length) {
-    if (who === null) return t("A player resigned");
-    return who === YOU ? t("You resigned") : t("{seat} resigned", { seat: who });
-  }
-  if (onlyYou(partners, name)) {
-    return who === null ? t("A player resigned for the partnership with you")
-      : t("{seat} resigned for the partnership with you", { seat: who });
-  }
-  const names = nameList(partners, name);
-  if (who === null) return t("A player resigned for the partnership with {names}", { names });
-  return who === YOU ? t("You resigned for the partnership with {names}", { names })
-    : t("{seat} resigned for the partnership with {names}", { seat: who, names });
-}
-
-/** Who wins: "you win", "Bob wins", "Bob and Dee win". */
-function winClause(winners, name) {
-  if (onlyYou(winners, name)) return t("you win");
-  if (winners.length === 1) return t("{seat} wins", { seat: name(winners[0]) });
-  return t("{names} win", { names: nameList(winners, name) });
+  return "The game was aborted";
 }
 
 /**
@@ -86,13 +58,14 @@ function winClause(winners, name) {
  */
 export function endingSentence(ending, name, players, opened = () => true) {
   if (!ending || ending.how === "finished") return null;
-  if (ending.how !== "resigned") return abortSentence(ending, name, opened);
+  if (ending.how !== "resigned") return `${abortReason(ending, name, opened)}. Nobody wins.`;
   const winners = ending.winners || [];
   const by = ending.by;
   // 4-player Claim: one partner resigns for both; the other partner lost with them.
   const partners = [...Array(players).keys()].filter((s) => s !== by && !winners.includes(s));
-  // Two whole clauses, each with its subject and verb; the language orders and joins them.
-  return t("{resigned}: {won}.", { resigned: resignedClause(by, partners, name), won: winClause(winners, name) });
+  const forWhom = partners.length ? ` for the partnership with ${nameList(partners, name)}` : "";
+  return `${Number.isInteger(by) ? name(by) : "A player"} resigned${forWhom}: `
+    + `${nameList(winners, name)} ${verb(winners, name, "wins", "win")}.`;
 }
 
 /**
@@ -102,12 +75,9 @@ export function endingSentence(ending, name, players, opened = () => true) {
 export function leftSentence(ending, name) {
   const left = (ending && ending.left) || [];
   if (!left.length) return null;
-  if (onlyYou(left, name)) return t("You left the game; the computer played your seat to the end.");
-  if (left.length === 1) {
-    return t("{seat} left the game; the computer played the seat to the end.", { seat: name(left[0]) });
-  }
-  return t("{names} left the game; the computer played their seats to the end.",
-    { names: capital(nameList(left, name)) });
+  const seats = left.length > 1 ? "their seats"
+    : name(left[0]) === "You" ? "your seat" : "the seat";
+  return `${capital(nameList(left, name))} left the game; the computer played ${seats} to the end.`;
 }
 
 /**
@@ -117,26 +87,13 @@ export function leftSentence(ending, name) {
 export function endingSummary(ending, name) {
   if (!ending) return "";
   const winners = ending.winners || [];
-  let text = winners.length ? t("won by {names}", { names: nameList(winners, name) }) : "";
+  let text = winners.length ? `won by ${nameList(winners, name)}` : "";
   if (ending.how === "resigned" && Number.isInteger(ending.by)) {
-    const who = name(ending.by);
-    if (who === YOU) text = t("You resigned, {names} won", { names: nameList(winners, name) });
-    else if (onlyYou(winners, name)) text = t("{seat} resigned, you won", { seat: who });
-    else text = t("{seat} resigned, {names} won", { seat: who, names: nameList(winners, name) });
+    text = `${name(ending.by)} resigned, ${nameList(winners, name)} won`;
   } else if (ending.how === "aborted") {
-    if (Number.isInteger(ending.by)) {
-      text = name(ending.by) === YOU ? t("aborted by you") : t("aborted by {seat}", { seat: name(ending.by) });
-    } else if (Number.isInteger(ending.waited_for)) {
-      text = name(ending.waited_for) === YOU ? t("aborted: you never moved")
-        : t("aborted: {seat} never moved", { seat: name(ending.waited_for) });
-    } else {
-      text = t("aborted");
-    }
+    text = Number.isInteger(ending.by) ? `aborted by ${name(ending.by)}`
+      : Number.isInteger(ending.waited_for) ? `aborted: ${name(ending.waited_for)} never moved` : "aborted";
   }
   const left = ending.left || [];
-  if (!left.length) return text;
-  const gone = onlyYou(left, name) ? t("you left")
-    : left.length === 1 ? t("{seat} left", { seat: name(left[0]) })
-      : t("{names} left", { names: nameList(left, name) });
-  return text ? t("{result}; {left}", { result: text, left: gone }) : gone;
+  return left.length ? `${text}; ${nameList(left, name)} left` : text;
 }

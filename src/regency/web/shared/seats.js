@@ -2,23 +2,10 @@
 // "You" for the viewing seat.
 
 import { el } from "/static/shared/dom.js";
-import { t } from "/static/shared/i18n.js";
 import { YOU } from "/static/shared/words.js";
 
 export const SHAPES = ["●", "▲", "■", "◆"];
 export const COLOUR_NAMES = ["red", "blue", "green", "orange"];
-
-/**
- * A colour's name as the page's language says it (the names above and the games' own:
- * Kingdoms's yellow, Claim Kingdoms's); the English name stays the CSS class and the notation.
- */
-export function colourWord(colour) {
-  const words = {
-    red: () => t("red"), blue: () => t("blue"), green: () => t("green"), orange: () => t("orange"),
-    yellow: () => t("yellow"), grey: () => t("grey"),
-  };
-  return words[colour] ? words[colour]() : colour;
-}
 // The seats' colours on the page being drawn (a game may name its own: Claim Kingdoms does).
 let seatColours = COLOUR_NAMES;
 // Whether the viewing seat is called "You" (not in a replay, which anyone may look at).
@@ -36,14 +23,13 @@ export function useSeats({ colours = COLOUR_NAMES, you = true } = {}) {
 /** A seat's badge: its colour, shape and a letter, then its name. */
 export function seatMark(seat, letter = false) {
   const colour = seatColours[seat % seatColours.length] || "grey";
-  const word = colourWord(colour);
   return el("span", { class: `mark c-${colour}`, "aria-hidden": "true",
-    title: t("seat {number}: {colour} {shape}", { number: seat, colour: word, shape: SHAPES[seat % 4] }) },
-  SHAPES[seat % 4] + (letter ? word[0].toUpperCase() : ""));
+    title: `seat ${seat}: ${colour} ${SHAPES[seat % 4]}` },
+  SHAPES[seat % 4] + (letter ? colour[0].toUpperCase() : ""));
 }
 
 export function seatName(view, seat) {
-  if (seat === null || seat === undefined) return t("nobody");
+  if (seat === null || seat === undefined) return "nobody";
   if (seat === view.seat && sayYou) return YOU;
   const info = (view.seats || [])[seat];
   return thirdPerson(info && info.name, seat);
@@ -56,8 +42,7 @@ export function seatName(view, seat) {
  */
 export function thirdPerson(name, seat) {
   const text = String(name || "").trim();
-  return text && text.toLowerCase() !== "you" ? text : t("Seat {number}", { number: seat });
-
+  return text && text.toLowerCase() !== "you" ? text : `Seat ${seat}`;
 }
 
 
