@@ -4,7 +4,7 @@
 // display, the deck, hands, supplies and the standing of each faction.
 import { el } from "/static/shared/dom.js";
 import { listOf } from "/static/shared/endings.js";
-import { nt, t, tNodes } from "/static/shared/i18n.js";
+import { nt, ntNodes, t, tNodes } from "/static/shared/i18n.js";
 import { colourWord, seatMark, shownName } from "/static/shared/seats.js";
 import { squareOf, targetGroups } from "/static/shared/squares.js";
 import { YOU } from "/static/shared/words.js";
@@ -238,29 +238,36 @@ function powerPanel(ui) {
   const whose = ui.name(obs.to_move);
   const choices = (obs.power_effects || []).map((e) => el("li", {}, effectText(ui, e.move)));
   return el("section", { class: "panel", id: "power", "aria-labelledby": "power-h" },
-    el("h2", { id: "power-h" }, `The ${cap(obs.power)} power`,
-      obs.copied ? el("span", { class: "muted small" }, " (copied by a Doppelganger)") : ""),
-    el("p", {}, el("q", {}, POWERS[obs.power] || ""), el("span", { class: "muted small" }, " (the rulebook)")),
-    el("p", { class: "small" }, obs.removed ? `${whose} removed one marker and may remove a second:`
-      : `${whose} may use it here:`),
+    el("h2", { id: "power-h" }, t("The {faction} power", { faction: fname(obs.power) }),
+      obs.copied ? el("span", { class: "muted small" }, ` ${t("(copied by a Doppelganger)")}`) : ""),
+    el("p", {}, el("q", {}, POWERS[obs.power] || ""), el("span", { class: "muted small" }, ` ${t("(the rulebook)")}`)),
+    el("p", { class: "small" }, obs.removed
+      ? (whose === YOU ? t("You removed one marker and may remove a second:") : t("{name} removed one marker and may remove a second:", { name: whose }))
+      : (whose === YOU ? t("You may use it here:") : t("{name} may use it here:", { name: whose }))),
     el("ul", { class: "small" }, choices));
 }
 
 function groupLabel(group) {
   const w = group.split(" ");
-  return { place: "Place your card", flip: "Flip a card", mark: "Put a marker" }[w[0]]
-    || (w[0] === "remove" ? `Remove a ${w[2]} marker` : w[0] === "swap" ? `Swap with a ${w[2]} marker` : group);
+  switch (w[0]) {
+    case "place": return t("Place your card");
+    case "flip": return t("Flip a card");
+    case "mark": return t("Put a marker");
+    case "remove": return t("Remove a {colour} marker", { colour: colourWord(w[2]) });
+    case "swap": return t("Swap with a {colour} marker", { colour: colourWord(w[2]) });
+    default: return group;
+  }
 }
 
 function zoomBar(ui) {
   const set = (z) => { ui.state.zoom = Math.min(2, Math.max(0.5, z)); ui.state.recentre = true; ui.rerender(); };
   const zoom = ui.state.zoom || 1;
   return el("div", { class: "zoombar" },
-    el("button", { type: "button", "aria-label": "zoom out", onclick: () => set(zoom - 0.2) }, "−"),
+    el("button", { type: "button", "aria-label": t("zoom out"), onclick: () => set(zoom - 0.2) }, "−"),
     el("span", { class: "small" }, `${Math.round(zoom * 100)}%`),
-    el("button", { type: "button", "aria-label": "zoom in", onclick: () => set(zoom + 0.2) }, "+"),
-    el("button", { type: "button", onclick: () => { ui.state.recentre = true; ui.rerender(); } }, "Centre"),
-    el("span", { class: "small muted" }, "Drag or scroll to pan. A square is x,y: its column x (the ruler above), its row y (the ruler beside); the first card is at 0,0."));
+    el("button", { type: "button", "aria-label": t("zoom in"), onclick: () => set(zoom + 0.2) }, "+"),
+    el("button", { type: "button", onclick: () => { ui.state.recentre = true; ui.rerender(); } }, t("Centre")),
+    el("span", { class: "small muted" }, t("Drag or scroll to pan. A square is x,y: its column x (the ruler above), its row y (the ruler beside); the first card is at 0,0.")));
 }
 
 function grid(ui) {
@@ -281,7 +288,7 @@ function grid(ui) {
   // stay in view while the grid scrolls.
   const ruler = (text, edge) => el("span", { class: "axis", "aria-hidden": "true",
     style: { position: "sticky", [edge]: "0", "z-index": "1", background: "#ece6da" } }, text);
-  const g = el("div", { class: "grid", role: "group", "aria-label": "the grid of cards", dataset: { roving: "grid" },
+  const g = el("div", { class: "grid", role: "group", "aria-label": t("the grid of cards"), dataset: { roving: "grid" },
     style: { "grid-template-columns": `1.5rem repeat(${x1 - x0 + 1}, var(--cell))` } },
     ruler("y\\x", "left"),
     Array.from({ length: x1 - x0 + 1 }, (_, i) => ruler(String(x0 + i), "top")));
@@ -293,27 +300,30 @@ function grid(ui) {
       const move = targets.get(sq);
       const classes = ["cell"];
       const content = [];
-      let text = `square ${sq}: `;
+      let what = "";
       if (c) {
         classes.push("card-cell", `f-${CODE[c.faction] || "TR"}`);
         if (!c.face_up) classes.push("face-down");
-        const shown = cap(c.faction).replace("Doppelgangers", "Doppel\u00adgangers");
+        const shown = fname(c.faction).replace("Doppelgangers", "Doppel\u00adgangers");
         content.push(el("span", { class: "fname" }, shown));
-        if (!c.face_up) content.push(el("span", { class: "fdown" }, "face down"));
+        if (!c.face_up) content.push(el("span", { class: "fdown" }, t("face down")));
         if (c.markers.length) content.push(el("span", { class: "markers" }, c.markers.map((s) => seatMark(s, true))));
-        text += `${c.face_up ? cap(c.faction) : "a face-down card"}` +
-          (c.markers.length ? `, markers: ${c.markers.map((s) => obs.colours[s]).join(", ")}` : "");
+        const card = c.face_up ? fname(c.faction) : t("a face-down card");
+        what = c.markers.length
+          ? t("{card}, markers: {colours}", { card, colours: c.markers.map((s) => colourWord(obs.colours[s])).join(", ") })
+          : card;
       } else if (open.has(sq)) {
         classes.push("open");
         content.push(el("span", { class: "small muted" }, sq));
-        text += "open";
+        what = t("open");
       } else {
         classes.push("empty");
       }
+      const text = t("square {square}: {what}", { square: sq, what });
       if (sq === lastSq || sq === placed) classes.push("last");
       if (move) {
         classes.push("target");
-        g.append(ui.move(move, content, { class: classes.join(" "), "aria-label": `${label(move, ui)} (${text})`, title: label(move, ui),
+        g.append(ui.move(move, content, { class: classes.join(" "), "aria-label": t("{move} ({square})", { move: label(move, ui), square: text }), title: label(move, ui),
           "data-anim": `sq:${sq}` }));
       } else {
         g.append(el("div", { class: classes.join(" "), role: c ? "img" : null, "aria-label": c ? text : null,
@@ -324,13 +334,13 @@ function grid(ui) {
   const viewport = el("div", { class: "viewport", id: "viewport", style: { "--cell": `${Math.round(56 * (ui.state.zoom || 1))}px` } }, g);
   dragToPan(viewport);
   const pieces = groups.size > 1
-    ? el("div", { class: "pieces", role: "group", "aria-label": "what to do on the grid" },
+    ? el("div", { class: "pieces", role: "group", "aria-label": t("what to do on the grid") },
       [...groups.keys()].map((key) => el("button", { type: "button", "aria-pressed": String(key === ui.state.group),
         dataset: { key: `group:${key}` }, onclick: () => { ui.state.group = key; ui.rerender(); } }, groupLabel(key))))
     : "";
   // Which kind of target (say, a red or a blue marker) goes in the action bar (shared/frame.js).
   if (pieces && ui.toBar) ui.toBar(pieces);
-  return el("section", { class: "panel", "aria-label": "grid" }, el("h2", {}, "The grid"), ui.toBar ? "" : pieces, zoomBar(ui), viewport);
+  return el("section", { class: "panel", "aria-label": "grid" }, el("h2", {}, t("The grid")), ui.toBar ? "" : pieces, zoomBar(ui), viewport);
 }
 
 function dragToPan(viewport) {
@@ -375,12 +385,12 @@ function standingTable(ui, entries) {
   const obs = ui.obs;
   const n = obs.players;
   return el("div", { class: "scroll-x" }, el("table", {},
-    el("thead", {}, el("tr", {}, el("th", {}, "Faction"), el("th", { class: "num" }, "Points"),
-      el("th", {}, "Controlled by"),
-      Array.from({ length: n }, (_, s) => el("th", { class: "num" }, seatMark(s, true), ` ${ui.name(s)}`)))),
+    el("thead", {}, el("tr", {}, el("th", {}, t("Faction")), el("th", { class: "num" }, t("Points")),
+      el("th", {}, t("Controlled by")),
+      Array.from({ length: n }, (_, s) => el("th", { class: "num" }, seatMark(s, true), ` ${shownName(ui.name(s))}`)))),
     el("tbody", {}, entries.map((f) => el("tr", {}, el("td", {}, faction(f.faction)),
       el("td", { class: "num" }, String(f.points)),
-      el("td", {}, f.controllers.length ? f.controllers.map((s) => who(ui, s)).join(" & ") : el("span", { class: "muted" }, "nobody")),
+      el("td", {}, f.controllers.length ? f.controllers.map((s) => who(ui, s)).join(" & ") : el("span", { class: "muted" }, t("nobody"))),
       f.markers.map((m) => el("td", { class: "num" }, String(m))))))));
 }
 
@@ -390,18 +400,28 @@ export function board(ui) {
   parts.push(powerPanel(ui));
 
   const display = obs.display.map((name) => ui.legal.has(`take ${name}`)
-    ? ui.move(`take ${name}`, el("span", {}, cap(name)), { class: `chip f-${CODE[name]}`, "aria-label": `take ${cap(name)}`,
+    ? ui.move(`take ${name}`, el("span", {}, fname(name)), { class: `chip f-${CODE[name]}`,
+      "aria-label": t("take {faction}", { faction: fname(name) }),
       "data-anim": `display:${name}` })
     : el("span", { dataset: { anim: `display:${name}` } }, faction(name)));
-  const side = el("section", { class: "panel", "aria-label": "cards" },
+  const holder = ui.name(obs.seat);
+  const handCard = obs.hand ? el("span", { dataset: { anim: "hand" } }, faction(obs.hand)) : null;
+  const side = el("section", { class: "panel", "aria-label": t("cards") },
     // No " · " between the parts: on a phone the row wraps, and one would end a line.
-    el("div", { class: "row" }, el("strong", {}, "Display:"), el("span", { class: "pile" }, display.length ? display : "empty"),
-      el("span", { dataset: { anim: "deck" } }, `Deck: ${count(obs.deck, "card")}.`),
-      obs.hand ? el("span", {}, `${possessive(ui.name(obs.seat), true)} card: `,
-        el("span", { dataset: { anim: "hand" } }, faction(obs.hand))) : ""));
+    el("div", { class: "row" }, el("strong", {}, t("Display:")), el("span", { class: "pile" }, display.length ? display : t("empty")),
+      el("span", { dataset: { anim: "deck" } }, nt("Deck: {count} card.", "Deck: {count} cards.", obs.deck)),
+      obs.hand ? el("span", {}, holder === YOU ? tNodes("Your card: {card}", { card: handCard })
+        : tNodes("{name}'s card: {card}", { name: holder, card: handCard })) : ""));
   if (obs.looking) {
-    side.append(el("p", {}, `${ui.name(obs.looking.seat)} looked at ${count(obs.looking.count, "card")}`,
-      obs.looking.cards ? [": ", el("span", { class: "pile" }, obs.looking.cards.map(faction))] : ""));
+    const looker = ui.name(obs.looking.seat);
+    const n = obs.looking.count;
+    const pile = obs.looking.cards ? el("span", { class: "pile" }, obs.looking.cards.map(faction)) : null;
+    const said = looker === YOU
+      ? (pile ? ntNodes("You looked at {count} card: {cards}", "You looked at {count} cards: {cards}", n, { cards: pile })
+        : ntNodes("You looked at {count} card", "You looked at {count} cards", n))
+      : (pile ? ntNodes("{name} looked at {count} card: {cards}", "{name} looked at {count} cards: {cards}", n, { name: looker, cards: pile })
+        : ntNodes("{name} looked at {count} card", "{name} looked at {count} cards", n, { name: looker }));
+    side.append(el("p", {}, said));
   }
   parts.push(side);
   parts.push(grid(ui));
@@ -410,47 +430,58 @@ export function board(ui) {
   for (let s = 0; s < obs.players; s++) {
     const hand = obs.hands[s];
     players.append(el("div", { class: `player${s === obs.to_move ? " to-move" : ""}`, dataset: { anim: `seat:${s}` } },
-      el("div", {}, ui.badge(s, ` (${obs.colours[s]})`), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
-      el("div", { class: "small" }, `Markers left: ${obs.supplies[s]}; points from powers: ${obs.power_points[s]}`),
-      el("div", { class: "small" }, `Hand: ${count(hand.count, "card")}`,
-        hand.card && s !== obs.seat ? [" (", cap(hand.card), ")"] : "")));
+      el("div", {}, ui.badge(s, ` (${colourWord(obs.colours[s])})`),
+        s === obs.to_move ? el("span", { class: "turn-dot" }, ` ${t("◀ to move")}`) : ""),
+      el("div", { class: "small" }, t("Markers left: {markers}; points from powers: {points}",
+        { markers: obs.supplies[s], points: obs.power_points[s] })),
+      el("div", { class: "small" }, hand.card && s !== obs.seat
+        ? nt("Hand: {count} card ({faction})", "Hand: {count} cards ({faction})", hand.count, { faction: fname(hand.card) })
+        : nt("Hand: {count} card", "Hand: {count} cards", hand.count))));
   }
-  parts.push(el("section", { class: "panel", "aria-label": "players" }, el("h2", {}, "Players"), players));
-  parts.push(el("section", { class: "panel", "aria-label": "standing" }, el("h2", {}, "Standing per faction"),
+  parts.push(el("section", { class: "panel", "aria-label": t("players") }, el("h2", {}, t("Players")), players));
+  parts.push(el("section", { class: "panel", "aria-label": t("standing") }, el("h2", {}, t("Standing per faction")),
     standingTable(ui, obs.standing)));
   return el("div", {}, parts);
 }
 
 const DECIDED = {
-  points: "on points",
-  "markers left": "tied on points, decided by the markers left in supply",
-  shared: "tied on points and markers left: a shared win",
+  points: t("on points"),
+  "markers left": t("tied on points, decided by the markers left in supply"),
+  shared: t("tied on points and markers left: a shared win"),
 };
 
 export function resultLine(ui) {
   const r = ui.view.result;
-  const names = r.winners.map((s) => who(ui, s)).join(" and ");
-  const verb = verbFor(r.winners.map((s) => ui.name(s)), "win");
-  return `${names} ${verb} ${DECIDED[r.decided_by] || r.decided_by}.`;
+  const how = DECIDED[r.decided_by] || r.decided_by;
+  const colour = (s) => colourWord(ui.obs.colours[s]);
+  if (r.winners.length === 1) {
+    const s = r.winners[0];
+    return ui.name(s) === YOU ? t("You, {colour}, win {how}.", { colour: colour(s), how })
+      : t("{name}, {colour}, wins {how}.", { name: ui.name(s), colour: colour(s), how });
+  }
+  const names = listOf(r.winners.map((s) => t("{name}, {colour}", {
+    name: ui.name(s) === YOU ? t("you") : ui.name(s), colour: colour(s) })));
+  return t("{names} win {how}.", { names: names[0].toUpperCase() + names.slice(1), how });
 }
 
 export function result(ui) {
   const r = ui.view.result;
   const obs = ui.obs;
-  const ended = r.end === "supply"
-    ? `${who(ui, r.ended_by)} placed their last marker, which ended the game.`
-    : "Every card has been placed, which ended the game.";
-  const scores = el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Total"),
-    el("th", { class: "num" }, "From powers"), el("th", { class: "num" }, "From factions"), el("th", { class: "num" }, "Markers left"))),
+  const ender = r.end === "supply" ? ui.name(r.ended_by) : null;
+  const ended = r.end !== "supply" ? t("Every card has been placed, which ended the game.")
+    : ender === YOU ? t("You, {colour}, placed your last marker, which ended the game.", { colour: colourWord(obs.colours[r.ended_by]) })
+      : t("{name}, {colour}, placed their last marker, which ended the game.", { name: ender, colour: colourWord(obs.colours[r.ended_by]) });
+  const scores = el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, t("Player")), el("th", { class: "num" }, t("Total")),
+    el("th", { class: "num" }, t("From powers")), el("th", { class: "num" }, t("From factions")), el("th", { class: "num" }, t("Markers left")))),
   el("tbody", {}, Array.from({ length: obs.players }, (_, s) => el("tr", {},
-    el("td", {}, ui.badge(s), r.winners.includes(s) ? " (winner)" : ""),
+    el("td", {}, ui.badge(s), r.winners.includes(s) ? ` ${t("(winner)")}` : ""),
     el("td", { class: "num" }, el("strong", {}, String(r.scores[s]))),
     el("td", { class: "num" }, String(r.power_points[s])), el("td", { class: "num" }, String(r.faction_points[s])),
     el("td", { class: "num" }, String(r.supplies[s]))))));
   return el("div", {}, el("p", { class: "winner" }, resultLine(ui)), el("p", {}, ended),
     el("div", { class: "scroll-x" }, scores),
-    el("h3", {}, "Control and points per faction"),
-    el("p", { class: "small muted" }, "A faction's points go to whoever controls it (see the rules for ties)."),
+    el("h3", {}, t("Control and points per faction")),
+    el("p", { class: "small muted" }, t("A faction's points go to whoever controls it (see the rules for ties).")),
     standingTable(ui, r.factions));
 }
 
@@ -468,7 +499,7 @@ export function motion(ui, fx) {
     return;
   }
   if (words[0] === "draw" || words[0] === "keep") {  // a card from the deck, face down to all
-    fx.gather([], `seat:${seat}`, [[el("span", { class: "chip" }, "card"), "deck"]]);
+    fx.gather([], `seat:${seat}`, [[el("span", { class: "chip" }, t("card")), "deck"]]);
     return;
   }
   const sq = squareOf(move);
