@@ -30,7 +30,8 @@ function tile(code) {
 /** A tile and, for a number, its name after it ("+3 (resource +3)"); a special tile's face is its name. */
 function namedTile(code, anim = null) {
   const face = el("span", { dataset: anim ? { anim } : null }, tile(code));
-  return SPECIAL[code] ? face : [face, ` (${tileName(code)})`];
+  // One node either way: a placeholder of tNodes takes a node, not a list.
+  return SPECIAL[code] ? face : el("span", {}, face, ` (${tileName(code)})`);
 }
 
 export function prompt(ui) {
