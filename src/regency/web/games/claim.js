@@ -135,6 +135,30 @@ export function label(text, ui, seat) {
   return describe(text, ui.obs);
 }
 
+/** The last trick in one line: each card by its player, who won, who took what. */
+function lastTrickLine(ui, lastTrick) {
+  const n = ui.obs.players;
+  const line = el("div", { class: "small" }, el("strong", {}, `${t("Last trick:")} `));
+  lastTrick.plays.forEach((code, i) => line.append(ui.badge((lastTrick.leader + i) % n), " ",
+    cardName(code), "  "));
+  line.append(" ", ...tNodes("→ {seat} won", { seat: ui.badge(lastTrick.winner) }));
+  for (const [s, code] of lastTrick.takes || []) {
+    const name = ui.name(s);
+    const you = name === YOU;
+    line.append("; ", code
+      ? (you ? t("You took {card}", { card: cardName(code) }) : t("{name} took {card}", { name, card: cardName(code) }))
+      : (you ? t("You drew a card") : t("{name} drew a card", { name })));
+  }
+  if (lastTrick.smashed && lastTrick.smashed.length) {
+    line.append("; ", t("smashed {cards}", { cards: lastTrick.smashed.map(cardName).join(", ") }));
+  }
+  if (lastTrick.next_leader !== lastTrick.winner) {
+    const name = ui.name(lastTrick.next_leader);
+    line.append("; ", name === YOU ? t("You lead (last Dragon)") : t("{name} leads (last Dragon)", { name }));
+  }
+  return line;
+}
+
 export function board(ui) {
   const { obs, view } = ui;
   const n = obs.players;
@@ -181,27 +205,7 @@ export function board(ui) {
     trickPanel.append(el("p", {}, tNodes("Trolls waiting: {cards}", { cards: cards(obs.trolls_waiting, { small: true }) })));
   }
   const lastTrick = obs.tricks.length ? obs.tricks[obs.tricks.length - 1] : null;
-  if (lastTrick) {
-    const line = el("div", { class: "small" }, el("strong", {}, `${t("Last trick:")} `));
-    lastTrick.plays.forEach((code, i) => line.append(ui.badge((lastTrick.leader + i) % n), " ",
-      cardName(code), "  "));
-    line.append(" ", ...tNodes("→ {seat} won", { seat: ui.badge(lastTrick.winner) }));
-    for (const [s, code] of lastTrick.takes || []) {
-      const name = ui.name(s);
-      const you = name === YOU;
-      line.append("; ", code
-        ? (you ? t("You took {card}", { card: cardName(code) }) : t("{name} took {card}", { name, card: cardName(code) }))
-        : (you ? t("You drew a card") : t("{name} drew a card", { name })));
-    }
-    if (lastTrick.smashed && lastTrick.smashed.length) {
-      line.append("; ", t("smashed {cards}", { cards: lastTrick.smashed.map(cardName).join(", ") }));
-    }
-    if (lastTrick.next_leader !== lastTrick.winner) {
-      const name = ui.name(lastTrick.next_leader);
-      line.append("; ", name === YOU ? t("You lead (last Dragon)") : t("{name} leads (last Dragon)", { name }));
-    }
-    trickPanel.append(line);
-  }
+  if (lastTrick) trickPanel.append(lastTrickLine(ui, lastTrick));
   parts.push(trickPanel);
 
   // Your hand, sorted by faction.
