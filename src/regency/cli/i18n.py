@@ -56,6 +56,9 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 JS_KEYWORDS = {"t": None, "nt": (1, 2), "tNodes": None, "ntNodes": (1, 2)}
 """The pages' functions whose first arguments are messages (both texts of the ``n`` ones)."""
 
+JS_OPTIONS = {"web/**.js": {"parse_template_string": "true"}}
+"""A ``t(...)`` inside a template literal (`` ` ${t("(winner)")}` ``) is a message too."""
+
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """The catalogs' header date, fixed so that a run that changes no text changes no file."""
 
@@ -76,7 +79,11 @@ def _messages() -> Iterator[tuple[str | tuple[str, ...], str, int]]:
     ]
     for method_map, keywords in runs:
         for filename, lineno, message, _comments, _context in extract_from_dir(
-            str(package), method_map, keywords=keywords, strip_comment_tags=True
+            str(package),
+            method_map,
+            options_map=JS_OPTIONS,
+            keywords=keywords,
+            strip_comment_tags=True,
         ):
             yield message, f"src/regency/{filename}", lineno
 
@@ -86,7 +93,7 @@ def js_messages() -> set[str]:
     package = Path(regency.__file__).parent
     found: set[str] = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
-        str(package), [("web/**.js", "javascript")], keywords=JS_KEYWORDS
+        str(package), [("web/**.js", "javascript")], options_map=JS_OPTIONS, keywords=JS_KEYWORDS
     ):
         found.add(message if isinstance(message, str) else message[0])
     return found

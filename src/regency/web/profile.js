@@ -79,7 +79,9 @@ function tokensPanel() {
 
 async function start() {
   showAccount();
-  document.getElementById("where").textContent = name;
+  const where = document.getElementById("where");
+  where.textContent = name;
+  where.dataset.i18nSkip = "";  // a name, the same in every language
   let profile;
   try {
     [profile, names] = await Promise.all([api(`/api/players/${encodeURIComponent(name)}`), titles()]);
@@ -92,7 +94,7 @@ async function start() {
   const self = who.signed_in && who.name.toLowerCase() === profile.name.toLowerCase();
   const puzzles = Object.entries(profile.puzzles || {});
   root.replaceChildren(
-    el("h1", {}, profile.name),
+    el("h1", { "data-i18n-skip": "" }, profile.name),
     el("p", { class: "small muted" }, t("Playing here since {day}", { day: day(profile.since) }),
       profile.disabled ? [" · ", t("this account is disabled")] : "",
       self ? [" · ", el("a", { href: "/account" }, t("your account's settings"))] : ""),

@@ -286,7 +286,7 @@ function grid(ui) {
   // Rulers: each column's x above it and each row's y beside it, so that a square the
   // log or a label names ("Giants at 0,-2") can be found (the first card is at 0,0). They
   // stay in view while the grid scrolls.
-  const ruler = (text, edge) => el("span", { class: "axis", "aria-hidden": "true",
+  const ruler = (text, edge) => el("span", { class: "axis", "aria-hidden": "true", "data-i18n-skip": "",
     style: { position: "sticky", [edge]: "0", "z-index": "1", background: "#ece6da" } }, text);
   const g = el("div", { class: "grid", role: "group", "aria-label": t("the grid of cards"), dataset: { roving: "grid" },
     style: { "grid-template-columns": `1.5rem repeat(${x1 - x0 + 1}, var(--cell))` } },
@@ -396,7 +396,7 @@ function standingTable(ui, entries) {
 
 export function board(ui) {
   const obs = ui.obs;
-  const parts = [el("h1", {}, "Claim Kingdoms")];
+  const parts = [el("h1", { "data-i18n-skip": "" }, "Claim Kingdoms")];
   parts.push(powerPanel(ui));
 
   const display = obs.display.map((name) => ui.legal.has(`take ${name}`)

@@ -135,6 +135,20 @@ export function label(text, ui, seat) {
   return describe(text, ui.obs);
 }
 
+// What decided a vote or the game, as the result names them (the engine's words, the
+// same messages as the terminal's: regency/render/claim.py).
+const REASONS = {
+  "most cards": t("most cards"),
+  "highest card": t("highest card"),
+  "tie": t("tie"),
+  "nobody holds it": t("nobody holds it"),
+  "three factions": t("three factions"),
+  "most factions": t("most factions"),
+  "most cards in the factions won": t("most cards in the factions won"),
+  "highest value of those cards": t("highest value of those cards"),
+  "shared win": t("shared win"),
+};
+
 /** The last trick in one line: each card by its player, who won, who took what. */
 function lastTrickLine(ui, lastTrick) {
   const n = ui.obs.players;
@@ -167,7 +181,7 @@ export function board(ui) {
 
   const title = obs.phase
     ? t("Phase {phase} · trick {trick} of {tricks}", { phase: obs.phase, trick: obs.trick, tricks: obs.tricks_per_phase })
-    : "Claim";
+    : el("span", { "data-i18n-skip": "" }, "Claim");
   // The phase's aim on a line of its own: a " · " before it would end a line on a phone.
   parts.push(el("h1", {}, title, el("span", { class: "muted small", style: { display: "block" } },
     obs.phase === 1 ? t("Recruiting followers") : t("Winning the factions' votes"))));
@@ -274,7 +288,7 @@ function standing(ui) {
 
 export function resultLine(ui) {
   const r = ui.view.result;
-  return winners(r.winners.map((s) => ui.name(s)), r.decided_by);
+  return winners(r.winners.map((s) => ui.name(s)), REASONS[r.decided_by] || r.decided_by);
 }
 
 export function result(ui) {
@@ -288,7 +302,7 @@ export function result(ui) {
       el("td", {}, el("span", { class: `chip f-${code}` }, el("b", {}, WORDS[code] ? WORDS[code][0] : vote.faction))),
       // the outcome beside the faction (a phone's first screen), the counts behind it after
       el("td", {}, vote.side === null ? t("nobody") : el("strong", {}, vote.seats.map((s) => shownName(ui.name(s))).join(" & ")),
-        el("span", { class: "muted" }, ` (${vote.reason})`)),
+        el("span", { class: "muted" }, ` ${t("({reason})", { reason: REASONS[vote.reason] || vote.reason })}`)),
       vote.counts.map((held, i) => el("td", { class: "num" }, held ? nt("{count} card (top {top})", "{count} cards (top {top})", held, { top: vote.highest[i] }) : "–"))));
   }
   table.append(body);

@@ -138,7 +138,7 @@ function drawBoard(ui, tokens, raised, interactive) {
     dataset: interactive ? { roving: "board" } : null }, el("span"),
     [1, 2, 3, 4, 5, 6].map((c) => el("span", { class: "hdr" }, String(c))));
   tokens.forEach((row, r) => {
-    b.append(el("span", { class: "hdr" }, ROWS[r]));
+    b.append(el("span", { class: "hdr", "data-i18n-skip": "" }, ROWS[r]));
     row.forEach((token, c) => {
       const sq = `${ROWS[r]}${c + 1}`;
       const { classes, content, text } = cellContent(ui, token);

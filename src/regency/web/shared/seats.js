@@ -33,7 +33,7 @@ export function useSeats({ colours = COLOUR_NAMES, you = true } = {}) {
 /** A seat's badge: its colour, shape and a letter, then its name. */
 export function seatMark(seat, letter = false) {
   const colour = seatColours[seat % seatColours.length] || "grey";
-  return el("span", { class: `mark c-${colour}`, "aria-hidden": "true",
+  return el("span", { class: `mark c-${colour}`, "aria-hidden": "true", "data-i18n-skip": "",
     title: t("seat {seat}: {colour} {shape}", { seat, colour: colourWord(colour), shape: SHAPES[seat % 4] }) },
   SHAPES[seat % 4] + (letter ? colour[0].toUpperCase() : ""));
 }
