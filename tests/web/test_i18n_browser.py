@@ -34,7 +34,10 @@ ESCAPED = """() => {
     // leaves an open "[" before the node and a "]" after it: what precedes an unmatched
     // "]" or follows an unmatched "[" is inside it.
     let rest = text;
-    for (let before = ""; before !== rest;) { before = rest; rest = rest.replace(/\\[[^\\[\\]]*\\]/g, ""); }
+    for (let before = ""; before !== rest;) {
+      before = rest;
+      rest = rest.replace(/\\[[^\\[\\]]*\\]/g, "");
+    }
     rest = rest.replace(/^[^\\[]*\\]/, "").replace(/\\[[^\\]]*$/, "");
     if (!/\\p{L}/u.test(rest)) continue;
     const parent = node.parentElement;
