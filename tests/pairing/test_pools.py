@@ -7,6 +7,7 @@ import doctest
 import pytest
 
 import regency
+from regency.core.i18n import using
 from regency.pairing import POOLS, PoolError, find_pool, pools
 from regency.server.live.clocks import MOVE_LIMITS
 
@@ -34,6 +35,13 @@ def test_a_pool_by_its_id() -> None:
         "players": 2,
         "move_seconds": 30,
         "title": "Claim, 2 players, 30 s a move",
+        "game_title": "Claim",
+        "players_words": "2 players",
+        "clock_words": "30 s a move",
     }
+    with using("pseudo"):  # words for the reader; the id, game and numbers stay
+        pool = find_pool("claim-2-30").to_json()
+    assert pool["players_words"] == "[2 þļåýéŕš]" and pool["game"] == "claim"
+    assert pool["title"].startswith("[Claim, [2 þļåýéŕš], ")
     with pytest.raises(PoolError, match="no pool 'chess-2-120'; the pools: claim-2-30, "):
         find_pool("chess-2-120")

@@ -27,7 +27,15 @@ def test_each_game_carries_its_ladder_per_player_count(sqlite_client: TestClient
             assert ratings == sorted(ratings)
             agents = [lv["agent"] for lv in levels]
             for i, level in enumerate(levels):
-                assert set(level) == {"name", "agent", "default", "about", "figures", "strength"}
+                assert set(level) == {
+                    "name",
+                    "title",
+                    "agent",
+                    "default",
+                    "about",
+                    "figures",
+                    "strength",
+                }
                 # the heuristic, or for a 2-player match a level below
                 rival = level["strength"]["against"]
                 assert rival == "heuristic" or (count == "2" and rival in agents[:i])

@@ -34,6 +34,9 @@ def test_the_list_changes_live_as_a_table_opens_fills_and_starts(server: ThreadS
             "players": 2,
             "move_seconds": 30,
             "title": "Claim, 2 players, 30 s a move",
+            "game_title": "Claim",
+            "players_words": "2 players",
+            "clock_words": "30 s a move",
             "casual": 0,
             "rated": 0,
         }

@@ -13,7 +13,7 @@ import regency
 from regency.learn import load_course
 from regency.learn.coach import words
 from regency.server.pages.learn import MAX_LEARNED_GAMES
-from tests.server.conftest import ThreadServer
+from tests.server.conftest import ThreadServer, make_client
 from tests.server.helpers import auth, create, play_random
 from tests.server.people import Person
 
@@ -212,3 +212,34 @@ def test_a_rematch_of_a_first_game_has_no_coach(sqlite_client: TestClient) -> No
     summary = sqlite_client.get(f"/api/tables/{made}").json()
     assert sqlite_client.get(f"/api/tables/{tid}").json()["settings"]["coach"] is True
     assert "coach" not in summary["settings"]
+
+
+def test_the_coach_speaks_the_readers_language_whatever_it_said_before(
+    sqlite_db: str,
+) -> None:
+    """Notes are judged in a worker process, which does not share the request's language:
+    the language goes with the question, and a note kept for one language is not given to
+    a reader of another (issue 49)."""
+    # Every shipped language served, translated whole or not (the test setting).
+    with make_client(sqlite_db, test_languages=True) as sqlite_client:
+        table = coached(sqlite_client)
+        token = table["invites"][0]["token"]
+        seat = table["invites"][0]["seat"]
+        base = f"/api/tables/{table['table']}/seats/{seat}"
+        view = sqlite_client.get(f"{base}/view", headers=auth(token)).json()
+        while view["to_move"] != seat:
+            view = sqlite_client.get(f"{base}/view", headers=auth(token)).json()
+        german = {**auth(token), "Accept-Language": "de"}
+        move = view["legal_moves"][0]
+        sqlite_client.post(
+            f"{base}/actions",
+            json={"action": move, "version": view["version"]},
+            headers=auth(token),
+        )
+        number = view["version"] + 1
+        ask = {"ask": "note", "number": number}
+        english = sqlite_client.post(f"{base}/coach", json=ask, headers=auth(token)).json()
+        in_german = sqlite_client.post(f"{base}/coach", json=ask, headers=german).json()
+        again = sqlite_client.post(f"{base}/coach", json=ask, headers=auth(token)).json()
+        assert english["text"] == again["text"] and english["label"] == in_german["label"]
+        assert in_german["text"] != english["text"]

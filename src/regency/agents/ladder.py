@@ -42,8 +42,9 @@ from regency.agents.base import AgentError
 from regency.agents.defaults import default_opponent
 from regency.agents.registry import parse_spec
 from regency.core.errors import RegencyError, quote
+from regency.core.i18n import DEFAULT, N_, PSEUDO, _, language, ngettext
 from regency.core.registry import game_info
-from regency.core.words import count, span, the_computer
+from regency.core.words import span, the_computer
 
 __all__ = [
     "COMPUTER",
@@ -68,14 +69,25 @@ RATING_BASE = 1500
 YARDSTICK = "heuristic"
 """The agent the ratings start from (each game's rule-based player, rated 1500)."""
 
-TOP_NAME = "Strongest"
-"""The top level's name: the default opponent."""
+TOP_NAME = N_("Strongest")
+"""The top level's name: the default opponent (in English: the API's code for it)."""
 
-LOWER_NAMES = ("Beginner", "Casual", "Strong", "Expert")
-"""The other levels' names, from the bottom up."""
+LOWER_NAMES = (N_("Beginner"), N_("Casual"), N_("Strong"), N_("Expert"))
+"""The other levels' names, from the bottom up (in English: the API's codes; a reader
+reads them through ``_``: :attr:`Level.title`)."""
 
-COMPUTER = "Computer"
+COMPUTER = N_("Computer")
 """The name of a computer seat whose agent is on no ladder (a spec set by hand)."""
+
+_COMPUTER_NAMES = {
+    "Strongest": N_("Strongest computer"),
+    "Beginner": N_("Beginner computer"),
+    "Casual": N_("Casual computer"),
+    "Strong": N_("Strong computer"),
+    "Expert": N_("Expert computer"),
+}
+"""What a seat each level plays is called: one message each, for the adjective agrees
+with "computer" in other languages (Stärkster Computer, ordinateur le plus fort)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,14 +177,20 @@ class Level:
     figures: str
 
     @property
+    def title(self) -> str:
+        """The level's name in the reader's language (``name`` stays the API's code)."""
+        return _(self.name)
+
+    @property
     def computer(self) -> str:
-        """What a seat it plays is called: ``"Strongest computer"``."""
-        return f"{self.name} computer"
+        """What a seat it plays is called: ``"Strongest computer"``, in the reader's language."""
+        return _computer_title(self.name)
 
     def to_json(self) -> dict[str, Any]:
         """The level as JSON (for the game server)."""
         return {
             "name": self.name,
+            "title": self.title,
             "agent": self.agent,
             "default": self.default,
             "about": self.about,
@@ -181,7 +199,6 @@ class Level:
         }
 
 
-_COUNT_WORDS = {1: "a", 2: "two", 3: "three"}
 _STRENGTH = 'docs/measurements/history/strength.md, "Strength"'
 _LADDER = 'docs/measurements/history/strength.md, "The ladder"'
 _LEVELS = 'docs/measurements/history/strength.md, "The levels"'
@@ -300,50 +317,136 @@ names), and every ladder is shown in docs/measurements.md ("The ladders"); the
 default opponent's run must be here, and the heuristic's is implied (the fair share)."""
 
 
+def _computer_title(name: str) -> str:
+    """What a seat of the level called ``name`` is called, in the reader's language."""
+    return _(_COMPUTER_NAMES.get(name, COMPUTER))
+
+
 def _percent(share: float) -> str:
-    return f"{share:.1%}"
+    """``"66.0%"``, as the reader's language writes a share (``"66,0 %"`` in German)."""
+    code = language()
+    if code in (DEFAULT, PSEUDO):
+        return f"{share:.1%}"
+    from babel.numbers import format_percent
+
+    return format_percent(share, "#,##0.0%", locale=code)
+
+
+def _fair_percent(share: float) -> str:
+    """A fair share as a whole percent: ``"33%"``."""
+    code = language()
+    if code in (DEFAULT, PSEUDO):
+        return f"{share:.0%}"
+    from babel.numbers import format_percent
+
+    return format_percent(share, "#,##0%", locale=code)
 
 
 _DENOMINATORS = (2, 3, 4, 5, 6, 8, 10)
 """The "games in N" a share is said in: the ones people count in."""
 
 
-def _wins(share: float) -> str:
-    """How often a share of games is won, as a player says it: ``"wins about 2 games in 3"``.
+def _wins(share: float) -> tuple[int, int] | None:
+    """How often a share of games is won, as a player says it: ``(2, 3)`` for "about 2 in 3".
 
     The fraction near the share with a small denominator (each step of the denominator
     costs as much as 0.006 of distance, so 0.66 is "2 in 3" rather than "5 in 8");
-    "almost never wins" below 1 in 20, "wins almost every game" above 19 in 20.
+    ``(0, 1)`` for "almost never wins" below 1 in 20, ``None`` for "wins almost every
+    game" above 19 in 20.
     """
     if share < 0.05:
-        return "almost never wins"
+        return (0, 1)
     if share > 0.95:
-        return "wins almost every game"
+        return None
     fractions = [(k, d) for d in _DENOMINATORS for k in range(1, d) if math.gcd(k, d) == 1]
-    k, d = min(fractions, key=lambda f: abs(share - f[0] / f[1]) + 0.006 * f[1])
-    return f"wins about {count(k, 'game')} in {d}"
+    return min(fractions, key=lambda f: abs(share - f[0] / f[1]) + 0.006 * f[1])
+
+
+def _rivals(players: int) -> str:
+    """How many rivals a seat has, as a word: ``"two"``, ``"three"`` (a number past them)."""
+    others = players - 1
+    words = {2: N_("two"), 3: N_("three")}
+    return _(words[others]) if others in words else str(others)
+
+
+def _rival_name(strength: Strength, names: dict[str, str]) -> str:
+    """The rival of a run as people see it: its level's name, else its spec."""
+    name = names.get(strength.against)
+    return _(name) if name is not None else strength.against
 
 
 def _words(spec: str, strength: Strength | None, players: int, names: dict[str, str]) -> str:
     """What a player reads about a level in the lobby: how often it wins, in words.
 
     ``names`` gives the level names of the ladder's agents, so that the rival is named
-    as people see it.
+    as people see it. Each case is one whole message, for the reader's language.
     """
     if strength is None:
-        return "The default computer player; its strength is not measured yet."
+        return _("The default computer player; its strength is not measured yet.")
     if spec == YARDSTICK:
-        return "Plays by simple rules of thumb: the other levels are measured against it."
-    rival = names.get(strength.against, strength.against)
+        return _("Plays by simple rules of thumb: the other levels are measured against it.")
+    rival = _rival_name(strength, names)
     wins = _wins(strength.won)
     if strength.team:
-        return f"With a partner of its level, it {wins} against a {rival} partnership."
+        if wins is None:
+            return _(
+                "With a partner of its level, it wins almost every game against a {rival} "
+                "partnership.",
+                rival=rival,
+            )
+        if wins[0] == 0:
+            return _(
+                "With a partner of its level, it almost never wins against a {rival} partnership.",
+                rival=rival,
+            )
+        return ngettext(
+            "With a partner of its level, it wins about {count} game in {games} against a "
+            "{rival} partnership.",
+            "With a partner of its level, it wins about {count} games in {games} against a "
+            "{rival} partnership.",
+            wins[0],
+            games=wins[1],
+            rival=rival,
+        )
     if players == 2:
-        return f"{wins[0].upper()}{wins[1:]} against {rival}."
-    others = _COUNT_WORDS.get(players - 1, str(players - 1))
-    return (
-        f"{wins[0].upper()}{wins[1:]} against {others} {rival} players "
-        f"(a fair share would be 1 in {players})."
+        if wins is None:
+            return _("Wins almost every game against {rival}.", rival=rival)
+        if wins[0] == 0:
+            return _("Almost never wins against {rival}.", rival=rival)
+        return ngettext(
+            "Wins about {count} game in {games} against {rival}.",
+            "Wins about {count} games in {games} against {rival}.",
+            wins[0],
+            games=wins[1],
+            rival=rival,
+        )
+    others = _rivals(players)
+    if wins is None:
+        return _(
+            "Wins almost every game against {others} {rival} players "
+            "(a fair share would be 1 in {players}).",
+            others=others,
+            rival=rival,
+            players=players,
+        )
+    if wins[0] == 0:
+        return _(
+            "Almost never wins against {others} {rival} players "
+            "(a fair share would be 1 in {players}).",
+            others=others,
+            rival=rival,
+            players=players,
+        )
+    return ngettext(
+        "Wins about {count} game in {games} against {others} {rival} players "
+        "(a fair share would be 1 in {players}).",
+        "Wins about {count} games in {games} against {others} {rival} players "
+        "(a fair share would be 1 in {players}).",
+        wins[0],
+        games=wins[1],
+        others=others,
+        rival=rival,
+        players=players,
     )
 
 
@@ -351,30 +454,81 @@ def _about(spec: str, strength: Strength | None, players: int, names: dict[str, 
     """The measurement behind a level, in one sentence (the lobby's details).
 
     ``names`` gives the level names of the ladder's agents, so that the rival is named
-    as people see it.
+    as people see it. Each case is one whole message, for the reader's language.
     """
     if strength is None:
-        return "The default computer player; its strength is not measured yet."
+        return _("The default computer player; its strength is not measured yet.")
     if spec == YARDSTICK:
-        return (
-            f"A rule-based player, rated {RATING_BASE}: the yardstick from which the other "
-            "levels are rated."
+        return _(
+            "A rule-based player, rated {rating}: the yardstick from which the other "
+            "levels are rated.",
+            rating=RATING_BASE,
         )
-    rival = names.get(strength.against, strength.against)  # the heuristic's level, mostly
-    rated = f"Rated {strength.rating}. "
-    interval = f"95% interval: {_percent(strength.low)}-{_percent(strength.high)}"
-    share = "none" if strength.won == 0 else _percent(strength.won)
-    won = f"{rated}Won {share} of {strength.games} games"
+    figures: dict[str, object] = {
+        "rating": strength.rating,
+        "rival": _rival_name(strength, names),  # the heuristic's level, mostly
+        "low": _percent(strength.low),
+        "high": _percent(strength.high),
+    }
+    if strength.won == 0:
+        if strength.team:
+            return ngettext(
+                "Rated {rating}. Won none of {count} game, with a partner of its level, "
+                "against a {rival} partnership (a fair share is 50%; 95% interval: "
+                "{low}-{high}).",
+                "Rated {rating}. Won none of {count} games, with a partner of its level, "
+                "against a {rival} partnership (a fair share is 50%; 95% interval: "
+                "{low}-{high}).",
+                strength.games,
+                **figures,
+            )
+        if players == 2:
+            return ngettext(
+                "Rated {rating}. Won none of {count} game against {rival} "
+                "(95% interval: {low}-{high}).",
+                "Rated {rating}. Won none of {count} games against {rival} "
+                "(95% interval: {low}-{high}).",
+                strength.games,
+                **figures,
+            )
+        return ngettext(
+            "Rated {rating}. Won none of {count} game against {others} {rival} players "
+            "(a fair share is {fair}; 95% interval: {low}-{high}).",
+            "Rated {rating}. Won none of {count} games against {others} {rival} players "
+            "(a fair share is {fair}; 95% interval: {low}-{high}).",
+            strength.games,
+            others=_rivals(players),
+            fair=_fair_percent(strength.fair),
+            **figures,
+        )
+    figures["share"] = _percent(strength.won)
     if strength.team:
-        return (
-            f"{won}, with a partner of its level, against a {rival} partnership "
-            f"(a fair share is 50%; {interval})."
+        return ngettext(
+            "Rated {rating}. Won {share} of {count} game, with a partner of its level, "
+            "against a {rival} partnership (a fair share is 50%; 95% interval: {low}-{high}).",
+            "Rated {rating}. Won {share} of {count} games, with a partner of its level, "
+            "against a {rival} partnership (a fair share is 50%; 95% interval: {low}-{high}).",
+            strength.games,
+            **figures,
         )
     if players == 2:
-        return f"{won} against {rival} ({interval})."
-    others = _COUNT_WORDS.get(players - 1, str(players - 1))
-    return (
-        f"{won} against {others} {rival} players (a fair share is {strength.fair:.0%}; {interval})."
+        return ngettext(
+            "Rated {rating}. Won {share} of {count} game against {rival} "
+            "(95% interval: {low}-{high}).",
+            "Rated {rating}. Won {share} of {count} games against {rival} "
+            "(95% interval: {low}-{high}).",
+            strength.games,
+            **figures,
+        )
+    return ngettext(
+        "Rated {rating}. Won {share} of {count} game against {others} {rival} players "
+        "(a fair share is {fair}; 95% interval: {low}-{high}).",
+        "Rated {rating}. Won {share} of {count} games against {others} {rival} players "
+        "(a fair share is {fair}; 95% interval: {low}-{high}).",
+        strength.games,
+        others=_rivals(players),
+        fair=_fair_percent(strength.fair),
+        **figures,
     )
 
 
@@ -392,7 +546,12 @@ def ladder(game: str, players: int) -> tuple[Level, ...]:
     info = game_info(game)
     if players not in info.players:
         raise AgentError(
-            f"{info.title} is played by {span(info.players)} players, not {quote(players)}"
+            _(
+                "{game} is played by {players} players, not {number}",
+                game=info.title,
+                players=span(info.players),
+                number=quote(players),
+            )
         )
     top = default_opponent(info.name, players)
     measured = dict(MEASURED.get(info.name, {}).get(players, {}))
@@ -440,7 +599,15 @@ def find_level(game: str, players: int, name: str) -> Level:
             return level
     title = game_info(game).title
     names = ", ".join(level.name for level in levels)
-    raise AgentError(f"no level {quote(name)} in {title} at {players} players; the levels: {names}")
+    raise AgentError(
+        _(
+            "no level {name} in {game} at {players} players; the levels: {levels}",
+            name=quote(name),
+            game=title,
+            players=players,
+            levels=names,
+        )
+    )
 
 
 def level_of(game: str, players: int, spec: str) -> Level | None:
@@ -462,16 +629,26 @@ def level_of(game: str, players: int, spec: str) -> Level | None:
 
 
 @functools.lru_cache(maxsize=512)
+def _level_name(game: str, players: int, spec: str) -> str | None:
+    """The English name (the code) of the level ``spec`` plays, if any.
+
+    Cached, for a table names its seats with every view it sends; translated at each use.
+    """
+    level = level_of(game, players, spec)
+    return level.name if level is not None else None
+
+
 def computer_name(game: str, players: int, spec: str) -> str:
     """What people call a computer seat playing ``spec``: its level's name, or "Computer".
 
     ``"Strongest computer"`` for the ladder's top, ``"Casual computer"`` for the
     heuristic where it is that level; a spec on no ladder (one set by hand) is
     :data:`COMPUTER`. The spec itself is for the API and a details line, not a name.
-    Cached: a table names its seats with every view it sends.
+    In the reader's language; the level is looked up once (cached: a table names its
+    seats with every view it sends) and its name translated at each call.
     """
-    level = level_of(game, players, spec)
-    return level.computer if level is not None else COMPUTER
+    name = _level_name(game, players, spec)
+    return _computer_title(name) if name is not None else _(COMPUTER)
 
 
 def computer_with_spec(game: str, players: int, spec: str) -> str:

@@ -24,6 +24,7 @@ from regency.cli.arena import add_arena_arguments, run_arena
 from regency.cli.args import Parser, UsageError
 from regency.cli.connect import add_connect_arguments, run_connect
 from regency.cli.games import add_games_arguments, list_games, run_games
+from regency.cli.i18n import add_i18n_arguments, run_i18n
 from regency.cli.learn import add_learn_arguments, run_learn
 from regency.cli.play import add_play_arguments, run_play
 from regency.cli.puzzles import add_puzzles_arguments, run_puzzles
@@ -33,6 +34,7 @@ from regency.cli.serve import add_db_arguments, add_serve_arguments, run_db, run
 from regency.cli.simulate import add_simulate_arguments, run_simulate
 from regency.cli.train import add_train_arguments, run_train
 from regency.core.errors import RegencyError
+from regency.core.i18n import UnknownLanguageError, from_environment, using
 
 __all__ = ["COMMANDS", "Command", "build_parser", "list_games", "main"]
 
@@ -47,6 +49,9 @@ class Command:
         add_arguments: Adds the command's arguments to its parser.
         run: Runs the command with the parsed arguments; returns the exit status.
         description: A longer text for ``regency NAME --help`` (default: none).
+        speaks: Whether the command talks to a person in their language (``--lang``,
+            ``LANG``). The server does not: it will choose a language per request
+            (docs/i18n.md), and a host's own ``LANG`` must not become its players'.
     """
 
     name: str
@@ -54,6 +59,7 @@ class Command:
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, Console], int]
     description: str | None = None
+    speaks: bool = True
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -111,7 +117,13 @@ COMMANDS: tuple[Command, ...] = (
         add_train_arguments,
         run_train,
     ),
-    Command("serve", "run the game server (tables, invite links)", add_serve_arguments, run_serve),
+    Command(
+        "serve",
+        "run the game server (tables, invite links)",
+        add_serve_arguments,
+        run_serve,
+        speaks=False,
+    ),
     Command(
         "connect",
         "play a seat at a server's table with an agent",
@@ -127,6 +139,13 @@ COMMANDS: tuple[Command, ...] = (
         description="The operator's commands for the accounts of a server's database "
         "(docs/accounts.md): for clubs without e-mail, make an account and hand its "
         "password over, disable one, or set a new password for someone who forgot theirs.",
+    ),
+    Command(
+        "i18n",
+        "keep the translations: extract the texts, update and compile the catalogs",
+        add_i18n_arguments,
+        run_i18n,
+        description="For translators and developers working in a clone (docs/i18n.md).",
     ),
 )
 """Every subcommand, in the order ``regency --help`` lists them."""
@@ -150,8 +169,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
     for command in COMMANDS:
-        command.add_arguments(
-            sub.add_parser(command.name, help=command.help, description=command.description)
+        command_parser = sub.add_parser(
+            command.name, help=command.help, description=command.description
+        )
+        command.add_arguments(command_parser)
+        if not command.speaks:
+            continue
+        command_parser.add_argument(
+            "--lang",
+            metavar="LANG",
+            help="the language to speak: en, nl, de, fr or es (default: from LANGUAGE, "
+            "LC_ALL, LC_MESSAGES or LANG, else English)",
         )
     return parser
 
@@ -174,14 +202,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             _welcome(console)
             return 0
-        return COMMAND_BY_NAME[args.command].run(args, console)
+        command = COMMAND_BY_NAME[args.command]
+        if not command.speaks:
+            return command.run(args, console)
+        # For this command only: a test (or a program) calling main() keeps its own.
+        with using(args.lang or from_environment()):
+            return command.run(args, console)
     except BrokenPipeError:
         # The reader went away (``regency games --json | head``): stop quietly, and
         # point stdout at nothing so the interpreter's last flush cannot complain.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
-    except (UsageError, RegencyError, OSError) as exc:
+    except (UsageError, RegencyError, OSError, UnknownLanguageError) as exc:
         errors.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
         return 2
     except KeyboardInterrupt:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from regency.core.errors import UnknownGameError, quote
+from regency.core.i18n import _
 
 if TYPE_CHECKING:
     # Types only: the view and the game contract import this module (the view finds
@@ -226,7 +227,8 @@ class GameInfo(str):
             "name": self.name,
             "title": self.title,
             "players": list(self.players),
-            "summary": self.summary,
+            # Words for people, in the reader's language (the games mark them with N_).
+            "summary": _(self.summary),
             "options": [
                 {"name": o.name, "help": o.help, "default": o.default, "secret": o.secret}
                 for o in self.options

@@ -16,6 +16,7 @@ from regency.core.errors import (
     quote,
 )
 from regency.core.game import SAVE_FORMAT, SAVE_VERSION, Game, check_saved_state, state_digest
+from regency.core.i18n import _
 from regency.core.record import RECORD_FORMAT, RECORD_VERSION, Record, read_json
 from regency.core.registry import game_info
 from regency.core.rng import MAX_SEED, new_seed
@@ -45,18 +46,34 @@ def new_game(
         players = info.default_players
     if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
         raise GameOptionError(
-            f"{info.title} is played by {span(info.players)} players, not {quote(players)}"
+            _(
+                "{game} is played by {players} players, not {number}",
+                game=info.title,
+                players=span(info.players),
+                number=quote(players),
+            )
         )
     if seed is None:
         seed = new_seed()
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise GameOptionError(f"seed must be an integer from 0 to {MAX_SEED}, not {quote(seed)}")
+        raise GameOptionError(
+            _(
+                "seed must be an integer from 0 to {largest}, not {seed}",
+                largest=MAX_SEED,
+                seed=quote(seed),
+            )
+        )
     known = {o.name for o in info.options}
     unknown = sorted(set(options) - known)
     if unknown:
         accepted = ", ".join(["players", "seed", *sorted(known)])
         raise GameOptionError(
-            f"{info.title} has no option {', '.join(map(quote, unknown))}; options: {accepted}"
+            _(
+                "{game} has no option {unknown}; options: {accepted}",
+                game=info.title,
+                unknown=", ".join(map(quote, unknown)),
+                accepted=accepted,
+            )
         )
     return info.game_class.create(players, seed, options)
 

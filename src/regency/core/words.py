@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from regency.core.i18n import _
+
 __all__ = [
     "YOU",
     "and_list",
@@ -101,7 +103,10 @@ def span(numbers: Iterable[int]) -> str:
     if len(items) >= 3 and items == list(range(items[0], items[-1] + 1)):
         return f"{items[0]}-{items[-1]}"
     words = [str(n) for n in items]
-    return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
+    if len(words) <= 1:
+        return "".join(words)
+    # The one word of the list ("or") is the reader's language's.
+    return _("{numbers} or {last}", numbers=", ".join(words[:-1]), last=words[-1])
 
 
 def the_computer(name: str | None) -> str:

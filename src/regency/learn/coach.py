@@ -18,17 +18,17 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from regency.analysis import Decision, default_agent, judge_view
 from regency.core.errors import RegencyError
 from regency.core.game import Game
+from regency.core.i18n import PSEUDO, _, language, using
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
 from regency.core.start import new_game
 from regency.core.view import SeatView
-from regency.learn.model import CourseError, load_course
+from regency.learn.model import CourseError, load_course, pseudo_document, read_localized
 
 __all__ = [
     "COACH_SHARE",
@@ -54,12 +54,20 @@ class CoachError(RegencyError, ValueError):
     """A question the coach cannot answer: not the learner's move, or the game is over."""
 
 
-@cache
 def words() -> dict[str, dict[str, str]]:
-    """The lessons' and the coach's words that are the same for every game (``words.json``)."""
-    text = resources.files("regency.learn").joinpath("words.json").read_text(encoding="utf-8")
+    """The lessons' and the coach's words that are the same for every game.
+
+    In the current language: ``words.<lang>.json`` when it is translated, else
+    ``words.json``.
+    """
+    return _words(language())
+
+
+@cache
+def _words(code: str) -> dict[str, dict[str, str]]:
+    text = read_localized("regency.learn", "words.json", code)
     data: dict[str, dict[str, str]] = json.loads(text)
-    return data
+    return pseudo_document(data, "words") if code == PSEUDO else data
 
 
 def coach_agent(game: str, players: int) -> str:
@@ -143,6 +151,7 @@ def note(
     options: Mapping[str, Any],
     moves: Sequence[str],
     number: int,
+    lang: str | None = None,
 ) -> Note:
     """The coach's note on move ``number`` of a game (its decision judged as it was made).
 
@@ -153,16 +162,27 @@ def note(
         options: Its options.
         moves: The moves made so far (at least ``number`` of them).
         number: The move to judge (1 is the first).
+        lang: The language of its words (default: the current one). A server's worker
+            process does not share the request's context, so it passes the language.
 
     Raises:
         CoachError: if there is no such move.
     """
+    if lang is not None:
+        with using(lang):
+            return note(name, players, seed, options, moves, number)
     if not 1 <= number <= len(moves):
-        raise CoachError(f"there is no move {number} to judge (moves made: {len(moves)})")
+        raise CoachError(
+            _(
+                "there is no move {number} to judge (moves made: {made})",
+                number=number,
+                made=len(moves),
+            )
+        )
     game = _replay(name, players, seed, options, moves[: number - 1])
     seat = game.current_player
     if seat is None:  # pragma: no cover - a record's moves are all decisions
-        raise CoachError("the game was over before that move")
+        raise CoachError(_("the game was over before that move"))
     played = str(game.parse_action(moves[number - 1], list_legal=False))
     view = game.view(seat)
     spec = coach_agent(name, players)
@@ -194,14 +214,19 @@ def hint(
     options: Mapping[str, Any],
     moves: Sequence[str],
     seat: int,
+    lang: str | None = None,
 ) -> str:
     """What ``seat`` should think about now, in words, naming no move.
 
-    The idea behind the move the coach's search prefers, from the seat's view alone.
+    The idea behind the move the coach's search prefers, from the seat's view alone,
+    in ``lang`` (default: the current language; see :func:`note`).
 
     Raises:
         CoachError: if it is not ``seat``'s turn.
     """
+    if lang is not None:
+        with using(lang):
+            return hint(name, players, seed, options, moves, seat)
     game = _replay(name, players, seed, options, moves)
     if game.current_player != seat:
         raise CoachError(words()["coach"]["not_your_turn"])

@@ -17,22 +17,28 @@ named fields, so a translation can reorder them.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from regency.core.errors import CorruptSaveError, IllegalActionError, RegencyError, quote
 from regency.core.game import Game
+from regency.core.i18n import DEFAULT, PSEUDO, _, language, pseudo_text
 from regency.core.record import check_document, read_json
 from regency.core.registry import available_games, game_info
 from regency.core.teaching import Measure, Teaching
 
 __all__ = [
     "COURSE_FORMAT",
+    "COURSE_TABLES",
+    "COURSE_TEXTS",
     "COURSE_VERSION",
     "FOLLOW_LIMIT",
+    "LESSON_TEXTS",
     "RULE_ID",
     "Course",
     "CourseError",
@@ -40,7 +46,10 @@ __all__ = [
     "Outcome",
     "courses",
     "load_course",
+    "localized_name",
     "problems",
+    "pseudo_document",
+    "read_localized",
 ]
 
 COURSE_FORMAT = "regency-course"
@@ -261,7 +270,9 @@ class Course:
         for lesson in self.lessons:
             if lesson.id == lesson_id:
                 return lesson
-        raise CourseError(f"the {self.game} course has no lesson {quote(lesson_id)}")
+        raise CourseError(
+            _("the {game} course has no lesson {lesson}", game=self.game, lesson=quote(lesson_id))
+        )
 
     def index(self, lesson_id: str) -> int:
         """The lesson's place in the course (from 0)."""
@@ -384,23 +395,96 @@ def _course(data: dict[str, Any]) -> Course:
 def _teaching(game: str) -> Teaching:
     teaching = game_info(game).teaching
     if teaching is None:
-        raise CourseError(f"{game} has no lessons")
+        raise CourseError(_("{game} has no lessons", game=game))
     return teaching
 
 
-@cache
+COURSE_TEXTS = ("title", "about", "done", "you")
+"""A course file's own texts (besides the tables of :data:`COURSE_TABLES`)."""
+COURSE_TABLES = ("not_taught", "coach", "texts")
+"""A course file's tables of texts, by key."""
+LESSON_TEXTS = ("title", "explain", "task", "right", "miss", "hint")
+"""A lesson's texts (besides ``wrong``, its table of texts by move)."""
+
+
+def pseudo_document(data: dict[str, Any], kind: str = "course") -> dict[str, Any]:
+    """A lessons file or the words file in the pseudo-language.
+
+    ``kind``: ``"course"`` (a game's lessons) or ``"words"``. Every text is wrapped and
+    accented, everything else is left as it is.
+
+    The documents are files, not catalog messages; the tests' pseudo-language reads them
+    so that a page showing a lesson's words shows them bracketed.
+    """
+    if kind == "words":
+        return {part: {k: pseudo_text(v) for k, v in table.items()} for part, table in data.items()}
+    out = dict(data)
+    for key in COURSE_TEXTS:
+        if key in out:
+            out[key] = pseudo_text(out[key])
+    for table in COURSE_TABLES:
+        if table in out:
+            out[table] = {k: pseudo_text(v) for k, v in out[table].items()}
+    lessons = []
+    for lesson in out.get("lessons", []):
+        lesson = dict(lesson)
+        for key in LESSON_TEXTS:
+            if key in lesson:
+                lesson[key] = pseudo_text(lesson[key])
+        if "wrong" in lesson:
+            lesson["wrong"] = {k: pseudo_text(v) for k, v in lesson["wrong"].items()}
+        lessons.append(lesson)
+    if "lessons" in out:
+        out["lessons"] = lessons
+    return out
+
+
+def localized_name(file: str, code: str) -> str:
+    """The name of ``file``'s translation into ``code``: ``lessons.json`` -> ``lessons.de.json``."""
+    stem, dot, suffix = file.rpartition(".")
+    return f"{stem}.{code}.{suffix}" if dot else f"{file}.{code}"
+
+
+def read_localized(package: str, file: str, code: str | None = None) -> str:
+    """The text of ``file`` in ``package`` in the language ``code`` (default: :func:`language`).
+
+    The translation beside it (``lessons.de.json``) when the package ships one, else the
+    English ``file`` itself (English, the pseudo-language, a language not yet translated).
+
+    Raises:
+        FileNotFoundError: if the package ships no ``file`` at all.
+    """
+    code = language() if code is None else code
+    if code != DEFAULT:
+        translated = resources.files(package).joinpath(localized_name(file, code))
+        if translated.is_file():
+            return translated.read_text(encoding="utf-8")
+    return resources.files(package).joinpath(file).read_text(encoding="utf-8")
+
+
 def load_course(game: str) -> Course:
-    """The course ``game`` ships (read and checked once, then kept).
+    """The course ``game`` ships, in the current language (:func:`regency.core.i18n.language`).
+
+    A game's ``lessons.<lang>.json`` when it ships one for the language, else its English
+    ``lessons.json``; each is read and checked once per language, then kept.
 
     Raises:
         CourseError: if the game is unknown, has no course, or its course is broken.
     """
+    return _load_course(game, language())
+
+
+@cache
+def _load_course(game: str, code: str) -> Course:
     if game not in {info.name for info in available_games()}:
-        raise CourseError(f"no game called {quote(game)}")
+        raise CourseError(_("no game called {game}", game=quote(game)))
+    teaching = _teaching(game)
     try:
-        text = _teaching(game).course_text()
+        text = read_localized(teaching.package, teaching.file, code)
     except FileNotFoundError:
-        raise CourseError(f"no lessons ship for {game}") from None
+        raise CourseError(_("no lessons ship for {game}", game=game)) from None
+    if code == PSEUDO:
+        text = json.dumps(pseudo_document(json.loads(text)))
     course = Course.from_json(text)
     if course.game != game:
         raise CourseError(f"the course shipped for {game} is {course.game}'s")

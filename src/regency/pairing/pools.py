@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from regency.core.i18n import _, ngettext
 from regency.core.registry import game_info
 
 __all__ = ["POOLS", "Pool", "PoolError", "find_pool"]
@@ -25,7 +26,9 @@ class PoolError(LookupError):
 
 
 def _clock_words(seconds: int) -> str:
-    return f"{seconds // 60} min a move" if seconds % 60 == 0 else f"{seconds} s a move"
+    if seconds % 60 == 0:
+        return ngettext("{count} min a move", "{count} min a move", seconds // 60)
+    return ngettext("{count} s a move", "{count} s a move", seconds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +53,22 @@ class Pool:
     @property
     def title(self) -> str:
         """The pool as people read it: ``"Claim, 2 players, 2 min a move"``."""
-        clock = _clock_words(self.move_seconds)
-        return f"{game_info(self.game).title}, {self.players} players, {clock}"
+        return _(
+            "{game}, {players}, {clock}",
+            game=game_info(self.game).title,
+            players=self.players_words,
+            clock=self.clock_words,
+        )
+
+    @property
+    def players_words(self) -> str:
+        """``"2 players"``, in the reader's language."""
+        return ngettext("{count} player", "{count} players", self.players)
+
+    @property
+    def clock_words(self) -> str:
+        """``"2 min a move"``, in the reader's language."""
+        return _clock_words(self.move_seconds)
 
     def to_json(self) -> dict[str, Any]:
         """The pool as the API lists it (its queues' counts are the server's)."""
@@ -61,6 +78,9 @@ class Pool:
             "players": self.players,
             "move_seconds": self.move_seconds,
             "title": self.title,
+            "game_title": game_info(self.game).title,
+            "players_words": self.players_words,
+            "clock_words": self.clock_words,
         }
 
 

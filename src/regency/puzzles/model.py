@@ -20,6 +20,7 @@ from typing import Any
 
 from regency.core.errors import CorruptSaveError, RegencyError, quote
 from regency.core.game import Game
+from regency.core.i18n import _
 from regency.core.record import Record, check_document, read_json
 from regency.core.registry import available_games
 from regency.core.start import replay
@@ -122,10 +123,13 @@ class Puzzle:
 
     @property
     def task(self) -> str:
-        """What the solver is asked: a proven puzzle's answer wins against best play."""
+        """What the solver is asked, in the reader's language.
+
+        A proven puzzle's answer wins against best play.
+        """
         if self.exact:
-            return "Find the move that wins against best play."
-        return "Find the move that keeps your best chance to win."
+            return _("Find the move that wins against best play.")
+        return _("Find the move that keeps your best chance to win.")
 
     @property
     def game(self) -> str:

@@ -16,7 +16,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from regency.core.words import YOU, possessive, says
+from regency.core.i18n import N_, _
+from regency.render.words import fill
 
 __all__ = [
     "action_label",
@@ -30,35 +31,58 @@ __all__ = [
 ]
 
 FACTIONS = {
-    "GB": ("Goblins", "green"),
-    "KN": ("Knights", "bright_blue"),
-    "UN": ("Undead", "magenta"),
-    "DW": ("Dwarves", "red"),
-    "DO": ("Doppelgangers", "cyan"),
-    "GN": ("Gnomes", "yellow"),
-    "GI": ("Giants", "dark_orange"),
-    "DR": ("Dragons", "bright_red"),
-    "TR": ("Trolls", "grey70"),
-    "SE": ("Seers", "orchid"),
+    "GB": (N_("Goblins"), "green"),
+    "KN": (N_("Knights"), "bright_blue"),
+    "UN": (N_("Undead"), "magenta"),
+    "DW": (N_("Dwarves"), "red"),
+    "DO": (N_("Doppelgangers"), "cyan"),
+    "GN": (N_("Gnomes"), "yellow"),
+    "GI": (N_("Giants"), "dark_orange"),
+    "DR": (N_("Dragons"), "bright_red"),
+    "TR": (N_("Trolls"), "grey70"),
+    "SE": (N_("Seers"), "orchid"),
 }
 NAME_TO_CODE = {name.lower(): code for code, (name, _) in FACTIONS.items()}
 
+# What decided a faction's vote and the game, as the result names them (rules.py).
+REASONS = {
+    "most cards": N_("most cards"),
+    "highest card": N_("highest card"),
+    "tie": N_("tie"),
+    "nobody holds it": N_("nobody holds it"),
+    "three factions": N_("three factions"),
+    "most factions": N_("most factions"),
+    "most cards in the factions won": N_("most cards in the factions won"),
+    "highest value of those cards": N_("highest value of those cards"),
+    "shared win": N_("shared win"),
+}
+
 POWERS = {
-    "GB": "no power.",
-    "KN": "when Goblins are led, a Knight played to the trick wins it (the highest Knight).",
-    "UN": "phase 1: every Undead played goes to the trick winner's score pile.",
-    "DW": "phase 2: every Dwarf played goes to the loser's score pile (3-4 players: to "
-    "whoever played the lowest card, ties to the last of them).",
-    "DO": "may always be played instead of following; counts as the led faction with its "
-    "own value, without its power.",
-    "GN": "phase 2: Gnomes won lie face up before their winner (they count as score pile).",
-    "GI": "phase 2: each Giant played smashes one face-up Gnome of its value from each "
-    "opponent of the winner.",
-    "DR": "whoever played the last Dragon leads the next trick, whoever won.",
-    "TR": "phase 2: the winner takes at most one Troll, the highest played or waiting; "
-    "the rest wait for later tricks.",
-    "SE": "phase 1: a winner who played a Seer peeks at the pile and takes that card or "
-    "the face-up one.",
+    "GB": N_("no power."),
+    "KN": N_("when Goblins are led, a Knight played to the trick wins it (the highest Knight)."),
+    "UN": N_("phase 1: every Undead played goes to the trick winner's score pile."),
+    "DW": N_(
+        "phase 2: every Dwarf played goes to the loser's score pile (3-4 players: to "
+        "whoever played the lowest card, ties to the last of them)."
+    ),
+    "DO": N_(
+        "may always be played instead of following; counts as the led faction with its "
+        "own value, without its power."
+    ),
+    "GN": N_("phase 2: Gnomes won lie face up before their winner (they count as score pile)."),
+    "GI": N_(
+        "phase 2: each Giant played smashes one face-up Gnome of its value from each "
+        "opponent of the winner."
+    ),
+    "DR": N_("whoever played the last Dragon leads the next trick, whoever won."),
+    "TR": N_(
+        "phase 2: the winner takes at most one Troll, the highest played or waiting; "
+        "the rest wait for later tricks."
+    ),
+    "SE": N_(
+        "phase 1: a winner who played a Seer peeks at the pile and takes that card or "
+        "the face-up one."
+    ),
 }
 
 
@@ -77,7 +101,7 @@ def cards(codes: list[str], empty: str = "-") -> Text:
 
 def _faction(code: str) -> Text:
     name, colour = FACTIONS.get(code, (code, "white"))
-    return Text(name, style=colour)
+    return Text(_(name) if code in FACTIONS else name, style=colour)
 
 
 def _by_faction(codes: list[str]) -> Text:
@@ -96,32 +120,43 @@ def _by_faction(codes: list[str]) -> Text:
 
 def seat_name(observation: dict[str, Any], seat: int) -> str:
     """How ``seat`` is called on the observing seat's screen: ``You`` or ``Seat 2``."""
-    return YOU if seat == observation["seat"] else f"Seat {seat}"
+    return _("You") if seat == observation["seat"] else _("Seat {seat}", seat=seat)
 
 
-def _says(obs: dict[str, Any], seat: int, verb: str) -> str:
-    """``You lead`` / ``Seat 1 leads``: the name with the verb agreeing."""
-    return says(seat_name(obs, seat), verb)
+def _mine(obs: dict[str, Any], seat: int) -> bool:
+    return bool(seat == obs["seat"])
 
 
 def _status(obs: dict[str, Any]) -> Text:
     if obs["to_move"] is None:
-        return Text("The game is over.", style="bold")
+        return Text(_("The game is over."), style="bold")
     who = seat_name(obs, obs["to_move"])
     mine = obs["to_move"] == obs["seat"]
     if obs["decision"] == "take":
-        text = "Choose the card to take" if mine else f"{who} is choosing a card to take"
-        if obs.get("peek") and mine:
-            text += f" (you peeked at the top of the pile: {obs['peek']})"
+        if not mine:
+            text = _("{seat} is choosing a card to take", seat=who)
+        elif obs.get("peek"):
+            text = _(
+                "Choose the card to take (you peeked at the top of the pile: {card})",
+                card=obs["peek"],
+            )
+        else:
+            text = _("Choose the card to take")
         return Text(text, style="bold yellow")
     if not obs["played"]:
-        return Text("Your lead" if mine else f"{who} to lead", style="bold yellow")
-    lead = obs["lead_faction"].capitalize()
+        return Text(_("Your lead") if mine else _("{seat} to lead", seat=who), style="bold yellow")
+    lead = _(obs["lead_faction"].capitalize())
     if mine:
         return Text(
-            f"Your turn: follow {lead} if you can (a Doppelganger always may)", style="bold yellow"
+            _("Your turn: follow {faction} if you can (a Doppelganger always may)", faction=lead),
+            style="bold yellow",
         )
-    return Text(f"{who} to play", style="bold yellow")
+    return Text(_("{seat} to play", seat=who), style="bold yellow")
+
+
+def _played(obs: dict[str, Any], seat: int, code: str) -> Text:
+    """``Seat 1 KN9``: who played a card, and the card."""
+    return fill(_("{seat} {card}"), seat=seat_name(obs, seat), card=card(code))
 
 
 def _last_trick(obs: dict[str, Any]) -> Text | None:
@@ -130,19 +165,23 @@ def _last_trick(obs: dict[str, Any]) -> Text | None:
         return None
     last = obs["tricks"][-1]
     n = obs["players"]
-    text = Text("Last trick: ")
-    for i, code in enumerate(last["plays"]):
-        seat = (last["leader"] + i) % n
-        text.append(f"{seat_name(obs, seat)} ")
-        text.append_text(card(code))
-        text.append(" ")
-    text.append(f"- {_says(obs, last['winner'], 'win')}", style="bold")
+    plays = Text(" ").join(
+        _played(obs, (last["leader"] + i) % n, code) for i, code in enumerate(last["plays"])
+    )
+    winner = last["winner"]
+    wins = _("You win") if _mine(obs, winner) else _("{seat} wins", seat=seat_name(obs, winner))
+    clauses = [
+        fill(_("Last trick: {plays} - {winner}"), plays=plays, winner=Text(wins, style="bold"))
+    ]
     for seat, code in last.get("takes", []):
+        name = seat_name(obs, seat)
         if code is None:
-            text.append(f"; {_says(obs, seat, 'draw')}")
+            clauses.append(
+                Text(_("You draw") if _mine(obs, seat) else _("{seat} draws", seat=name))
+            )
         else:
-            text.append(f"; {_says(obs, seat, 'take')} ")
-            text.append_text(card(code))
+            template = _("You take {card}") if _mine(obs, seat) else _("{seat} takes {card}")
+            clauses.append(fill(template, seat=name, card=card(code)))
     if last["phase"] == 2:
         dwarves: dict[int, list[str]] = {}
         for code in last["plays"]:
@@ -151,19 +190,19 @@ def _last_trick(obs: dict[str, Any]) -> Text | None:
                 if owner is not None:
                     dwarves.setdefault(owner, []).append(code)
         for seat, codes in dwarves.items():
-            text.append("; ")
-            text.append_text(cards(codes))
-            text.append(f" to {_possessive(obs, seat)} pile")
+            template = (
+                _("{cards} to your pile") if _mine(obs, seat) else _("{cards} to {seat}'s pile")
+            )
+            clauses.append(fill(template, cards=cards(codes), seat=seat_name(obs, seat)))
     if last.get("smashed"):
-        text.append("; Giants smashed ")
-        text.append_text(cards(last["smashed"]))
-    if last["next_leader"] != last["winner"]:
-        text.append(f"; {_says(obs, last['next_leader'], 'lead')} (last Dragon)")
-    return text
-
-
-def _possessive(obs: dict[str, Any], seat: int) -> str:
-    return possessive(seat_name(obs, seat))
+        clauses.append(fill(_("Giants smashed {cards}"), cards=cards(last["smashed"])))
+    leader = last["next_leader"]
+    if leader != winner:
+        if _mine(obs, leader):
+            clauses.append(Text(_("You lead (last Dragon)")))
+        else:
+            clauses.append(Text(_("{seat} leads (last Dragon)", seat=seat_name(obs, leader))))
+    return Text("; ").join(clauses)
 
 
 def _pile_holding(obs: dict[str, Any], code: str) -> int | None:
@@ -174,22 +213,22 @@ def _pile_holding(obs: dict[str, Any], code: str) -> int | None:
 
 
 def _hands_line(obs: dict[str, Any]) -> Text:
-    text = Text("Cards in hand: ")
+    hands = Text()
     for seat in range(obs["players"]):
         if seat:
-            text.append(" · ")
-        text.append(f"{seat_name(obs, seat)} {obs['hands'][seat]['count']}")
+            hands.append(" · ")
+        hands.append(f"{seat_name(obs, seat)} {obs['hands'][seat]['count']}")
         if seat == obs["to_move"]:
-            text.append(" <", style="bold")
-    return text
+            hands.append(" <", style="bold")
+    return fill(_("Cards in hand: {hands}"), hands=hands)
 
 
 def _players(obs: dict[str, Any]) -> Table:
     table = Table(expand=True, show_edge=False, pad_edge=False)
-    table.add_column("player", no_wrap=True)
-    table.add_column("hand", justify="right")
-    table.add_column("followers (known)")
-    table.add_column("score pile")
+    table.add_column(_("player"), no_wrap=True)
+    table.add_column(_("hand"), justify="right")
+    table.add_column(_("followers (known)"))
+    table.add_column(_("score pile"))
     for seat in range(obs["players"]):
         name = Text(seat_name(obs, seat), style="bold" if seat == obs["to_move"] else "")
         if seat == obs["to_move"]:
@@ -245,83 +284,88 @@ def _votes(obs: dict[str, Any]) -> Table:
     """Phase two: each faction's cards per side so far, and whom it votes for now."""
     sides = _sides(obs)
     table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
-    table.add_column("votes so far", style="bold")
+    table.add_column(_("votes so far"), style="bold")
     for side in sides:
         table.add_column(" & ".join(seat_name(obs, s) for s in side), justify="right")
-    table.add_column("votes for")
+    table.add_column(_("votes for"))
     for code, (seats, counts) in leaders(obs).items():
-        cells = [f"{count} (top {high})" if count else "-" for count, high in counts]
-        to = " & ".join(seat_name(obs, s) for s in seats) if seats else "nobody yet"
+        cells = [_("{count} (top {high})", count=n, high=high) if n else "-" for n, high in counts]
+        to = " & ".join(seat_name(obs, s) for s in seats) if seats else _("nobody yet")
         table.add_row(_faction(code), *cells, to)
     return table
 
 
 def _factions_line(obs: dict[str, Any]) -> Text:
-    text = Text("Factions: ")
+    factions = Text()
     for i, name in enumerate(obs["factions"]):
         code = NAME_TO_CODE[name]
         if i:
-            text.append(" ")
-        text.append(f"{code}=", style="dim")
-        text.append_text(_faction(code))
-    return text
+            factions.append(" ")
+        factions.append(f"{code}=", style="dim")
+        factions.append_text(_faction(code))
+    return fill(_("Factions: {factions}"), factions=factions)
 
 
 def board(observation: dict[str, Any]) -> RenderableType:
     """The table as the observing seat sees it."""
     obs = observation
     phase = obs["phase"]
-    title = "Claim"
+    title = "Claim"  # the game's name, the same in every language
     if phase:
-        title += f" · phase {phase} · trick {obs['trick']} of {obs['tricks_per_phase']}"
+        title = _(
+            "Claim · phase {phase} · trick {trick} of {tricks}",
+            phase=phase,
+            trick=obs["trick"],
+            tricks=obs["tricks_per_phase"],
+        )
     lines: list[RenderableType] = [_factions_line(obs)]
-    top = Text()
+    top: list[Text] = []
     if phase == 1:
-        top.append("Playing for: ")
-        top.append_text(cards(obs["face_up"]))
-        top.append(f"    Draw pile: {obs['draw_pile']}")
+        top.append(fill(_("Playing for: {cards}"), cards=cards(obs["face_up"])))
+        top.append(Text(_("Draw pile: {count}", count=obs["draw_pile"])))
     if obs["trolls_waiting"]:
-        top.append("    Trolls waiting: " if top else "Trolls waiting: ")
-        top.append_text(cards(obs["trolls_waiting"]))
+        top.append(fill(_("Trolls waiting: {cards}"), cards=cards(obs["trolls_waiting"])))
     if top:
-        lines.append(top)
+        lines.append(Text("    ").join(top))
     if obs["played"]:
-        trick = Text("On the table: ")
-        for i, code in enumerate(obs["played"]):
-            trick.append(f"{seat_name(obs, (obs['leader'] + i) % obs['players'])} ")
-            trick.append_text(card(code))
-            trick.append("  ")
+        n = obs["players"]
+        plays = Text("  ").join(
+            _played(obs, (obs["leader"] + i) % n, code) for i, code in enumerate(obs["played"])
+        )
+        trick = fill(_("On the table: {plays}"), plays=plays)
+        trick.append("  ")
         lines.append(trick)
     last = _last_trick(obs)
     if last is not None:
         lines.append(last)
-    voids = [
-        f"{_says(obs, s, 'have')} no " + ", ".join(name.capitalize() for name in v)
-        for s, v in enumerate(obs["voids"])
-        if v
-    ]
+    voids = []
+    for s, v in enumerate(obs["voids"]):
+        if v:
+            names = ", ".join(_(name.capitalize()) for name in v)
+            if _mine(obs, s):
+                voids.append(_("You have no {factions}", factions=names))
+            else:
+                voids.append(_("{seat} has no {factions}", seat=seat_name(obs, s), factions=names))
     if voids:
-        lines.append(Text("Known: " + "; ".join(voids), style="dim"))
+        lines.append(Text(_("Known: {facts}", facts="; ".join(voids)), style="dim"))
     lines.append(_status(obs))
     parts: list[RenderableType] = [Panel(Group(*lines), title=title, title_align="left")]
     if phase == 2:
         hands = _hands_line(obs)
         if any(obs["gnomes"]):
-            hands.append("   Face-up Gnomes: ")
-            hands.append_text(
-                Text(" · ").join(
-                    Text.assemble(f"{seat_name(obs, s)} ", cards(g))
-                    for s, g in enumerate(obs["gnomes"])
-                    if g
-                )
+            gnomes = Text(" · ").join(
+                fill(_("{seat} {cards}"), seat=seat_name(obs, s), cards=cards(g))
+                for s, g in enumerate(obs["gnomes"])
+                if g
             )
+            hands.append("   ")
+            hands.append_text(fill(_("Face-up Gnomes: {cards}"), cards=gnomes))
         parts.extend([hands, _votes(obs)])
     else:
         parts.append(_players(obs))
     if obs["hand"] is not None:
-        hand = Text("Your hand: ")
-        hand.append_text(cards(obs["hand"], empty="(empty)"))
-        parts.append(hand)
+        hand = cards(obs["hand"], empty=_("(empty)"))
+        parts.append(fill(_("Your hand: {cards}"), cards=hand))
     return Group(*parts)
 
 
@@ -329,26 +373,50 @@ def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableTyp
     """The faction votes and the winner (the last line)."""
     obs = observation
     sides = result["sides"]
-    table = Table(title="The factions vote")
-    table.add_column("faction")
+    table = Table(title=_("The factions vote"))
+    table.add_column(_("faction"))
     for side in sides:
         table.add_column(" & ".join(seat_name(obs, s) for s in side), justify="right")
-    table.add_column("votes for")
+    table.add_column(_("votes for"))
     for vote in result["votes"]:
         code = NAME_TO_CODE[vote["faction"]]
         cells = [
-            f"{held} (top {high})" if held else "-"
+            _("{count} (top {high})", count=held, high=high) if held else "-"
             for held, high in zip(vote["counts"], vote["highest"], strict=True)
         ]
+        reason = _reason(vote["reason"])
         if vote["side"] is None:
-            to = Text(f"nobody ({vote['reason']})", style="dim")
+            to = Text(_("nobody ({reason})", reason=reason), style="dim")
         else:
-            to = Text(" & ".join(seat_name(obs, s) for s in vote["seats"]), style="bold")
-            to.append(f" ({vote['reason']})", style="dim")
+            seats = Text(" & ".join(seat_name(obs, s) for s in vote["seats"]), style="bold")
+            to = fill(_("{seats} ({reason})"), seats=seats, reason=Text(reason, style="dim"))
         table.add_row(_faction(code), *cells, to)
-    headline = Text(says([seat_name(obs, s) for s in result["winners"]], "win"), style="bold green")
-    headline.append(f" ({result['decided_by']}).", style="")
+    winners = Text(win_words(obs, result["winners"]), style="bold green")
+    headline = fill(
+        _("{winners} ({reason})."), winners=winners, reason=_reason(result["decided_by"])
+    )
     return Group(table, headline)
+
+
+def _reason(code: str) -> str:
+    """What decided a vote or the game, in the reader's language."""
+    return _(REASONS[code]) if code in REASONS else code
+
+
+def win_words(obs: dict[str, Any], winners: list[int]) -> str:
+    """``You win``, ``Seat 1 wins``, ``You and Seat 2 win``: the winners and their verb."""
+    if len(winners) == 1:
+        if _mine(obs, winners[0]):
+            return _("You win")
+        return _("{seat} wins", seat=seat_name(obs, winners[0]))
+    return _("{seats} win", seats=names_list([seat_name(obs, s) for s in winners]))
+
+
+def names_list(names: list[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``, the ``and`` the reader's."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def rules(observation: dict[str, Any]) -> RenderableType:
@@ -356,24 +424,44 @@ def rules(observation: dict[str, Any]) -> RenderableType:
     obs = observation
     n = obs["players"]
     text = Text()
-    text.append("Claim in short\n", style="bold")
-    text.append(
-        "Phase 1: each trick is played for the face-up card(s); the winner takes one into "
-        "their follower deck, the others take what is left or draw. Phase 2: the follower "
-        "decks are the new hands; the winner of each trick keeps the cards played in their "
-        "score pile. Follow the led faction if you can; the highest card of it wins "
-        "(ties: the first played). At the end each faction votes for whoever has most of "
-        "its cards (a tie: the highest card); "
-    )
-    text.append("three factions win.\n" if n == 2 else "most factions wins.\n")
+    text.append(_("Claim in short") + "\n", style="bold")
+    if n == 2:
+        text.append(
+            _(
+                "Phase 1: each trick is played for the face-up card(s); the winner takes one into "
+                "their follower deck, the others take what is left or draw. Phase 2: the follower "
+                "decks are the new hands; the winner of each trick keeps the cards played in their "
+                "score pile. Follow the led faction if you can; the highest card of it wins "
+                "(ties: the first played). At the end each faction votes for whoever has most of "
+                "its cards (a tie: the highest card); three factions win."
+            )
+        )
+    else:
+        text.append(
+            _(
+                "Phase 1: each trick is played for the face-up card(s); the winner takes one into "
+                "their follower deck, the others take what is left or draw. Phase 2: the follower "
+                "decks are the new hands; the winner of each trick keeps the cards played in their "
+                "score pile. Follow the led faction if you can; the highest card of it wins "
+                "(ties: the first played). At the end each faction votes for whoever has most of "
+                "its cards (a tie: the highest card); most factions wins."
+            )
+        )
+    text.append("\n")
     if n == 4:
-        text.append("Partners sit opposite: seats 0 and 2 against seats 1 and 3.\n")
-    text.append("Powers of the factions in play\n", style="bold")
+        text.append(_("Partners sit opposite: seats 0 and 2 against seats 1 and 3.") + "\n")
+    text.append(_("Powers of the factions in play") + "\n", style="bold")
     for name in obs["factions"]:
         code = NAME_TO_CODE[name]
-        text.append_text(_faction(code))
-        text.append(f" ({code}): {POWERS[code]}\n")
-    text.append("Full rules: docs/rules/claim.md", style="dim")
+        line = fill(
+            _("{faction} ({code}): {power}"),
+            faction=_faction(code),
+            code=code,
+            power=_(POWERS[code]),
+        )
+        text.append_text(line)
+        text.append("\n")
+    text.append(_("Full rules: {path}", path="docs/rules/claim.md"), style="dim")
     return text
 
 
@@ -383,9 +471,11 @@ def action_label(notation: str, observation: dict[str, Any]) -> str:
     code = words[-1]
     if code == "deck":
         peek = observation.get("peek")
-        return f"the card you peeked at ({peek})" if peek else "the top card of the pile"
+        if peek:
+            return _("the card you peeked at ({card})", card=peek)
+        return _("the top card of the pile")
     if words[0] == "take":
         name = FACTIONS.get(code[:2], (code[:2], ""))[0]
         singular = {"Dwarves": "Dwarf", "Undead": "Undead"}.get(name, name.rstrip("s"))
-        return f"{singular} {code[2:]}"
+        return _("{faction} {value}", faction=_(singular), value=code[2:])
     return ""

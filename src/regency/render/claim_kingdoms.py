@@ -21,7 +21,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from regency.core.words import YOU, count
+from regency.core.i18n import N_, _, ngettext
+from regency.render.words import fill
 
 __all__ = ["VIEW", "action_label", "board", "moves", "result", "rules", "seat_name", "window"]
 
@@ -50,34 +51,48 @@ COLOUR_STYLES = {
 LETTERS = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
 """Player colour -> the letter of its markers on the grid."""
 
+COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"), "green": N_("Green")}
+"""Player colour -> how a seat of that colour is called."""
+
 VIEW = (7, 6)
 """Columns and rows of the grid shown at once (a row fewer with four players)."""
 
 RECENT_TURNS = 1
 
 POWERS = {
-    "goblins": "1 point per face-up Goblin holding your marker.",
-    "dwarves": "1 point per Dwarf in this card's row and column lines.",
-    "gnomes": "1 point, then one of your markers on a face-up card next to it.",
-    "trolls": "1 point per different faction in its row line, or its column line.",
-    "undead": "swap your marker here with another player's marker on another card.",
-    "dragons": "1 point per face-up card on the eight squares around it.",
-    "doppelgangers": "copy the power of a face-up card next to it.",
-    "seers": "instead of taking a card, look at the top 3 of the deck and keep one.",
-    "giants": "flip a face-up card next to it face down; its markers go home.",
-    "knights": "remove up to two markers from face-up cards next to it.",
+    "goblins": N_("1 point per face-up Goblin holding your marker."),
+    "dwarves": N_("1 point per Dwarf in this card's row and column lines."),
+    "gnomes": N_("1 point, then one of your markers on a face-up card next to it."),
+    "trolls": N_("1 point per different faction in its row line, or its column line."),
+    "undead": N_("swap your marker here with another player's marker on another card."),
+    "dragons": N_("1 point per face-up card on the eight squares around it."),
+    "doppelgangers": N_("copy the power of a face-up card next to it."),
+    "seers": N_("instead of taking a card, look at the top 3 of the deck and keep one."),
+    "giants": N_("flip a face-up card next to it face down; its markers go home."),
+    "knights": N_("remove up to two markers from face-up cards next to it."),
 }
 
 
+def _faction_name(name: str) -> str:
+    """A faction's name in the reader's language: ``goblins`` -> ``Goblins``."""
+    return _(name.capitalize()) if name in FACTIONS else name.capitalize()
+
+
+def _colour_name(colour: str) -> str:
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour.capitalize()
+
+
 def _faction_text(name: str, style_extra: str = "") -> Text:
-    title = name.capitalize()
+    title = _faction_name(name)
     colour = FACTIONS.get(name, ("", "white", 0))[1]
     return Text(title, style=f"bold {colour} {style_extra}".strip())
 
 
 def seat_name(observation: dict[str, Any], seat: int) -> str:
     """How ``seat`` is called on the observing seat's screen: ``You`` or its colour."""
-    return YOU if seat == observation["seat"] else str(observation["colours"][seat]).capitalize()
+    if seat == observation["seat"]:
+        return _("You")
+    return _colour_name(str(observation["colours"][seat]))
 
 
 def _player(obs: dict[str, Any], seat: int) -> Text:
@@ -89,32 +104,48 @@ def _status(obs: dict[str, Any]) -> Text:
     if obs["to_move"] is None:
         if obs["end"] == "supply":
             who = _player(obs, obs["ended_by"])
-            return Text.assemble("The game is over: ", who, " placed their last marker.")
-        return Text("The game is over: every card has been placed.", style="bold")
+            return fill(_("The game is over: {seat} placed their last marker."), seat=who)
+        return Text(_("The game is over: every card has been placed."), style="bold")
     seat = obs["to_move"]
     mine = seat == obs["seat"]
-    who = Text("You", style="bold") if mine else _player(obs, seat)
     decision = obs["decision"]
-    text = Text.assemble(who, " ")
+    pieces: dict[str, Any] = {"seat": _player(obs, seat)}
+    suffix = ""
     if decision == "place":
         if mine:
-            text.append("place your ")
-            text.append_text(_faction_text(obs["hand"]))
-            text.append(" on an empty square next to a card (x,y shown)")
+            template = _("You place your {faction} on an empty square next to a card (x,y shown)")
+            pieces["faction"] = _faction_text(obs["hand"])
         else:
-            text.append("places a card")
+            template = _("{seat} places a card")
     elif decision == "power":
-        text.append("use " if mine else "uses ")
-        text.append_text(_faction_text(obs["power"]))
-        text.append(" power, or pass" if not (obs["copied"] and not obs["removed"]) else " power")
+        pieces["faction"] = _faction_text(obs["power"])
+        if obs["copied"] and not obs["removed"]:
+            template = _("You use {faction} power") if mine else _("{seat} uses {faction} power")
+        elif mine:
+            template = _("You use {faction} power, or pass")
+        else:
+            template = _("{seat} uses {faction} power, or pass")
         if obs["removed"]:
-            text.append(" (a second marker?)")
+            suffix = " " + _("(a second marker?)")
     elif decision == "take":
-        text.append("take a card from the display or draw" if mine else "takes a card")
         if obs["can_look"]:
-            text.append(", or look at the top three (Seer)")
+            if mine:
+                template = _(
+                    "You take a card from the display or draw, or look at the top three (Seer)"
+                )
+            else:
+                template = _("{seat} takes a card, or look at the top three (Seer)")
+        else:
+            template = (
+                _("You take a card from the display or draw") if mine else _("{seat} takes a card")
+            )
     else:
-        text.append("keep one of the cards looked at" if mine else "is choosing a card")
+        template = (
+            _("You keep one of the cards looked at") if mine else _("{seat} is choosing a card")
+        )
+    text = fill(template, **pieces)
+    if suffix:
+        text.append(suffix)
     return text
 
 
@@ -168,16 +199,20 @@ def _scroll_hint(obs: dict[str, Any], pan: tuple[int, int]) -> Text | None:
     columns, rows = window(obs, pan)
     hidden = []
     if columns[0] > left:
-        hidden.append(f"{columns[0] - left} left")
+        hidden.append(_("{count} left", count=columns[0] - left))
     if columns[-1] < right:
-        hidden.append(f"{right - columns[-1]} right")
+        hidden.append(_("{count} right", count=right - columns[-1]))
     if rows[0] < top:
-        hidden.append(f"{top - rows[0]} up")
+        hidden.append(_("{count} up", count=top - rows[0]))
     if rows[-1] > bottom:
-        hidden.append(f"{rows[-1] - bottom} down")
+        hidden.append(_("{count} down", count=rows[-1] - bottom))
     if not hidden:
         return None
-    return Text("More of the grid: " + ", ".join(hidden) + " (type < > ^ v)", style="dim")
+    # < > ^ v are what a player types to scroll
+    return Text(
+        _("More of the grid: {directions} (type < > ^ v)", directions=", ".join(hidden)),
+        style="dim",
+    )
 
 
 def _cell(
@@ -193,7 +228,7 @@ def _cell(
             style = "bold bright_green" if placing else "grey50"
             return Text(f"{xy[0]},{xy[1]}", style=style)
         return Text("")
-    abbreviation, colour, _ = FACTIONS.get(card["faction"], ("???", "white", 0))
+    abbreviation, colour, _points = FACTIONS.get(card["faction"], ("???", "white", 0))
     if not card["face_up"]:
         return Text(f"|{abbreviation.lower()}|", style="grey50")
     style = f"bold {colour}"
@@ -212,7 +247,7 @@ def _cell(
 
 def _cards_line(names: list[str]) -> Text:
     if not names:
-        return Text("empty", style="dim")
+        return Text(_("empty"), style="dim")
     return Text(" ").join(_faction_text(n) for n in names)
 
 
@@ -221,13 +256,13 @@ def _table(obs: dict[str, Any], entries: list[dict[str, Any]], final: bool = Fal
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0))
     table.add_column("", no_wrap=True, min_width=10)
     for entry in entries:
-        abbreviation, colour, _ = FACTIONS.get(entry["faction"], ("???", "white", 0))
+        abbreviation, colour, _points = FACTIONS.get(entry["faction"], ("???", "white", 0))
         table.add_column(
             Text(abbreviation, style=f"bold {colour}"), justify="right", min_width=4, no_wrap=True
         )
-    for heading in ("left", "pts", "now*"):
+    for heading in (_("left"), _("pts"), _("now*")):
         table.add_column(heading, justify="right", min_width=5, no_wrap=True)
-    table.add_row("points", *[str(e["points"]) for e in entries], style="dim")
+    table.add_row(_("points"), *[str(e["points"]) for e in entries], style="dim")
     # "3*": this player controls the faction now; "now": their points if it ended now.
     totals = list(obs["power_points"])
     for entry in entries:
@@ -261,33 +296,42 @@ def _table(obs: dict[str, Any], entries: list[dict[str, Any]], final: bool = Fal
 def _turn_line(obs: dict[str, Any], turn: dict[str, Any]) -> Text:
     who = _player(obs, turn["seat"])
     if turn["skipped"]:
-        return Text.assemble(who, " had no card and was skipped")
+        return fill(_("{seat} had no card and was skipped"), seat=who)
     x, y = turn["at"]
-    text = Text.assemble(who, " placed ", _faction_text(turn["card"]), f" at {x},{y}")
+    clauses = [
+        fill(
+            _("{seat} placed {faction} at {square}"),
+            seat=who,
+            faction=_faction_text(turn["card"]),
+            square=f"{x},{y}",
+        )
+    ]
     if turn["power"]:
-        text.append(f"; {', '.join(turn['power'])}")
+        power = Text(", ".join(turn["power"]))  # the power's moves as typed
         if turn["points"]:
-            text.append(f" (+{turn['points']})", style="bold")
+            power.append(f" (+{turn['points']})", style="bold")
+        clauses.append(power)
     take = turn["take"]
     if take.startswith("take "):
-        text.append("; took ")
-        text.append_text(_faction_text(take.split()[1]))
+        clauses.append(fill(_("took {faction}"), faction=_faction_text(take.split()[1])))
     elif take == "draw":
-        text.append("; drew")
         if turn["got"]:
-            text.append(" ")
-            text.append_text(_faction_text(turn["got"]))
+            clauses.append(fill(_("drew {faction}"), faction=_faction_text(turn["got"])))
+        else:
+            clauses.append(Text(_("drew")))
     elif take == "look":
-        text.append("; looked at the deck")
-        if turn["looked"]:
-            text.append(" (" + ", ".join(n.capitalize() for n in turn["looked"]) + ")")
-            if turn["got"]:
-                text.append(", kept ")
-                text.append_text(_faction_text(turn["got"]))
+        looked = ", ".join(_faction_name(n) for n in turn["looked"] or [])
+        if turn["looked"] and turn["got"]:
+            template = _("looked at the deck ({cards}), kept {faction}")
+        elif turn["looked"]:
+            template = _("looked at the deck ({cards})")
+        else:
+            template = _("looked at the deck")
+        got = _faction_text(turn["got"]) if turn["got"] else ""
+        clauses.append(fill(template, cards=looked, faction=got))
     if turn["refill"]:
-        text.append("; display +")
-        text.append_text(_cards_line(turn["refill"]))
-    return text
+        clauses.append(fill(_("display +{cards}"), cards=_cards_line(turn["refill"])))
+    return Text("; ").join(clauses)
 
 
 def board(observation: dict[str, Any], pan: tuple[int, int] = (0, 0)) -> RenderableType:
@@ -297,63 +341,76 @@ def board(observation: dict[str, Any], pan: tuple[int, int] = (0, 0)) -> Rendera
     hint = _scroll_hint(obs, pan)
     if hint is not None:
         lines.append(hint)
-    top = Text("Display: ")
-    top.append_text(_cards_line(obs["display"]))
-    top.append(f" · Deck: {obs['deck']}")
+    top = [
+        fill(_("Display: {cards}"), cards=_cards_line(obs["display"])),
+        Text(_("Deck: {count}", count=obs["deck"])),
+    ]
     if obs["seat"] is not None:
-        top.append(" · Your hand: ")
-        top.append_text(_faction_text(obs["hand"]) if obs["hand"] else Text("no card", "dim"))
+        hand = _faction_text(obs["hand"]) if obs["hand"] else Text(_("no card"), "dim")
+        top.append(fill(_("Your hand: {card}"), card=hand))
     held = [
-        Text.assemble(_player(obs, seat), " ", _faction_text(hand["card"]))
+        fill(_("{seat} {card}"), seat=_player(obs, seat), card=_faction_text(hand["card"]))
         for seat, hand in enumerate(obs["hands"])
         if seat != obs["seat"] and hand["card"] is not None
     ]
     if held:
-        top.append(" · Taken from the display: ")
-        top.append_text(Text(", ").join(held))
-    lines.append(top)
+        top.append(fill(_("Taken from the display: {cards}"), cards=Text(", ").join(held)))
+    lines.append(Text(" · ").join(top))
     looking = obs["looking"]
     if looking is not None:
         if looking["cards"] is not None:
-            seen = Text("You look at: ")
-            seen.append_text(_cards_line(looking["cards"]))
+            seen = fill(_("You look at: {cards}"), cards=_cards_line(looking["cards"]))
         else:
-            seen = Text.assemble(
-                _player(obs, looking["seat"]),
-                f" looks at {count(looking['count'], 'card')} of the deck",
+            template = ngettext(
+                "{seat} looks at {count} card of the deck",
+                "{seat} looks at {count} cards of the deck",
+                looking["count"],
+                seat="{seat}",
             )
+            seen = fill(template, seat=_player(obs, looking["seat"]))
         lines.append(seen)
     for group in obs["deck_knowledge"]:
-        known = Text("You put back ", style="dim")
-        known.append_text(_cards_line(group["cards"]))
-        known.append(" into the deck", style="dim")
         if group["or_held_by"]:
-            holders = ", ".join(seat_name(obs, s) for s in group["or_held_by"])
-            known.append(f" (or {holders} drew them)", style="dim")
-        lines.append(known)
+            template = _("You put back {cards} into the deck (or {holders} drew them)")
+        else:
+            template = _("You put back {cards} into the deck")
+        holders = ", ".join(seat_name(obs, s) for s in group["or_held_by"])
+        lines.append(
+            fill(template, style="dim", cards=_cards_line(group["cards"]), holders=holders)
+        )
     lines.append(_table(obs, obs["standing"]))
     recent = list(obs["history"])[-RECENT_TURNS:]
     if recent:
-        last = Text("Last turn: ", style="bold", no_wrap=True, overflow="ellipsis")
-        last.append_text(_turn_line(obs, recent[-1]))
+        turn = _turn_line(obs, recent[-1])
+        last = fill(_("Last turn: {turn}"), style="bold", turn=turn)
+        last.no_wrap = True
+        last.overflow = "ellipsis"
         lines.append(last)
     return Group(*lines)
+
+
+DECIDED = {
+    "points": N_("on points"),
+    "markers left": N_("tied on points, decided by markers left in supply"),
+    "shared": N_("tied on points and markers left: a shared win"),
+}
+"""How the result says the game was decided -> the words for it."""
 
 
 def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableType:
     """The final scores: points from powers and factions, markers left; the winners last."""
     obs = observation
     n = obs["players"]
-    table = Table(title="Final scores", box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column("player")
-    table.add_column("from powers", justify="right")
-    table.add_column("from factions", justify="right")
-    table.add_column("total", justify="right")
-    table.add_column("markers left", justify="right")
+    table = Table(title=_("Final scores"), box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column(_("player"))
+    table.add_column(_("from powers"), justify="right")
+    table.add_column(_("from factions"), justify="right")
+    table.add_column(_("total"), justify="right")
+    table.add_column(_("markers left"), justify="right")
     for seat in range(n):
         name = _player(obs, seat)
         if seat in result["winners"]:
-            name.append(" (winner)", style="bold")
+            name.append(" " + _("(winner)"), style="bold")
         table.add_row(
             name,
             str(result["power_points"][seat]),
@@ -362,15 +419,17 @@ def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableTyp
             str(result["supplies"][seat]),
         )
     factions = _table(obs, result["factions"], final=True)
-    winners = Text(" and ").join(_player(obs, s) for s in result["winners"])
-    decided = {
-        "points": "on points",
-        "markers left": "tied on points, decided by markers left in supply",
-        "shared": "tied on points and markers left: a shared win",
-    }.get(result["decided_by"], result["decided_by"])
-    verdict = Text.assemble(
-        "Winner: " if len(result["winners"]) == 1 else "Winners: ", winners, f" ({decided})"
-    )
+    winners = Text()
+    for index, seat in enumerate(result["winners"]):
+        name = _player(obs, seat)
+        winners = fill(_("{names} and {last}"), names=winners, last=name) if index else name
+    code = result["decided_by"]
+    decided = _(DECIDED[code]) if code in DECIDED else code
+    if len(result["winners"]) == 1:
+        template = _("Winner: {winners} ({decided})")
+    else:
+        template = _("Winners: {winners} ({decided})")
+    verdict = fill(template, winners=winners, decided=decided)
     return Group(factions, table, verdict)
 
 
@@ -378,21 +437,33 @@ def rules(observation: dict[str, Any]) -> RenderableType:
     """The rules in short, with the powers of the factions in play."""
     obs = observation
     text = Text()
-    text.append("Claim Kingdoms in short\n", style="bold")
+    text.append(_("Claim Kingdoms in short") + "\n", style="bold")
     text.append(
-        "On your turn: place your card on an empty square next to a card (place x,y; x "
-        "counts right, y up from the first card) with one of your markers on it; use its "
-        "power or pass; then take a display card (take <faction>) or draw. The game ends "
-        "when a player places their last marker, or when every card is placed. You "
-        "control a faction with the most markers on its face-up cards (ties: all the tied "
-        "players); each faction you control scores its points, added to your points from "
-        "powers. Most points wins; ties go to the most markers left.\n"
+        _(
+            "On your turn: place your card on an empty square next to a card (place x,y; x "
+            "counts right, y up from the first card) with one of your markers on it; use its "
+            "power or pass; then take a display card (take <faction>) or draw. The game ends "
+            "when a player places their last marker, or when every card is placed. You "
+            "control a faction with the most markers on its face-up cards (ties: all the tied "
+            "players); each faction you control scores its points, added to your points from "
+            "powers. Most points wins; ties go to the most markers left."
+        )
+        + "\n"
     )
-    text.append("Powers of the factions in play\n", style="bold")
+    text.append(_("Powers of the factions in play") + "\n", style="bold")
     for name in obs["factions"]:
-        text.append_text(_faction_text(name))
-        text.append(f" ({FACTIONS[name][0]}, {FACTIONS[name][2]} points): {POWERS[name]}\n")
-    text.append("Full rules: docs/rules/claim-kingdoms.md", style="dim")
+        abbreviation, _colour, points = FACTIONS[name]
+        template = ngettext(
+            "{faction} ({code}, {count} point): {power}",
+            "{faction} ({code}, {count} points): {power}",
+            points,
+            faction="{faction}",
+            code=abbreviation,
+            power=_(POWERS[name]),
+        )
+        text.append_text(fill(template, faction=_faction_text(name)))
+        text.append("\n")
+    text.append(_("Full rules: {path}", path="docs/rules/claim-kingdoms.md"), style="dim")
     return text
 
 
@@ -424,9 +495,14 @@ def moves(notations: list[str], observation: dict[str, Any]) -> RenderableType |
     """Where the card may go, in short, when there are many squares (the grid shows them)."""
     if len(notations) <= 8 or not all(n.startswith("place ") for n in notations):
         return None
-    text = Text("Moves: ", style="bold")
-    text.append(f"place X,Y on one of the {len(notations)} squares marked x,y, e.g. {notations[0]}")
-    return text
+    return Text(
+        ngettext(
+            "Moves: place X,Y on the {count} square marked x,y, e.g. {example}",
+            "Moves: place X,Y on one of the {count} squares marked x,y, e.g. {example}",
+            len(notations),
+            example=notations[0],
+        )
+    )
 
 
 def action_label(notation: str, observation: dict[str, Any]) -> str:
@@ -435,30 +511,40 @@ def action_label(notation: str, observation: dict[str, Any]) -> str:
     words = notation.split()
     verb = words[0]
     if verb == "place" and obs["hand"]:
-        return str(obs["hand"]).capitalize()
+        return _faction_name(str(obs["hand"]))
     if verb in ("mark", "remove", "swap", "flip"):
         card = _card_at(obs, words[1])
-        name = card["faction"].capitalize() if card else "card"
+        name = _faction_name(card["faction"]) if card else _("card")
         if verb == "mark":
-            return f"+1 point, your marker on the {name}"
+            return _("+1 point, your marker on the {card}", card=name)
         if verb == "remove":
-            return f"{words[2]} marker off the {name}"
+            # the colour as typed in the move (remove 1,0 red)
+            return _("{colour} marker off the {card}", colour=words[2], card=name)
         if verb == "swap":
-            return f"your marker onto the {name}, {words[2]}'s onto your Undead"
+            return _(
+                "your marker onto the {card}, {colour}'s onto your Undead",
+                card=name,
+                colour=words[2],
+            )
         markers = [obs["colours"][s] for s in card["markers"]] if card else []
-        back = f" ({', '.join(markers)} back to supply)" if markers else ""
-        return f"turn the {name} face down{back}"
+        if markers:
+            return _(
+                "turn the {card} face down ({colours} back to supply)",
+                card=name,
+                colours=", ".join(markers),
+            )
+        return _("turn the {card} face down", card=name)
     if verb == "score":
         points = _score_points(obs, notation)
         if points is None:
-            return "take the points"
-        return f"+{points} point{'s' if points != 1 else ''}"
+            return _("take the points")
+        return ngettext("+{count} point", "+{count} points", points)
     if verb == "copy":
-        return f"use the {words[1].capitalize()} power"
+        return _("use the {faction} power", faction=_faction_name(words[1]))
     if verb == "draw":
-        return f"the deck's top card ({obs['deck']} left)"
+        return _("the deck's top card ({count} left)", count=obs["deck"])
     if verb == "look":
-        return "keep 1 of the deck's top 3"
+        return _("keep 1 of the deck's top 3")
     if verb == "pass":
-        return "do nothing more this turn" if obs["removed"] else "decline the power"
+        return _("do nothing more this turn") if obs["removed"] else _("decline the power")
     return ""

@@ -19,7 +19,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from regency.core.words import YOU, count, says, verb_for
+from regency.core.i18n import N_, _, ngettext
+from regency.render.words import fill
 
 __all__ = [
     "action_label",
@@ -37,10 +38,10 @@ COLOURS = ("yellow", "red", "blue", "green")
 """Seat -> its castles' colour (the published game's colours)."""
 
 _SPECIAL = {
-    "MTN": ("Mountain", "grey62"),
-    "DRG": ("Dragon", "bold bright_red"),
-    "GLD": ("Gold Mine", "bold gold1"),
-    "WIZ": ("Wizard", "bold magenta"),
+    "MTN": (N_("Mountain"), "grey62"),
+    "DRG": (N_("Dragon"), "bold bright_red"),
+    "GLD": (N_("Gold Mine"), "bold gold1"),
+    "WIZ": (N_("Wizard"), "bold magenta"),
 }
 
 _ROWS = "ABCDE"
@@ -48,7 +49,7 @@ _ROWS = "ABCDE"
 
 def seat_name(observation: dict[str, Any], seat: int) -> str:
     """How ``seat`` is called on the observing seat's screen: ``You`` or ``Seat 2``."""
-    return YOU if seat == observation["seat"] else f"Seat {seat}"
+    return _("You") if seat == observation["seat"] else _("Seat {seat}", seat=seat)
 
 
 def _seat_text(obs: dict[str, Any], seat: int) -> Text:
@@ -57,8 +58,10 @@ def _seat_text(obs: dict[str, Any], seat: int) -> Text:
 
 def _tile_name(code: str) -> str:
     if code in _SPECIAL:
-        return _SPECIAL[code][0]
-    return f"resource {code}" if code.startswith("+") else f"hazard {code}"
+        return _(_SPECIAL[code][0])
+    if code.startswith("+"):
+        return _("resource {tile}", tile=code)
+    return _("hazard {tile}", tile=code)
 
 
 def _tile_text(code: str) -> Text:
@@ -90,33 +93,30 @@ def _board_table(tokens: list[list[str | None]], raised: set[str]) -> Table:
     return table
 
 
-def _says(obs: dict[str, Any], seat: int, verb: str) -> Text:
-    """``You place`` / ``Seat 1 places``: the name, coloured, with the verb agreeing."""
-    text = _seat_text(obs, seat)
-    text.append(f" {verb_for(seat_name(obs, seat), verb)}")
-    return text
-
-
 def _status(obs: dict[str, Any]) -> Text:
-    text = Text(f"Kingdoms · epoch {obs['epoch']} of {obs['epochs']} · ", style="bold")
-    text.append_text(_seat_text(obs, obs["start_player"]))
-    text.append(" started · ")
     mover = obs["to_move"]
     if mover is None:
-        text.append("the game is over", style="bold")
+        state = Text(_("the game is over"), style="bold")
     elif obs["decision"] == "place":
         if mover == obs["seat"]:
-            text.append("You drew ")
+            template = _("You drew {tile} ({name}) and place it")
         else:
-            text.append_text(_seat_text(obs, mover))
-            text.append(" drew ")
-        text.append_text(_tile_text(obs["drawn"]))
-        text.append(f" ({_tile_name(obs['drawn'])}) and ")
-        text.append("place it" if mover == obs["seat"] else "places it")
+            template = _("{seat} drew {tile} ({name}) and places it")
+        state = fill(
+            template,
+            seat=_seat_text(obs, mover),
+            tile=_tile_text(obs["drawn"]),
+            name=_tile_name(obs["drawn"]),
+        )
     else:
-        text.append_text(_seat_text(obs, mover))
-        text.append(" to move")
-    return text
+        state = fill(_("{seat} to move"), seat=_seat_text(obs, mover))
+    return fill(
+        _("Kingdoms · epoch {epoch} of {epochs} · {seat} started · {state}"),
+        epoch=Text(str(obs["epoch"]), style="bold"),
+        epochs=Text(str(obs["epochs"]), style="bold"),
+        seat=_seat_text(obs, obs["start_player"]),
+        state=state,
+    )
 
 
 def if_ended_now(obs: dict[str, Any]) -> list[int] | None:
@@ -130,20 +130,20 @@ def if_ended_now(obs: dict[str, Any]) -> list[int] | None:
 
 def _players_table(obs: dict[str, Any]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column("player")
-    table.add_column("gold", justify="right")
-    table.add_column("now*", justify="right")
-    table.add_column("castles", no_wrap=True)
-    table.add_column("start", no_wrap=True)
+    table.add_column(_("player"))
+    table.add_column(_("gold"), justify="right")
+    table.add_column(_("now*"), justify="right")
+    table.add_column(_("castles"), no_wrap=True)
+    table.add_column(_("start"), no_wrap=True)
     now = if_ended_now(obs)
     for seat in range(obs["players"]):
         castles = "/".join(str(c) for c in obs["castles"][seat])
         if seat == obs["seat"] and obs["starting_tile"] is not None:
             start = _tile_text(obs["starting_tile"])
         elif obs["holds_starting_tile"][seat]:
-            start = Text("held", style="dim")
+            start = Text(_("held"), style="dim")
         else:
-            start = Text("placed", style="dim")
+            start = Text(_("placed"), style="dim")
         name = _seat_text(obs, seat)
         if seat == obs["to_move"]:
             name.append(" <", style="bold")
@@ -158,36 +158,40 @@ def _players_table(obs: dict[str, Any]) -> Table:
 
 
 def _supply_text(obs: dict[str, Any]) -> Text:
-    text = Text(f"Supply: {count(obs['supply'], 'tile')} face down. Not yet seen by ")
-    text.append("you" if obs["seat"] is not None else "spectators")
-    text.append(": ")
+    supply = obs["supply"]
+    text = Text(
+        ngettext("Supply: {count} tile face down.", "Supply: {count} tiles face down.", supply)
+    )
     unseen = obs["unseen"]
+    tiles = Text("  ").join(
+        Text.assemble(_tile_text(code), f"x{copies}" if copies > 1 else "")
+        for code, copies in unseen.items()
+    )
     if not unseen:
-        text.append("nothing", style="dim")
-    for i, (code, copies) in enumerate(unseen.items()):
-        if i:
-            text.append("  ")
-        text.append_text(_tile_text(code))
-        if copies > 1:
-            text.append(f"x{copies}")
-    return text
+        tiles = Text(_("nothing"), style="dim")
+    if obs["seat"] is not None:
+        seen = fill(_("Not yet seen by you: {tiles}"), tiles=tiles)
+    else:
+        seen = fill(_("Not yet seen by spectators: {tiles}"), tiles=tiles)
+    return Text(" ").join([text, seen])
 
 
 def _recent_moves(obs: dict[str, Any], count: int) -> Text:
     moves = [m for m in obs["moves"] if m["epoch"] == obs["epoch"]][-count:]
-    text = Text("Last moves: ", style="dim")
     if not moves:
-        text.append("none yet this epoch", style="dim")
+        return Text(_("Last moves: none yet this epoch"), style="dim")
+    done = Text()
     for i, move in enumerate(moves):
         if i:
-            text.append(" · ")
-        text.append_text(_seat_text(obs, move["seat"]))
-        text.append(f" {move['action']}")
+            done.append(" · ")
+        # the seat, then the move's notation as typed, then the tile it placed
+        done.append_text(_seat_text(obs, move["seat"]))
+        done.append(f" {move['action']}")
         if move["tile"]:
-            text.append(" (")
-            text.append_text(_tile_text(move["tile"]))
-            text.append(")")
-    return text
+            done.append(" (")
+            done.append_text(_tile_text(move["tile"]))
+            done.append(")")
+    return fill(_("Last moves: {moves}"), moves=done)
 
 
 def scoring_table(obs: dict[str, Any], epoch: dict[str, Any], everything: bool = False) -> Table:
@@ -197,10 +201,10 @@ def scoring_table(obs: dict[str, Any], epoch: dict[str, Any], everything: bool =
     others pay nobody).
     """
     n = obs["players"]
-    table = Table(title=f"Epoch {epoch['epoch']} scoring", title_style="bold")
-    table.add_column("Line")
-    table.add_column("Squares")
-    table.add_column("Value", justify="right")
+    table = Table(title=_("Epoch {epoch} scoring", epoch=epoch["epoch"]), title_style="bold")
+    table.add_column(_("Line"))
+    table.add_column(_("Squares"))
+    table.add_column(_("Value"), justify="right")
     for seat in range(n):
         table.add_column(_seat_text(obs, seat), justify="right")
     for part in epoch["parts"]:
@@ -210,24 +214,34 @@ def scoring_table(obs: dict[str, Any], epoch: dict[str, Any], everything: bool =
         span = squares[0] if len(squares) == 1 else f"{squares[0]}-{squares[-1]}"
         value = Text(f"{part['value']:+d}", style="green" if part["value"] > 0 else "red")
         if part["dragon"]:
-            value.append(" Dragon", style="bright_red")
+            value.append(" " + _("Dragon"), style="bright_red")
         if part["gold_mine"]:
-            value.append(" Mine", style="gold1")
+            value.append(" " + _("Mine"), style="gold1")
         cells = []
         for seat in range(n):
             rank, gold = part["ranks"][seat], part["gold"][seat]
             cells.append(Text(f"{rank} → {gold:+d}") if rank else Text("·", style="dim"))
-        table.add_row(part["line"].replace("column", "col"), span, value, *cells)
+        table.add_row(_line_name(part["line"]), span, value, *cells)
     table.add_section()
-    for label, key in (("Rows", "rows"), ("Columns", "columns"), ("Epoch", "gold")):
+    for label, key in ((_("Rows"), "rows"), (_("Columns"), "columns"), (_("Epoch"), "gold")):
         table.add_row(label, "", "", *(f"{g:+d}" for g in epoch[key]), style="bold")
-    table.add_row("Gold", "", "", *(str(g) for g in epoch["gold_after"]), style="bold")
+    table.add_row(_("Gold"), "", "", *(str(g) for g in epoch["gold_after"]), style="bold")
     return table
+
+
+def _line_name(line: str) -> str:
+    """``row A`` / ``column 3`` (the scoring's names) as the table shows them: ``col 3``."""
+    kind, _sep, name = line.partition(" ")
+    if kind == "row":
+        return _("row {row}", row=name)
+    if kind == "column":
+        return _("col {column}", column=name)
+    return line
 
 
 def _side_by_side(*renderables: RenderableType) -> Table:
     grid = Table.grid(padding=(0, 2))
-    for _ in renderables:
+    for _renderable in renderables:
         grid.add_column(no_wrap=True)
     grid.add_row(*renderables)
     return grid
@@ -253,17 +267,20 @@ def board(observation: dict[str, Any]) -> RenderableType:
     ]
     if obs["seat"] is not None and obs["starting_tile"] is not None:
         parts.append(
-            Text.assemble(
-                "Your starting tile: ",
-                _tile_text(obs["starting_tile"]),
-                f" ({_tile_name(obs['starting_tile'])})",
+            fill(
+                _("Your starting tile: {tile} ({name})"),
+                tile=_tile_text(obs["starting_tile"]),
+                name=_tile_name(obs["starting_tile"]),
             )
         )
     parts.append(_supply_text(obs))
     parts.append(_recent_moves(obs, obs["players"]))
-    legend = "*gold if scored now · castles in hand: ranks 1/2/3/4 · S1♜3: Seat 1 rank 3"
     if raised:
-        legend = legend.replace("castles in hand", "in hand") + " · ✦ Wizard +1"
+        legend = _(
+            "*gold if scored now · in hand: ranks 1/2/3/4 · S1♜3: Seat 1 rank 3 · ✦ Wizard +1"
+        )
+    else:
+        legend = _("*gold if scored now · castles in hand: ranks 1/2/3/4 · S1♜3: Seat 1 rank 3")
     parts.append(Text(legend, style="dim"))
     return Group(*parts)
 
@@ -272,20 +289,33 @@ def result(result: dict[str, Any], observation: dict[str, Any]) -> RenderableTyp
     """Every epoch's scoring, the final gold and, last, the winner(s)."""
     obs = observation
     winners = result["winners"]
-    names = [seat_name(obs, s) for s in winners]
-    verdict = says(names, "share the win" if len(winners) > 1 else "win")
-    headline = Text(f"{verdict} with {result['gold'][winners[0]]} gold.", style="bold")
-    summary = Table(title="Gold by epoch", title_style="bold")
-    summary.add_column("Player")
+    gold = result["gold"][winners[0]]
+    if len(winners) > 1:
+        names = names_list([seat_name(obs, s) for s in winners])
+        verdict = _("{seats} share the win with {gold} gold.", seats=names, gold=gold)
+    elif winners[0] == obs["seat"]:
+        verdict = _("You win with {gold} gold.", gold=gold)
+    else:
+        verdict = _("{seat} wins with {gold} gold.", seat=seat_name(obs, winners[0]), gold=gold)
+    headline = Text(verdict, style="bold")
+    summary = Table(title=_("Gold by epoch"), title_style="bold")
+    summary.add_column(_("Player"))
     for epoch in result["epochs"]:
-        summary.add_column(f"Epoch {epoch['epoch']}", justify="right")
-    summary.add_column("Final gold", justify="right")
+        summary.add_column(_("Epoch {epoch}", epoch=epoch["epoch"]), justify="right")
+    summary.add_column(_("Final gold"), justify="right")
     for seat in range(obs["players"]):
         won = [f"{e['gold'][seat]:+d}" for e in result["epochs"]]
         summary.add_row(_seat_text(obs, seat), *won, str(result["gold"][seat]))
     parts: list[RenderableType] = [scoring_table(obs, epoch) for epoch in result["epochs"]]
     parts.extend([summary, headline])
     return Group(*parts)
+
+
+def names_list(names: list[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``, the ``and`` the reader's."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def moves(notations: list[str], observation: dict[str, Any]) -> RenderableType | None:
@@ -320,20 +350,20 @@ def moves(notations: list[str], observation: dict[str, Any]) -> RenderableType |
             kinds.append(notation)
     if squares != empty:
         return None  # not the shape this summary describes: list them all
-    text = Text("Moves: ", style="bold")
     items = []
     if ranks:
-        items.append(f"castle RANK SQUARE (ranks {', '.join(ranks)})")
+        items.append(_("castle RANK SQUARE (ranks {ranks})", ranks=", ".join(ranks)))
     for kind in kinds:
         if kind == "start":
-            items.append(f"start SQUARE (your {obs['starting_tile']})")
+            items.append(_("start SQUARE (your {tile})", tile=obs["starting_tile"]))
         elif kind == "tile":
-            items.append("tile SQUARE")
+            items.append(_("tile SQUARE"))
         else:
-            items.append(kind)
-    text.append(" · ".join(items))
+            items.append(kind)  # a move's notation as typed (draw, pass)
+    text = fill(_("Moves: {moves}"), moves=" · ".join(items))
     example = next(n for n in notations if len(n.split()) > 1)
-    text.append(f"\nSQUARE is any empty square (·), e.g. {example}", style="dim")
+    text.append("\n")
+    text.append(_("SQUARE is any empty square (·), e.g. {example}", example=example), style="dim")
     return text
 
 
@@ -341,21 +371,27 @@ def rules(observation: dict[str, Any]) -> RenderableType:
     """The rules in short."""
     del observation
     text = Text()
-    text.append("Kingdoms in short\n", style="bold")
-    text.append(
-        "Three epochs. On your turn do one thing: place a castle (castle 2 C4), draw a "
-        "tile and place it (draw, then tile B2), or place your secret starting tile "
-        "(start A1). When the board is full, every row and every column is scored: its "
-        "value is the sum of its tiles (+ resources, - hazards), and each player gains "
-        "(or pays) the value times the ranks of their castles in it.\n"
-        "Mountain (MTN): splits its row and column into parts scored apart.\n"
-        "Dragon (DRG): resources in its part count 0.\n"
-        "Gold Mine (GLD): the other tiles in its part count double.\n"
-        "Wizard (WIZ): castles next to it count one rank higher (✦).\n"
-        "Between epochs rank-1 castles come back, higher ranks leave the game; the richest "
-        "player starts the next epoch. Most gold after three epochs wins.\n"
+    text.append(_("Kingdoms in short") + "\n", style="bold")
+    paragraphs = (
+        _(
+            "Three epochs. On your turn do one thing: place a castle (castle 2 C4), draw a "
+            "tile and place it (draw, then tile B2), or place your secret starting tile "
+            "(start A1). When the board is full, every row and every column is scored: its "
+            "value is the sum of its tiles (+ resources, - hazards), and each player gains "
+            "(or pays) the value times the ranks of their castles in it."
+        ),
+        _("Mountain (MTN): splits its row and column into parts scored apart."),
+        _("Dragon (DRG): resources in its part count 0."),
+        _("Gold Mine (GLD): the other tiles in its part count double."),
+        _("Wizard (WIZ): castles next to it count one rank higher (✦)."),
+        _(
+            "Between epochs rank-1 castles come back, higher ranks leave the game; the richest "
+            "player starts the next epoch. Most gold after three epochs wins."
+        ),
     )
-    text.append("Full rules: docs/rules/kingdoms.md", style="dim")
+    for paragraph in paragraphs:
+        text.append(paragraph + "\n")
+    text.append(_("Full rules: {path}", path="docs/rules/kingdoms.md"), style="dim")
     return text
 
 
@@ -365,13 +401,13 @@ def action_label(notation: str, observation: dict[str, Any]) -> str:
     words = notation.split()
     verb = words[0].lower() if words else ""
     if verb == "castle" and len(words) == 3 and words[2].upper() in obs["wizard_neighbours"]:
-        return f"(Wizard: rank {int(words[1]) + 1})"
+        return _("(Wizard: rank {rank})", rank=int(words[1]) + 1)
     if verb == "draw":
-        return f"({obs['supply']} in the supply)"
+        return _("({count} in the supply)", count=obs["supply"])
     if verb == "tile" and obs["drawn"]:
         return f"({obs['drawn']})"
     if verb == "start" and obs["starting_tile"]:
-        return f"(your {obs['starting_tile']})"
+        return _("(your {tile})", tile=obs["starting_tile"])
     if verb == "pass":
-        return "(nothing else is possible)"
+        return _("(nothing else is possible)")
     return ""

@@ -26,6 +26,7 @@ from starlette_compress import CompressMiddleware
 
 import regency
 from regency.accounts.passwords import HASHER, Hasher
+from regency.server.language import LanguageMiddleware
 from regency.server.live.coach import Coach
 from regency.server.live.computer import ComputerPool
 from regency.server.live.directing import Director
@@ -188,6 +189,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.state.metrics = Metrics(app.state)
     app.state.readiness = Readiness()
     files = assets()
+    app.add_middleware(LanguageMiddleware)  # innermost: the routes and their refusals
     app.add_middleware(BodyLimit)
     app.add_middleware(CacheDefaults)
     app.add_middleware(SecurityHeaders, csp=content_security_policy(files.csp_hash))

@@ -79,6 +79,12 @@ class ServerSettings:
         test_hashing: For tests only (no flag): hash passwords with Argon2id at 1 MiB
             and one pass instead of :data:`regency.accounts.passwords.HASHER`'s 46 MiB,
             so tests that sign many people up run quickly.
+        test_pseudo: For tests only (no flag; or the environment's ``REGENCY_PSEUDO=1``):
+            accept the made-up ``pseudo`` language from the ``lang`` cookie
+            (:mod:`regency.server.language`, docs/i18n.md), and every shipped
+            language, translated whole or not.
+        test_languages: For tests only (no flag): serve every shipped language, not
+            only those :func:`regency.core.i18n.offered` (translated whole).
     """
 
     database: str
@@ -109,6 +115,8 @@ class ServerSettings:
     tournament_tick: float = 2.0
     test_arena_minutes: float = 0.0
     test_hashing: bool = False
+    test_pseudo: bool = False
+    test_languages: bool = False
 
 
 class RateLimit:

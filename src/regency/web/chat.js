@@ -16,7 +16,7 @@
 import { el } from "/static/shared/dom.js";
 import { seatMark, thirdPerson } from "/static/shared/seats.js";
 import { api } from "/static/shared/server.js";
-import { YOU, count } from "/static/shared/words.js";
+import { t, nt } from "/static/shared/i18n.js";
 
 let limits = null;
 /** The chat's limits ({characters, messages, seconds}), asked of the server once (null: unknown). */
@@ -29,8 +29,17 @@ function chatLimits() {
 // server counts them as they arrive, a moment after they leave).
 const MARGIN_MS = 500;
 
-/** One tap on a phone: the phrases people say most at a card table. */
+/**
+ * One tap on a phone: the phrases people say most at a card table. Sent in English (as a
+ * fixed phrase), each is shown to every reader in the reader's own language.
+ */
 export const PRESETS = ["Good game", "Your turn", "Well played", "Thanks", "Good luck", "One moment", "Oops"];
+const PRESET_WORDS = {
+  "Good game": () => t("Good game"), "Your turn": () => t("Your turn"), "Well played": () => t("Well played"),
+  Thanks: () => t("Thanks"), "Good luck": () => t("Good luck"), "One moment": () => t("One moment"), Oops: () => t("Oops"),
+};
+/** A message's text as this reader reads it: a quick phrase in their language, else as written. */
+const readAs = (text) => (Object.prototype.hasOwnProperty.call(PRESET_WORDS, text) ? PRESET_WORDS[text]() : text);
 
 function load(key, fallback) {
   try {
@@ -47,14 +56,14 @@ function save(key, value) {
 
 /** A message's writer as the reader sees it: "You" for their own seat, else the stored name. */
 function writerName(m, seat) {
-  if (seat !== null && m.seat === seat) return YOU;
+  if (seat !== null && m.seat === seat) return t("You");
   return thirdPerson(m.name, m.seat);
 }
 
 /** One message in the log (hidden, but kept in order, when its writer is muted). */
 function messageLine(m, seat, quiet) {
   return el("li", { dataset: { seat: m.seat, id: m.id }, hidden: quiet },
-    seatMark(m.seat), " ", el("b", { class: "who" }, writerName(m, seat)), el("span", { class: "said" }, `: ${m.text}`));
+    seatMark(m.seat), " ", el("b", { class: "who" }, writerName(m, seat)), el("span", { class: "said" }, t(": {text}", { text: readAs(m.text) })));
 }
 
 /**
@@ -70,7 +79,7 @@ function logLines(shown, all, seat, muted, upTo) {
   });
   if (!shown.length) {
     lines.push(el("li", { class: "muted small empty" },
-      upTo !== null && all.length ? "No message yet at this move." : "No messages yet."));
+      upTo !== null && all.length ? t("No message yet at this move.") : t("No messages yet.")));
   }
   return { lines, hidden };
 }
@@ -95,35 +104,35 @@ function takeMessages(byId, messages, seat, muted) {
 /** The note under the log: how many messages muting hides, how many a replay holds back. */
 function hiddenText(hidden, later) {
   return [
-    hidden ? `${count(hidden, "message")} from muted people hidden.` : "",
-    later ? `${later} more later in the game.` : "",
+    hidden ? nt("{count} message from muted people hidden.", "{count} messages from muted people hidden.", hidden) : "",
+    later ? nt("{count} more later in the game.", "{count} more later in the game.", later) : "",
   ].filter(Boolean).join(" ");
 }
 
 /** A seat's box to write in and its quick phrases; `send(text, typed)` sends one. */
 function writingBox(send) {
   const input = el("input", { type: "text", id: "chat-text", autocomplete: "off",
-    "aria-label": "Chat message", placeholder: "Say something" });
+    "aria-label": t("Chat message"), placeholder: t("Say something") });
   const form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (event) => {
     event.preventDefault();
     if (input.value.trim()) send(input.value, true);
-  } }, input, el("button", { type: "submit", class: "primary", id: "chat-send" }, "Send"));
+  } }, input, el("button", { type: "submit", class: "primary", id: "chat-send" }, t("Send")));
   const presets = el("div", { class: "chat-presets", id: "chat-presets", role: "group",
-    "aria-label": "quick phrases" },
-  PRESETS.map((p) => el("button", { type: "button", class: "preset", onclick: () => send(p, false) }, p)));
+    "aria-label": t("quick phrases") },
+  PRESETS.map((p) => el("button", { type: "button", class: "preset", onclick: () => send(p, false) }, readAs(p))));
   return { input, form, presets };
 }
 
 /** One button per other person at the table (computers do not chat), pressed = muted. */
 function muteButtons(seats, seat, muted, toggle) {
   const people = seats.filter((s) => s.kind !== "computer" && s.seat !== seat);
-  return [...(people.length ? [el("span", { class: "small muted" }, "Mute:")] : []),
+  return [...(people.length ? [el("span", { class: "small muted" }, t("Mute:"))] : []),
     ...people.map((s) => {
       const on = muted.has(s.seat);
       const name = thirdPerson(s.name, s.seat);
       return el("button", { type: "button", class: "mute small", "aria-pressed": on ? "true" : "false",
-        dataset: { seat: s.seat }, "aria-label": `${on ? "Unmute" : "Mute"} ${name}`,
-        onclick: () => toggle(s.seat) }, seatMark(s.seat), ` ${name}${on ? " (muted)" : ""}`);
+        dataset: { seat: s.seat }, "aria-label": on ? t("Unmute {name}", { name }) : t("Mute {name}", { name }),
+        onclick: () => toggle(s.seat) }, seatMark(s.seat), " ", on ? t("{name} (muted)", { name }) : name);
     })];
 }
 
@@ -143,7 +152,9 @@ function rateKeeper() {
       return null;
     }
     const wait = Math.max(1, Math.ceil((sentAt[0] + span - now) / 1000));
-    return `You may send ${count(rule.messages, "chat message")} every ${rule.seconds} seconds: wait ${wait} s.`;
+    return nt("You may send {count} chat message every {seconds} seconds: wait {wait} s.",
+      "You may send {count} chat messages every {seconds} seconds: wait {wait} s.", rule.messages,
+      { seconds: rule.seconds, wait });
   };
 }
 
@@ -176,12 +187,12 @@ export function chatPanel(options) {
   let seats = [];
   let upTo = options.upTo ?? null;
 
-  const log = el("ul", { class: "plain chat-log", id: "chat-log", "aria-label": "chat messages",
+  const log = el("ul", { class: "plain chat-log", id: "chat-log", "aria-label": t("chat messages"),
     "aria-live": "polite", tabindex: "0" });
   const hiddenNote = el("p", { class: "small muted", id: "chat-hidden" });
   const mutes = el("div", { class: "row chat-mutes", id: "chat-mutes" });
   const error = el("p", { class: "error small", id: "chat-error", role: "alert" });
-  const parts = [el("h2", { id: "chat-h" }, "Table chat"), log, hiddenNote];
+  const parts = [el("h2", { id: "chat-h" }, t("Table chat")), log, hiddenNote];
   let input = null;
 
   const tooSoon = rateKeeper();

@@ -7,6 +7,7 @@
 // Also here: setting up the first game a finished course offers (against the weakest
 // computer level of the game's ladder, with the coach).
 import { el } from "/static/shared/dom.js";
+import { t } from "/static/shared/i18n.js";
 import { fragmentLink, rememberTable } from "/static/shared/links.js";
 import { api } from "/static/shared/server.js";
 
@@ -40,7 +41,7 @@ export async function startFirstGame(name) {
   await coachWords();
   const games = await api("/api/games");
   const game = games.find((g) => g.name === name);
-  if (!game) throw new Error(`This server has no game called ${name}.`);
+  if (!game) throw new Error(t("This server has no game called {name}.", { name }));
   const players = game.players.includes(PLAYERS) ? PLAYERS : game.default_players;
   const weakest = (game.levels[String(players)] || [])[0];
   const agent = weakest ? weakest.agent : "random";

@@ -8,11 +8,13 @@ import { el } from "/static/shared/dom.js";
 import { nameList } from "/static/shared/endings.js";
 import { seatName } from "/static/shared/seats.js";
 import { api } from "/static/shared/server.js";
+import { t, nt } from "/static/shared/i18n.js";
+import { YOU } from "/static/shared/words.js";
 
 /** Whose side loses with this seat: its partners (4-player Claim's teams), if any. */
 function partnersOf(view) {
   const teams = (view.observation && view.observation.teams) || [];
-  const team = teams.find((t) => t.includes(view.seat)) || [];
+  const team = teams.find((members) => members.includes(view.seat)) || [];
   return team.filter((s) => s !== view.seat);
 }
 
@@ -28,11 +30,6 @@ function opponents(view) {
   return (view.seats || []).map((s) => s.seat).filter((s) => !mine.has(s));
 }
 
-/** "", or " and the move after it", " and the 3 moves after it": what a take-back takes too. */
-function andAfter(count) {
-  if (!(count > 0)) return "";
-  return count === 1 ? " and the move after it" : ` and the ${count} moves after it`;
-}
 
 /** How many moves were made after this seat's last one (null: not among the recent moves). */
 function movesSinceMine(view) {
@@ -44,35 +41,52 @@ function movesSinceMine(view) {
 /** Each request: its button, the question that confirms it, and the confirming button. */
 const ACTS = {
   takeback: {
-    button: "Take back a move",
+    button: () => t("Take back a move"),
     question(view, name) {
       const people = otherPeople(view);
-      return people.length
-        ? `Ask ${nameList(people, name)} to let you take back your last move${andAfter(movesSinceMine(view))}?`
-        : "Take back your last move, and the computer's replies since?";
+      if (!people.length) return t("Take back your last move, and the computer's replies since?");
+      // What a take-back takes too: the moves made after this seat's last one.
+      const names = nameList(people, name);
+      const after = movesSinceMine(view);
+      return after > 0
+        ? nt("Ask {names} to let you take back your last move and the move after it?",
+          "Ask {names} to let you take back your last move and the {count} moves after it?", after, { names })
+        : t("Ask {names} to let you take back your last move?", { names });
     },
-    yes: (view) => (otherPeople(view).length ? "Yes, ask" : "Yes, take it back"),
+    yes: (view) => (otherPeople(view).length ? t("Yes, ask") : t("Yes, take it back")),
   },
   abort: {
-    button: "Abort",
-    question: () => "Abort the game? It ends now, before your first move: nobody wins, and it is not rated.",
-    yes: () => "Yes, abort",
+    button: () => t("Abort"),
+    question: () => t("Abort the game? It ends now, before your first move: nobody wins, and it is not rated."),
+    yes: () => t("Yes, abort"),
   },
   resign: {
-    button: "Resign",
+    button: () => t("Resign"),
     question(view, name) {
       const partners = partnersOf(view);
-      const forWhom = partners.length ? ` for your partnership with ${nameList(partners, name)}` : "";
+      const asked = partners.length
+        ? t("Resign for your partnership with {names}?", { names: nameList(partners, name) }) : t("Resign?");
       const winners = opponents(view);
-      return `Resign${forWhom}? ${nameList(winners, name)} ${winners.length > 1 ? "win" : "wins"} the game.`;
+      const result = winners.length > 1
+        ? t("{names} win the game.", { names: nameList(winners, name) })
+        : t("{seat} wins the game.", { seat: nameList(winners, name) });
+      return `${asked} ${result}`;
     },
-    yes: () => "Yes, resign",
+    yes: () => t("Yes, resign"),
   },
   leave: {
-    button: "Leave",
-    question: () => "Leave the game? The computer plays your seat to the end, and you cannot take it back.",
-    yes: () => "Yes, leave",
+    button: () => t("Leave"),
+    question: () => t("Leave the game? The computer plays your seat to the end, and you cannot take it back."),
+    yes: () => t("Yes, leave"),
   },
+};
+
+/** A request the server refused, with its words (the server's). */
+const REFUSED = {
+  takeback: (error) => t("Could not take back: {error}", { error }),
+  abort: (error) => t("Could not abort: {error}", { error }),
+  resign: (error) => t("Could not resign: {error}", { error }),
+  leave: (error) => t("Could not leave: {error}", { error }),
 };
 
 /**
@@ -97,7 +111,7 @@ export function seatRequests({ base, token, redraw, report, reload }) {
       await api(`${base}/${act}`, { method: "POST", token, json: body });
       await reload();
     } catch (error) {
-      report(`Could not ${act === "takeback" ? "take back" : act}: ${error.message}`);
+      report(REFUSED[act] ? REFUSED[act](error.message) : error.message);
     }
     sending = false;
     redraw();
@@ -132,7 +146,7 @@ export function seatRequests({ base, token, redraw, report, reload }) {
       el("button", { type: "button", class: asking === "takeback" ? "primary" : "danger", id: "confirm-yes",
         onclick: () => send(asking, asking === "takeback" ? { accept: true, version: view.version } : undefined) },
       act.yes(view)),
-      el("button", { type: "button", id: "confirm-no", onclick: cancel }, "Keep playing")));
+      el("button", { type: "button", id: "confirm-no", onclick: cancel }, t("Keep playing"))));
     return box;
   }
 
@@ -142,11 +156,11 @@ export function seatRequests({ base, token, redraw, report, reload }) {
     if (asking && !acts.includes(asking)) asking = null;  // the game moved on: no longer possible
     if (!acts.length) return "";
     const name = (s) => seatName(view, s);
-    return el("section", { class: "panel small", id: "requests", "aria-label": "take back or end the game" },
+    return el("section", { class: "panel small", id: "requests", "aria-label": t("take back or end the game") },
       el("div", { class: "row" }, acts.map((act) => el("button", {
         type: "button", id: `${act}-button`, disabled: sending, "aria-expanded": String(asking === act),
         onclick: () => (asking === act ? cancel() : ask(act)),
-      }, ACTS[act].button))),
+      }, ACTS[act].button()))),
       asking ? confirmation(view, name) : "");
   }
 
@@ -164,34 +178,47 @@ export function seatRequests({ base, token, redraw, report, reload }) {
  * awaited, Withdraw for the one who asked (`answer` null: a spectator, nothing to press).
  */
 export function takebackNotice(view, answer, busy = false) {
-  const t = view.takeback;
-  if (!t || view.finished) return "";
+  const asked = view.takeback;
+  if (!asked || view.finished) return "";
   const name = (s) => seatName(view, s);
   const you = view.seat;
-  const whose = t.by === you ? "your" : "their";
+  const mine = asked.by === you;
   const recent = view.recent || [];
   const made = recent.length ? recent[recent.length - 1].number : 0;
   const button = (id, text, accept, cls) => el("button", { type: "button", id, class: cls, disabled: busy,
     onclick: () => answer(accept) }, text);
   const parts = [];
-  if (t.status === "done") {
-    parts.push(`${name(t.by)} took back ${whose} last move.`);
-  } else if (t.status === "declined" && t.declined_by === t.by) {
-    parts.push(`${name(t.by)} withdrew ${whose} take-back.`);
-  } else if (t.status === "declined") {
-    parts.push(`${name(t.declined_by)} declined ${t.by === you ? "your" : `${nameList([t.by], name)}'s`} take-back.`);
+  if (asked.status === "done") {
+    parts.push(mine ? t("You took back your last move.") : t("{seat} took back their last move.", { seat: name(asked.by) }));
+  } else if (asked.status === "declined" && asked.declined_by === asked.by) {
+    parts.push(mine ? t("You withdrew your take-back.") : t("{seat} withdrew their take-back.", { seat: name(asked.by) }));
+  } else if (asked.status === "declined") {
+    const by = name(asked.declined_by);
+    if (mine) parts.push(t("{seat} declined your take-back.", { seat: by }));
+    else if (asked.declined_by === you || by === YOU) parts.push(t("You declined {asker}'s take-back.", { asker: name(asked.by) }));
+    else parts.push(t("{seat} declined {asker}'s take-back.", { seat: by, asker: name(asked.by) }));
   } else {
+    // What is taken back: the asker's last move and the moves made after it.
+    const after = made - asked.to - 1;
+    const seat = name(asked.by);
+    let what;
+    if (mine) {
+      what = after > 0 ? nt("You asked to take back your last move and the move after it.",
+        "You asked to take back your last move and the {count} moves after it.", after)
+        : t("You asked to take back your last move.");
+    } else {
+      what = after > 0 ? nt("{seat} asks to take back their last move and the move after it.",
+        "{seat} asks to take back their last move and the {count} moves after it.", after, { seat })
+        : t("{seat} asks to take back their last move.", { seat });
+    }
     // Whom the asker waits for, but not the reader: their buttons say it is up to them.
-    const others = t.waiting.filter((s) => s !== you);
-    const waiting = others.length ? ` Waiting for ${nameList(others, name)}.` : "";
-    const what = `${whose} last move${andAfter(made - t.to - 1)}`;
-    parts.push(t.by === you ? `You asked to take back ${what}.${waiting}`
-      : `${name(t.by)} asks to take back ${what}.${waiting}`);
-    if (answer && t.by === you) parts.push(button("takeback-withdraw", "Withdraw", false));
-    else if (answer && t.waiting.includes(you)) {
-      parts.push(button("takeback-accept", "Accept", true, "primary"), button("takeback-decline", "Decline", false));
+    const others = asked.waiting.filter((s) => s !== you);
+    parts.push(others.length ? `${what} ${t("Waiting for {names}.", { names: nameList(others, name) })}` : what);
+    if (answer && mine) parts.push(button("takeback-withdraw", t("Withdraw"), false));
+    else if (answer && asked.waiting.includes(you)) {
+      parts.push(button("takeback-accept", t("Accept"), true, "primary"), button("takeback-decline", t("Decline"), false));
     }
   }
   return el("div", { class: "notice takeback", id: "takeback-offer", role: "status",
-    dataset: { status: t.status } }, parts);
+    dataset: { status: asked.status } }, parts);
 }

@@ -7,10 +7,18 @@
 // strings and no style attribute): geometry goes in SVG attributes (x, y, points), which
 // the CSP does not govern, and every colour, width and dash comes from style.css classes.
 import { el } from "/static/shared/dom.js";
+import { formatNumber, t, nt } from "/static/shared/i18n.js";
+import { thirdPerson } from "/static/shared/seats.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const LABELS = ["inaccuracy", "mistake", "blunder"];
-const pct = (x) => `${Math.round(100 * x)}%`;
+const pct = (x) => t("{percent}%", { percent: formatNumber(Math.round(100 * x)) });
+
+const LABEL_WORDS = { inaccuracy: () => t("inaccuracy"), mistake: () => t("mistake"), blunder: () => t("blunder") };
+/** An analysis label (an API code: "mistake") as the page's language says it. */
+export function labelName(label) {
+  return LABEL_WORDS[label] ? LABEL_WORDS[label]() : label;
+}
 
 /** An SVG element with its attributes (numbers are written as they are). */
 function svg(tag, attrs = {}, ...children) {
@@ -42,6 +50,16 @@ function swatch(make) {
   return svg("svg", { class: "swatch", viewBox: "0 0 22 14", width: 22, height: 14, "aria-hidden": "true" }, make());
 }
 
+/** The point a key moves to from point `i` (Enter and Space: this one), or null. */
+function keyTarget(key, points, i) {
+  if (key === "Enter" || key === " ") return points[i];
+  if (key === "ArrowRight" || key === "ArrowUp") return points[Math.min(points.length - 1, i + 1)];
+  if (key === "ArrowLeft" || key === "ArrowDown") return points[Math.max(0, i - 1)];
+  if (key === "Home") return points[0];
+  if (key === "End") return points[points.length - 1];
+  return null;
+}
+
 /**
  * The graph, in an element to put on the page.
  *
@@ -60,20 +78,21 @@ export function winGraph({ analysis, steps, step, width, name, colour, jump, foc
   const Y = (w) => top + (H - top - bottom) * (1 - w);
   const points = judged(analysis);
   // "seat 1 (Bea)", or "seat 1" for a seat with no name of its own.
-  const who = (s) => (name(s) === `Seat ${s}` ? `seat ${s}` : `seat ${s} (${name(s)})`);
+  const who = (s) => (name(s) === thirdPerson("", s) ? t("seat {number}", { number: s })
+    : t("seat {number} ({name})", { number: s, name: name(s) }));
   const seats = [...new Set(analysis.seats)].sort((a, b) => a - b);
   const players = analysis.record ? analysis.record.players : seats.length;
 
   const grid = svg("g", { class: "axes", "aria-hidden": "true" });
   for (const w of [0, 0.25, 0.5, 0.75, 1]) {
     grid.append(svg("line", { class: w === 0 || w === 1 ? "edge" : "rule", x1: left, x2: W - right, y1: Y(w), y2: Y(w) }),
-      svg("text", { class: "tick", x: left - 4, y: Y(w) + 4, "text-anchor": "end" }, `${Math.round(100 * w)}%`));
+      svg("text", { class: "tick", x: left - 4, y: Y(w) + 4, "text-anchor": "end" }, pct(w)));
   }
   // An even share (one in the player count) as a dotted line: above it, better than even.
   grid.append(svg("line", { class: "even", x1: left, x2: W - right, y1: Y(1 / players), y2: Y(1 / players) }));
   const every = [5, 10, 20, 25, 50, 100].find((k) => last / k <= (W < 520 ? 6 : 10)) || 200;
   for (let n = 0; n <= last; n += every) {
-    grid.append(svg("text", { class: "tick", x: X(n), y: H - 6, "text-anchor": "middle" }, String(n)));
+    grid.append(svg("text", { class: "tick", x: X(n), y: H - 6, "text-anchor": "middle" }, formatNumber(n)));
   }
 
   const lines = svg("g", { class: "lines", "aria-hidden": "true" });
@@ -89,12 +108,14 @@ export function winGraph({ analysis, steps, step, width, name, colour, jump, foc
 
   // One point per judged decision, each a control with its words; the shown move's point is
   // the group's one Tab stop, and the arrow keys go from point to point (and jump there).
-  const dots = svg("g", { class: "points", role: "group", "aria-label": "the judged moves" });
+  const dots = svg("g", { class: "points", role: "group", "aria-label": t("the judged moves") });
   const current = points.find((d) => d.number === step) || points.find((d) => d.number > (step || 0)) || points[points.length - 1];
   let focusNode = null;
   points.forEach((d, i) => {
     const x = X(d.number), y = Y(d.win_played);
-    const words = `Move ${d.number}, ${who(d.seat)}: ${pct(d.win)} → ${pct(d.win_played)}${d.label ? `, ${d.label}` : ""}`;
+    const said = { number: formatNumber(d.number), seat: who(d.seat), before: pct(d.win), after: pct(d.win_played) };
+    const words = d.label ? t("Move {number}, {seat}: {before} → {after}, {label}", { ...said, label: labelName(d.label) })
+      : t("Move {number}, {seat}: {before} → {after}", said);
     const point = svg("g", { class: `point c-${colour(d.seat)}${d.number === step ? " shown" : ""}`,
       role: "button", tabindex: d === current ? 0 : -1, "aria-label": words,
       "data-move": d.number, "data-seat": d.seat, "data-label": d.label || null },
@@ -104,12 +125,7 @@ export function winGraph({ analysis, steps, step, width, name, colour, jump, foc
     d.label ? markerShape(d.label, x, y, 5) : svg("circle", { class: "dot", cx: x, cy: y, r: 2.6 }));
     point.addEventListener("click", (event) => { event.stopPropagation(); jump(d.number); });
     point.addEventListener("keydown", (event) => {
-      let to = null;
-      if (event.key === "Enter" || event.key === " ") to = d;
-      else if (event.key === "ArrowRight" || event.key === "ArrowUp") to = points[Math.min(points.length - 1, i + 1)];
-      else if (event.key === "ArrowLeft" || event.key === "ArrowDown") to = points[Math.max(0, i - 1)];
-      else if (event.key === "Home") to = points[0];
-      else if (event.key === "End") to = points[points.length - 1];
+      const to = keyTarget(event.key, points, i);
       if (!to) return;
       event.preventDefault();
       event.stopPropagation();  // not the page's own arrow keys (one move at a time)
@@ -119,8 +135,10 @@ export function winGraph({ analysis, steps, step, width, name, colour, jump, foc
     dots.append(point);
   });
 
-  const summary = `Win chance over the game: ${points.length} judged moves; ` +
-    seats.map((s) => `${who(s)} ${points.filter((d) => d.seat === s && d.label).length} marked`).join(", ") + ".";
+  const marked = seats.map((s) => nt("{seat} {count} marked", "{seat} {count} marked",
+    points.filter((d) => d.seat === s && d.label).length, { seat: who(s) })).join(", ");
+  const summary = nt("Win chance over the game: {count} judged move; {seats}.",
+    "Win chance over the game: {count} judged moves; {seats}.", points.length, { seats: marked });
   const graph = svg("svg", { class: "wingraph", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": summary,
     "data-steps": steps },
   svg("rect", { class: "plot", x: left, y: top, width: W - left - right, height: H - top - bottom }),
@@ -136,14 +154,14 @@ export function winGraph({ analysis, steps, step, width, name, colour, jump, foc
   if (focus && focusNode) queueMicrotask(() => focusNode.focus({ preventScroll: true }));
 
   const found = LABELS.filter((label) => points.some((d) => d.label === label));
-  const legend = el("ul", { class: "plain legend small", "aria-label": "the graph's legend" },
+  const legend = el("ul", { class: "plain legend small", "aria-label": t("the graph's legend") },
     seats.map((s) => el("li", {}, swatch(() => svg("line", { class: `seat-line c-${colour(s)} s${s}`, x1: 1, x2: 21, y1: 7, y2: 7 })),
-      ` ${who(s)}`)),
+      " ", who(s))),
     LABELS.map((label) => el("li", { class: found.includes(label) ? "" : "muted" },
-      swatch(() => markerShape(label, 11, 7, 4.2)), ` ${label}`)),
-    el("li", {}, swatch(() => svg("line", { class: "even", x1: 1, x2: 21, y1: 7, y2: 7 })), " an even chance"));
+      swatch(() => markerShape(label, 11, 7, 4.2)), " ", labelName(label))),
+    el("li", {}, swatch(() => svg("line", { class: "even", x1: 1, x2: 21, y1: 7, y2: 7 })), " ", t("an even chance")));
   return el("figure", { class: "graph", id: "wingraph" }, graph, legend,
     el("figcaption", { class: "small muted" },
-      "Each point is a judged move: its player's estimated win chance after it. ",
-      "Click a point, or anywhere on the graph, to go to that move."));
+      t("Each point is a judged move: its player's estimated win chance after it."), " ",
+      t("Click a point, or anywhere on the graph, to go to that move.")));
 }

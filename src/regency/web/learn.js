@@ -10,6 +10,7 @@
 // Signed in, the account keeps them too: the page sends what this browser kept (PUT
 // /api/learn/progress) and a solved lesson is stored there by the server.
 import { el } from "/static/shared/dom.js";
+import { t } from "/static/shared/i18n.js";
 import { drawTable } from "/static/shared/frame.js";
 import { api, gameModule, me } from "/static/shared/server.js";
 import { showAccount } from "/static/shared/account.js";
@@ -228,7 +229,7 @@ function drawVerdict(answer) {
   const lines = [el("h2", { id: "verdict-h" }, heading)];
   if (answer.legal) lines.push(el("p", {}, say("you_played", { move: answer.move_text })));
   lines.push(el("p", { class: "explanation", id: "explanation" }, answer.text));
-  if (!right && answer.hint) lines.push(el("p", { class: "hint", id: "hint" }, `${say("hint")}: ${answer.hint}`));
+  if (!right && answer.hint) lines.push(el("p", { class: "hint", id: "hint" }, t("{label}: {text}", { label: say("hint"), text: answer.hint })));
   const actions = el("div", { class: "row verdict-actions" });
   const undone = nextUndone(course);
   if (right && !undone) {  // the course is done: on to a first game

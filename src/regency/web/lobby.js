@@ -1,19 +1,21 @@
 // The lobby: one click to play any game against the computer, a form to set up a table
 // with invite links, the tables this browser set up, and finished games to replay.
 import { el } from "/static/shared/dom.js";
+import { LANG, formatNumber, nt, t } from "/static/shared/i18n.js";
 import { endingSummary, nameList } from "/static/shared/endings.js";
 import { copyButton, fragmentLink, myTables, rememberTable } from "/static/shared/links.js";
 import { thirdPerson } from "/static/shared/seats.js";
 import { api, me } from "/static/shared/server.js";
-import { YOU, andList, count } from "/static/shared/words.js";
+import { YOU } from "/static/shared/words.js";
 import { showAccount } from "/static/shared/account.js";
 
 showAccount();  // the header: who is signed in, or "Sign in"
 
 // Deck choices the games' "factions" option takes (the server checks them).
 const FACTION_CHOICES = {
-  claim: [["", "Usual for the player count"], ["claim", "Claim (base game)"], ["claim2", "Claim 2"], ["random", "Random factions"]],
-  "claim-kingdoms": [["", "Drawn at random"]],
+  claim: [["", t("Usual for the player count")], ["claim", t("Claim (base game)")], ["claim2", t("Claim 2")],
+    ["random", t("Random factions")]],
+  "claim-kingdoms": [["", t("Drawn at random")]],
 };
 
 let games = [];
@@ -37,12 +39,12 @@ function rememberLevel(game, select) {
 
 // One <option> per level: its value is the agent spec, its tooltip what it is in words
 // (the server's "about"), the measured figures kept for the details under the select.
-function levelOptions(levels, chosen, prefix = "") {
+function levelOptions(levels, chosen, computer = false) {
   const pick = levels.some((l) => l.name === chosen) ? chosen : levels.find((l) => l.default)?.name;
   return levels.map((level) => el("option", {
     value: level.agent, title: level.about, selected: level.name === pick,
     dataset: { level: level.name, figures: level.figures || "" },
-  }, prefix + level.name));
+  }, computer ? t("Computer: {level}", { level: level.name }) : level.name));
 }
 
 // The chosen level in words under a select (a tooltip does not show on phones), and the
@@ -50,7 +52,7 @@ function levelOptions(levels, chosen, prefix = "") {
 function aboutLine(select, id) {
   const words = el("span", { id });
   const figures = el("span", { id: `${id}-figures` });
-  const details = el("details", { class: "figures" }, el("summary", {}, "The figures"), figures);
+  const details = el("details", { class: "figures" }, el("summary", {}, t("The figures")), figures);
   const line = el("div", { class: "small muted level-about" }, words, " ", details);
   const sync = () => {
     const option = select.selectedOptions[0];
@@ -80,7 +82,7 @@ function tableEntry(answer, title) {
 
 async function quickPlay(game, agent, button) {
   button.disabled = true;
-  button.textContent = "Setting up…";
+  button.textContent = t("Setting up…");
   const players = game.default_players;
   const seats = [{ name: "You" }, ...Array.from({ length: players - 1 }, () => ({ agent }))];
   const rated = Boolean(signedIn && document.getElementById("q-rated")?.checked);
@@ -90,7 +92,7 @@ async function quickPlay(game, agent, button) {
     location.href = fragmentLink(((answer.mine || [])[0] || answer.invites[0]).url);
   } catch (error) {
     button.disabled = false;
-    button.textContent = `Play ${game.title}`;
+    button.textContent = t("Play {game}", { game: game.title });
     button.after(el("p", { class: "error", role: "alert" }, error.message));
   }
 }
@@ -98,18 +100,18 @@ async function quickPlay(game, agent, button) {
 function drawGames() {
   const box = document.getElementById("games");
   box.replaceChildren(...games.map((game) => {
-    const level = el("select", { id: `q-${game.name}`, "aria-label": `${game.title}: computer level`,
+    const level = el("select", { id: `q-${game.name}`, "aria-label": t("{game}: computer level", { game: game.title }),
       onchange: (event) => rememberLevel(game, event.currentTarget) },
     levelOptions(levelsFor(game, game.default_players), lastLevel(game)));
     const button = el("button", { class: "primary", type: "button", id: `play-${game.name}`,
-      onclick: (event) => quickPlay(game, level.value, event.currentTarget) }, `Play ${game.title}`);
+      onclick: (event) => quickPlay(game, level.value, event.currentTarget) }, t("Play {game}", { game: game.title }));
     return el("article", { class: "panel game-card" },
-      el("h2", {}, game.title), el("p", { class: "small" }, game.summary),
-      el("div", { class: "row" }, button, el("label", {}, "Opponent", level)),
+      el("h2", { "data-i18n-skip": "" }, game.title), el("p", { class: "small" }, game.summary),
+      el("div", { class: "row" }, button, el("label", {}, t("Opponent"), level)),
       aboutLine(level, `q-${game.name}-about`),
       el("p", { class: "small" }, el("a", { href: `/learn/${game.name}`, id: `learn-${game.name}`, class: "learn-link" },
-        "Learn to play"), " · ", el("a", { href: `/rules/${game.name}` }, `Rules of ${game.title}`),
-        el("span", { class: "muted" }, ` · ${game.players.join(", ")} players`)));
+        t("Learn to play")), " · ", el("a", { href: `/rules/${game.name}` }, t("Rules of {game}", { game: game.title })),
+        el("span", { class: "muted" }, " · ", t("{counts} players", { counts: game.players.join(", ") }))));
   }));
 }
 
@@ -132,10 +134,10 @@ function drawForm() {
   factionsLabel.hidden = !hasFactions;
   // Labels are flex boxes in style.css, which would show a hidden one: hide it through the CSSOM.
   factionsLabel.style.display = hasFactions ? "" : "none";
-  fFactions.replaceChildren(...(choices || []).map(([v, t]) => el("option", { value: v }, t)));
+  fFactions.replaceChildren(...(choices || []).map(([v, words]) => el("option", { value: v }, words)));
   const n = Number(fPlayers.value);
-  fFirst.replaceChildren(el("option", { value: "" }, "Drawn at random"),
-    ...Array.from({ length: n }, (_, s) => el("option", { value: s }, `Seat ${s}`)));
+  fFirst.replaceChildren(el("option", { value: "" }, t("Drawn at random")),
+    ...Array.from({ length: n }, (_, s) => el("option", { value: s }, t("Seat {number}", { number: s }))));
   // A seat keeps its choice across changes of game and players: a person stays one, a
   // computer keeps its level's name where the new ladder has it, else the default level.
   // Another game brings its own level, the one chosen last for it, if any.
@@ -149,19 +151,19 @@ function drawForm() {
   const levels = levelsFor(game, n);
   fSeats.replaceChildren(...Array.from({ length: n }, (_, s) => {
     const prev = old[s] || { person: s === 0, name: s === 0 ? "You" : "" };
-    const kind = el("select", { class: "kind", id: `seat-${s}-kind`, "aria-label": `seat ${s}: who plays` },
-      el("option", { value: "person", selected: prev.person }, "A person (invite link)"),
-      el("optgroup", { label: "The computer" }, levelOptions(levels, (!sameGame && lastLevel(game)) || prev.level || lastLevel(game), "Computer: ")));
+    const kind = el("select", { class: "kind", id: `seat-${s}-kind`, "aria-label": t("seat {number}: who plays", { number: s }) },
+      el("option", { value: "person", selected: prev.person }, t("A person (invite link)")),
+      el("optgroup", { label: t("The computer") }, levelOptions(levels, (!sameGame && lastLevel(game)) || prev.level || lastLevel(game), true)));
     if (prev.person) kind.value = "person";
-    const name = el("input", { id: `seat-${s}-name`, value: prev.name, maxlength: 40, placeholder: `Seat ${s}`,
-      "aria-label": `seat ${s}: name` });
+    const name = el("input", { id: `seat-${s}-name`, value: prev.name, maxlength: 40, placeholder: t("Seat {number}", { number: s }),
+      "aria-label": t("seat {number}: name", { number: s }) });
     const sync = () => { name.disabled = kind.value !== "person"; };
     kind.addEventListener("change", sync);
     kind.addEventListener("change", () => rememberLevel(game, kind));
     sync();
     const about = aboutLine(kind, `seat-${s}-about`);
-    return el("div", { class: "seat-row" }, el("strong", {}, `Seat ${s}`), el("label", {}, "Plays", kind),
-      el("label", {}, "Name", name), about);
+    return el("div", { class: "seat-row" }, el("strong", {}, t("Seat {number}", { number: s })), el("label", {}, t("Plays"), kind),
+      el("label", {}, t("Name"), name), about);
   }));
 }
 
@@ -169,17 +171,17 @@ function showCreated(answer, title) {
   const box = document.getElementById("created");
   const invites = answer.invites.map((invite) => {
     const url = fragmentLink(invite.url);
-    const input = el("input", { value: url, readonly: true, "aria-label": `invite link for seat ${invite.seat}` });
-    return el("div", { class: "invite" }, el("strong", {}, `Seat ${invite.seat} (${invite.name})`), input,
-      copyButton(input), el("a", { class: "button", href: url }, "Open"));
+    const input = el("input", { value: url, readonly: true, "aria-label": t("invite link for seat {number}", { number: invite.seat }) });
+    return el("div", { class: "invite" }, el("strong", {}, t("Seat {number} ({name})", { number: invite.seat, name: invite.name })), input,
+      copyButton(input), el("a", { class: "button", href: url }, t("Open")));
   });
   const watchUrl = fragmentLink(answer.spectator.url);
-  const watch = el("input", { value: watchUrl, readonly: true, "aria-label": "spectator link" });
-  box.replaceChildren(el("h3", {}, `Table ${answer.table} (${title}) is ready`),
-    el("p", { class: "small" }, "Send each person their own link: it is their seat's key. Keep the others private."),
-    ...(invites.length ? invites : [el("p", {}, "Every seat is a computer: watch them play.")]),
-    el("div", { class: "invite" }, el("strong", {}, "Watch"), watch, copyButton(watch),
-      el("a", { class: "button", href: watchUrl }, "Open")));
+  const watch = el("input", { value: watchUrl, readonly: true, "aria-label": t("spectator link") });
+  box.replaceChildren(el("h3", {}, t("Table {table} ({game}) is ready", { table: answer.table, game: title })),
+    el("p", { class: "small" }, t("Send each person their own link: it is their seat's key. Keep the others private.")),
+    ...(invites.length ? invites : [el("p", {}, t("Every seat is a computer: watch them play."))]),
+    el("div", { class: "invite" }, el("strong", {}, t("Watch")), watch, copyButton(watch),
+      el("a", { class: "button", href: watchUrl }, t("Open"))));
 }
 
 form.addEventListener("submit", async (event) => {
@@ -205,7 +207,7 @@ form.addEventListener("submit", async (event) => {
     showCreated(answer, game.title);
     drawMine();
   } catch (e) {
-    error.textContent = `The table was not created: ${e.message}`;
+    error.textContent = t("The table was not created: {reason}", { reason: e.message });
   }
 });
 fGame.addEventListener("change", () => { fPlayers.value = ""; drawForm(); });
@@ -215,14 +217,14 @@ function drawMine() {
   const list = document.getElementById("mine");
   const tables = myTables();
   if (!tables.length) {
-    list.replaceChildren(el("li", { class: "muted" }, "None yet."));
+    list.replaceChildren(el("li", { class: "muted" }, t("None yet.")));
     return;
   }
-  list.replaceChildren(...tables.map((t) => el("li", {},
-    el("strong", {}, t.title || t.game), ` · ${t.seats.join(", ")} · `,
-    t.play ? el("a", { href: t.play }, "continue") : "", t.play ? " · " : "",
-    t.watch ? el("a", { href: t.watch }, "watch") : "", t.watch ? " · " : "",
-    el("a", { href: `/replay/${t.table}` }, "replay (once finished)"))));
+  list.replaceChildren(...tables.map((table) => el("li", {},
+    el("strong", {}, table.title || table.game), ` · ${table.seats.join(", ")} · `,
+    table.play ? el("a", { href: table.play }, t("continue")) : "", table.play ? " · " : "",
+    table.watch ? el("a", { href: table.watch }, t("watch")) : "", table.watch ? " · " : "",
+    el("a", { href: `/replay/${table.table}` }, t("replay (once finished)")))));
 }
 
 // -- finished games ------------------------------------------------------------------
@@ -231,15 +233,29 @@ function drawMine() {
 // (`previous`). The list groups an evening's rematches under one line, gives dates and
 // times, and names the winner; a table set up in this browser calls its person "You".
 
+// Dates in the page's language, as the reader's browser writes it if it speaks that language
+// ("4 Dec" in en-GB, "Dec 4" in en-US), in the reader's time zone.
+const LOCALE = navigator.languages.find((l) => l.split("-")[0] === LANG) || (LANG === "pseudo" ? undefined : LANG);
+
+/** "Ann and Bob", "Ann, Bob and Cy", as the page's language joins names. */
+function listOf(names) {
+  return new Intl.ListFormat(LANG === "en" || LANG === "pseudo" ? "en-GB" : LANG, { type: "conjunction" }).format(names);
+}
+
+/** "Ann vs Bob vs Cy". */
+function versus(names) {
+  return names.length ? names.reduce((first, second) => t("{first} vs {second}", { first, second })) : "";
+}
+
 /** "Tue 14 May, 20:31" in the reader's own language and time zone. */
 function when(seconds) {
-  return new Date(seconds * 1000).toLocaleString(undefined,
+  return new Date(seconds * 1000).toLocaleString(LOCALE,
     { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
 /** "20:31": the time alone, for the games of one evening. */
 function clockTime(seconds) {
-  return new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  return new Date(seconds * 1000).toLocaleTimeString(LOCALE, { hour: "2-digit", minute: "2-digit" });
 }
 
 /** Chains of rematches among `rows` (newest first), each chain oldest game first. */
@@ -273,41 +289,49 @@ function readerSeat(games) {
 
 /** Each seat's name for this reader: "You" for their own seat, else the stored name ("Seat N" for "You"). */
 function namesFor(r, reader) {
-  return r.seats.map((name, seat) => (seat === reader ? YOU : thirdPerson(name, seat)));
+  return r.seats.map((name, seat) => (seat === reader ? t("You") : thirdPerson(name, seat)));
 }
 
 /** How the game ended: "won by Ann", "shared by Ann and Bob", "Ann resigned, Bob won", "aborted by Ann". */
-function winnerText(r, names) {
-  const name = (s) => names[s] || `Seat ${s}`;
-  if (r.ending && r.ending.how !== "finished") return endingSummary(r.ending, name);
-  const winners = ((r.result && r.result.winners) || []).map(name);
-  const won = !winners.length ? "" : winners.length > 1 ? `shared by ${andList(winners)}` : `won by ${winners[0]}`;
+function winnerText(r, names, reader) {
+  const name = (s) => names[s] || t("Seat {number}", { number: s });
+  // endings.js says "You" by the English word: it is given that, and the names as written.
+  const english = (s) => (s === reader ? YOU : name(s));
+  if (r.ending && r.ending.how !== "finished") return endingSummary(r.ending, english);
+  const seats = (r.result && r.result.winners) || [];
+  const won = !seats.length ? ""
+    : seats.length > 1 ? t("shared by {names}", { names: listOf(seats.map(name)) })
+      : seats[0] === reader ? t("won by You") : t("won by {name}", { name: name(seats[0]) });
   const left = (r.ending && r.ending.left) || [];  // a game the computer finished for them
-  return left.length ? `${won}; ${nameList(left, name)} left` : won;
+  if (!left.length) return won;
+  const gone = left.length === 1 && left[0] === reader ? t("You left")
+    : nt("{names} left", "{names} left", left.length, { names: nameList(left, english) });
+  return won ? t("{result}; {left}", { result: won, left: gone }) : gone;
 }
 
-function gameLine(r, names, titles, solo) {
+function gameLine(r, names, titles, solo, reader) {
   const parts = solo
-    ? [el("strong", {}, titles[r.game] || r.game), ` · ${names.join(" vs ")} · `, el("time", {}, when(r.finished_at))]
+    ? [el("strong", { "data-i18n-skip": "" }, titles[r.game] || r.game), " · ", versus(names), " · ", el("time", {}, when(r.finished_at))]
     : [el("time", {}, clockTime(r.finished_at))];
-  const won = winnerText(r, names);
+  const won = winnerText(r, names, reader);
   return el("li", { dataset: { table: r.table } }, parts, won ? ` · ${won}` : "",
-    ` · ${count(r.moves, "move")} · `, el("a", { href: `/replay/${r.table}` }, "replay"));
+    " · ", nt("{count} move", "{count} moves", r.moves), " · ", el("a", { href: `/replay/${r.table}` }, t("replay")));
 }
 
 function eveningItem(games, titles) {
   const reader = readerSeat(games);
-  if (games.length === 1) return gameLine(games[0], namesFor(games[0], reader), titles, true);
+  if (games.length === 1) return gameLine(games[0], namesFor(games[0], reader), titles, true, reader);
   const first = games[0];
   const names = namesFor(first, reader);
   const wins = names.map(() => 0);
   for (const r of games) for (const s of (r.result ? r.result.winners : [])) wins[s] += 1;
-  const tally = names.map((n, s) => `${n} ${wins[s]}`).join(", ");
+  const tally = names.map((n, s) => `${n} ${formatNumber(wins[s])}`).join(", ");
   return el("li", { class: "evening-group", dataset: { table: first.table } },
-    el("strong", {}, titles[first.game] || first.game), ` · ${names.join(" vs ")} · `,
+    el("strong", {}, titles[first.game] || first.game), " · ", versus(names), " · ",
     el("time", {}, when(first.started_at ?? first.finished_at)),
-    el("div", { class: "small" }, `An evening of ${count(games.length, "game")}, each a rematch of the last; wins: ${tally}`),
-    el("ol", { class: "evening-games small" }, games.map((r) => gameLine(r, namesFor(r, reader), titles, false))));
+    el("div", { class: "small" }, nt("An evening of {count} game, each a rematch of the last; wins: {tally}",
+      "An evening of {count} games, each a rematch of the last; wins: {tally}", games.length, { tally })),
+    el("ol", { class: "evening-games small" }, games.map((r) => gameLine(r, namesFor(r, reader), titles, false, reader))));
 }
 
 async function drawFinished() {
@@ -316,7 +340,7 @@ async function drawFinished() {
     const rows = await api("/api/history?limit=20");
     const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
     list.replaceChildren(...(rows.length ? evenings(rows).map((group) => eveningItem(group, titles))
-      : [el("li", { class: "muted" }, "No finished games yet.")]));
+      : [el("li", { class: "muted" }, t("No finished games yet."))]));
   } catch (e) {
     list.replaceChildren(el("li", { class: "error" }, e.message));
   }
@@ -330,8 +354,10 @@ function drawAccount(who) {
   quick.hidden = form.hidden = !signedIn;
   if (signedIn) {
     document.getElementById("q-rated-name").textContent = signedIn;
-    document.getElementById("f-rated-about").textContent = `You sit at the first person's seat as ${signedIn}. `
-      + "A rated table needs every person to join with an account; the computer plays a level of the ladder.";
+    document.getElementById("f-rated-about").textContent = [
+      t("You sit at the first person's seat as {name}.", { name: signedIn }),
+      t("A rated table needs every person to join with an account; the computer plays a level of the ladder."),
+    ].join(" ");
   }
 }
 

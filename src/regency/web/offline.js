@@ -2,11 +2,12 @@
 // person can do, the tables this browser set up, and back to the lobby once online.
 import { el } from "/static/shared/dom.js";
 import { myTables } from "/static/shared/links.js";
+import { t } from "/static/shared/i18n.js";
 
 const status = document.getElementById("offline-status");
 
 async function retry() {
-  status.textContent = "Trying to reach the server…";
+  status.textContent = t("Trying to reach the server…");
   try {
     const answer = await fetch("/healthz", { cache: "no-store" });
     if (answer.ok) {
@@ -16,7 +17,7 @@ async function retry() {
       return;
     }
   } catch { /* still offline */ }
-  status.textContent = "Still offline. This page opens the lobby by itself as soon as the connection is back.";
+  status.textContent = t("Still offline. This page opens the lobby by itself as soon as the connection is back.");
 }
 
 document.getElementById("offline-retry").addEventListener("click", retry);
@@ -24,6 +25,6 @@ window.addEventListener("online", retry);
 
 const tables = myTables();
 if (tables.length) {
-  document.getElementById("mine").replaceChildren(...tables.map((t) => el("li", {},
-    el("strong", {}, t.title || t.game), ` · ${t.seats.join(", ")}`)));
+  document.getElementById("mine").replaceChildren(...tables.map((table) => el("li", {},
+    el("strong", {}, table.title || table.game), ` · ${table.seats.join(", ")}`)));
 }

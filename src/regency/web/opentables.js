@@ -5,18 +5,21 @@
 
 import { CLOCK_CHOICES as CLOCKS } from "/static/shared/clocks.js";
 import { el } from "/static/shared/dom.js";
+import { nt, t } from "/static/shared/i18n.js";
 import { api } from "/static/shared/server.js";
 import { forgetPlace, guestToken, keepGuestToken, myPlaces, rememberPlace } from "/static/shared/places.js";
 
 function clockWords(seconds) {
-  if (!seconds) return "no clock";
-  if (seconds >= 3600) return `${Math.round(seconds / 3600)} h a move`;
-  return seconds % 60 ? `${seconds} s a move` : `${seconds / 60} min a move`;
+  if (!seconds) return t("no clock");
+  if (seconds >= 3600) return nt("{count} h a move", "{count} h a move", Math.round(seconds / 3600));
+  return seconds % 60 ? nt("{count} s a move", "{count} s a move", seconds)
+    : nt("{count} min a move", "{count} min a move", seconds / 60);
 }
 
-function minutesLeft(at) {
+function closesIn(at) {
   const left = Math.max(0, at - Date.now() / 1000);
-  return left < 60 ? "under a minute" : `${Math.round(left / 60)} min`;
+  return left < 60 ? t("closes in under a minute if nobody sits down")
+    : nt("closes in {count} min if nobody sits down", "closes in {count} min if nobody sits down", Math.round(left / 60));
 }
 
 /**
@@ -32,17 +35,18 @@ function drawForm(form, games, signedIn, opened) {
   };
   gameSelect.addEventListener("change", syncPlayers);
   syncPlayers();
-  const clock = el("select", { name: "clock", id: "open-clock" }, CLOCKS.map(([v, t]) => el("option", { value: v }, t)));
+  const clock = el("select", { name: "clock", id: "open-clock" }, CLOCKS.map(([v, words]) => el("option", { value: v }, words)));
   const rated = el("input", { type: "checkbox", id: "open-rated" });
-  const number = (id, label) => el("input", { type: "number", id, min: 0, max: 4000, step: 50, placeholder: "any", "aria-label": label });
-  const low = number("open-min", "lowest rating");
-  const high = number("open-max", "highest rating");
+  const number = (id, label) => el("input", { type: "number", id, min: 0, max: 4000, step: 50, placeholder: t("any"), "aria-label": label });
+  const low = number("open-min", t("lowest rating"));
+  const high = number("open-max", t("highest rating"));
   form.replaceChildren(
-    el("div", { class: "row" }, el("label", {}, "Game", gameSelect), el("label", {}, "Players", players),
-      el("label", {}, "Time per move", clock)),
+    el("div", { class: "row" }, el("label", {}, t("Game"), gameSelect), el("label", {}, t("Players"), players),
+      el("label", {}, t("Time per move"), clock)),
     el("div", { class: "row", hidden: !signedIn },
-      el("label", { class: "check" }, rated, "Rated"), el("label", {}, "Ratings from", low), el("label", {}, "to", high)),
-    el("p", {}, el("button", { class: "primary", type: "submit", id: "open-submit" }, "Open the table")));
+      el("label", { class: "check" }, rated, t("Rated")), el("label", {}, t("Ratings from"), low),
+      el("label", {}, t("to"), high)),
+    el("p", {}, el("button", { class: "primary", type: "submit", id: "open-submit" }, t("Open the table"))));
   form.onsubmit = (event) => {
     event.preventDefault();
     const body = { game: gameSelect.value, players: Number(players.value), rated: rated.checked };
@@ -56,17 +60,19 @@ function drawForm(form, games, signedIn, opened) {
 /** One open table's line: what it is, who sits there, and the button for this browser. */
 function tableRow(table, place, sit, leave) {
   const seats = table.seats.map((s) => (s.rating ? `${s.name} (${s.rating})` : s.name));
-  const empty = table.empty === 1 ? "1 empty seat" : `${table.empty} empty seats`;
-  const range = table.range ? ` · ratings ${table.range.min ?? "any"}-${table.range.max ?? "any"}` : "";
+  const empty = nt("{count} empty seat", "{count} empty seats", table.empty);
+  const range = table.range ? [" · ", t("ratings {low}-{high}",
+    { low: table.range.min ?? t("any"), high: table.range.max ?? t("any") })] : "";
   const button = place
-    ? el("button", { type: "button", class: "leave", onclick: () => leave(table, place) }, place.opened ? "Close" : "Leave")
-    : el("button", { type: "button", class: "primary sit", onclick: () => sit(table) }, "Sit down");
+    ? el("button", { type: "button", class: "leave", onclick: () => leave(table, place) }, place.opened ? t("Close") : t("Leave"))
+    : el("button", { type: "button", class: "primary sit", onclick: () => sit(table) }, t("Sit down"));
   return el("li", { class: "open-table", id: `open-${table.id}`, dataset: { open: table.id } },
-    el("div", { class: "what" }, el("strong", {}, `${table.title}, ${table.players} players`),
-      el("span", { class: "small" }, ` · ${clockWords(table.move_seconds)} · ${table.rated ? "rated" : "casual"}${range}`)),
+    el("div", { class: "what" }, el("strong", {},
+      nt("{game}, {count} player", "{game}, {count} players", table.players, { game: table.title })),
+    el("span", { class: "small" }, " · ", clockWords(table.move_seconds), " · ", table.rated ? t("rated") : t("casual"), range)),
     el("div", { class: "who small" }, seats.join(", "), ` · ${empty}`,
-      place ? el("strong", { class: "yours" }, place.opened ? " · your table" : " · you sit here") : "",
-      el("span", { class: "muted" }, ` · closes in ${minutesLeft(table.closes_at)} if nobody sits down`)),
+      place ? el("strong", { class: "yours" }, " · ", place.opened ? t("your table") : t("you sit here")) : "",
+      el("span", { class: "muted" }, " · ", closesIn(table.closes_at))),
     button);
 }
 
@@ -80,9 +86,9 @@ export function openTables(box, context) {
   let listed = new Map();
   let games = [];
   const list = el("ul", { class: "plain open-list", id: "open-list", "aria-live": "polite" },
-    el("li", { class: "muted" }, "Loading…"));
+    el("li", { class: "muted" }, t("Loading…")));
   const form = el("form", { id: "open-form", class: "open-form" });
-  const formBox = el("details", { class: "open-form-box" }, el("summary", {}, "Open a table"), form);
+  const formBox = el("details", { class: "open-form-box" }, el("summary", {}, t("Open a table")), form);
   box.replaceChildren(list, formBox);
 
   function mine(id) { return myPlaces().find((p) => p.open === id); }
@@ -102,7 +108,7 @@ export function openTables(box, context) {
   function sit(table) {
     act(`/api/open-tables/${table.id}/join`, { json: { name: context.name() } }, (answer) => {
       rememberPlace(answer.entry, table.title, !context.signedIn());
-      context.say(`You sit at ${table.by}'s table of ${table.title}.`);
+      context.say(t("You sit at {name}'s table of {game}.", { name: table.by, game: table.title }));
       if (answer.entry.status === "seated") context.seated(answer.entry);
     });
   }
@@ -112,7 +118,7 @@ export function openTables(box, context) {
     const path = close ? `/api/open-tables/${table.id}/close` : `/api/entries/${place.id}`;
     act(path, close ? { method: "POST" } : { method: "DELETE" }, () => {
       forgetPlace(place.id);
-      context.say(close ? "You closed your table." : "You left the table.");
+      context.say(close ? t("You closed your table.") : t("You left the table."));
     });
   }
 
@@ -120,7 +126,7 @@ export function openTables(box, context) {
     const tables = [...listed.values()];
     const row = (table) => tableRow(table, mine(table.id), sit, leave);
     list.replaceChildren(...(tables.length ? tables.map(row)
-      : [el("li", { class: "muted", id: "open-none" }, "No open table right now: open one, and it is listed here for everyone.")]));
+      : [el("li", { class: "muted", id: "open-none" }, t("No open table right now: open one, and it is listed here for everyone."))]));
   }
 
   function open(body) {
@@ -128,7 +134,7 @@ export function openTables(box, context) {
       rememberPlace(answer.entry, answer.open.title, !context.signedIn(), true);
       listed.set(answer.open.id, answer.open);
       formBox.open = false;
-      context.say(`Your table of ${answer.open.title} is open: it starts when every seat is taken.`);
+      context.say(t("Your table of {game} is open: it starts when every seat is taken.", { game: answer.open.title }));
     });
   }
 

@@ -2,6 +2,7 @@
 // (opentables.js), live through one event stream (shared/lobbyfeed.js) that also says when
 // one of this browser's places is seated, and where: the page then goes to the table.
 
+import { t } from "/static/shared/i18n.js";
 import { openFeed } from "/static/shared/lobbyfeed.js";
 import { forgetPlace, goToTable, myPlaces } from "/static/shared/places.js";
 import { me } from "/static/shared/server.js";
@@ -9,11 +10,11 @@ import { quickPairing } from "/static/pools.js";
 import { openTables } from "/static/opentables.js";
 
 const GONE = {
-  left: "You left.",
-  seated: "You were seated at another table.",
-  stale: "Your place was given up: the page was closed too long.",
-  closed: "The table you sat at was closed by whoever opened it.",
-  gone: "That place is no longer kept.",
+  left: t("You left."),
+  seated: t("You were seated at another table."),
+  stale: t("Your place was given up: the page was closed too long."),
+  closed: t("The table you sat at was closed by whoever opened it."),
+  gone: t("That place is no longer kept."),
 };
 
 let account = null;
@@ -55,7 +56,7 @@ const feed = openFeed({
     }
   },
   status(state) {
-    live.textContent = state === "live" ? "live" : "reconnecting…";
+    live.textContent = state === "live" ? t("live") : t("reconnecting…");
     live.classList.toggle("error", state !== "live");
   },
 });

@@ -3,17 +3,17 @@
 // you wait: how long, and how far from your rating the round now looks (it widens).
 
 import { el } from "/static/shared/dom.js";
+import { nt, t, tNodes } from "/static/shared/i18n.js";
 import { api } from "/static/shared/server.js";
 import { forgetPlace, guestToken, keepGuestToken, myPlaces, rememberPlace } from "/static/shared/places.js";
 
 const FILL_KEY = "regency.fill_after";
-const FILL_CHOICES = [["", "Only people"], ["15", "after 15 s"], ["30", "after 30 s"],
-  ["60", "after 1 min"], ["120", "after 2 min"], ["300", "after 5 min"]];
+const FILL_CHOICES = [["", t("Only people")], ["15", t("after 15 s")], ["30", t("after 30 s")],
+  ["60", t("after 1 min")], ["120", t("after 2 min")], ["300", t("after 5 min")]];
 
-/** The game, the players and the clock, from the pool's title "Claim, 2 players, 2 min a move". */
+/** The game, the players and the clock of a pool, as the server words them for the reader. */
 function titleParts(pool) {
-  const [game, players, clock] = pool.title.split(", ");
-  return { game, players, clock };
+  return { game: pool.game_title, players: pool.players_words, clock: pool.clock_words };
 }
 
 function clockText(seconds) {
@@ -25,26 +25,30 @@ function clockText(seconds) {
 function placeLine(place, reach, leave) {
   const waited = Date.now() / 1000 - place.joined;
   const wide = Math.min(reach.max, reach.start + reach.per_second * Math.max(0, waited));
-  const rating = place.rating ? ` of your ${place.rating}` : "";
+  const within = Math.round(wide);
+  const looking = place.rating ? t("looking within {points} of your {rating}", { points: within, rating: place.rating })
+    : t("looking within {points}", { points: within });
+  const clock = el("span", { class: "clock" }, clockText(waited));
   return el("li", { class: "place", dataset: { place: place.id } },
-    el("strong", {}, place.title), el("span", { class: "small" }, `${place.rated ? "rated" : "casual"} · waiting `,
-      el("span", { class: "clock" }, clockText(waited)), ` · looking within ${Math.round(wide)}${rating}`),
-    el("button", { type: "button", class: "leave", onclick: () => leave(place) }, "Leave"));
+    el("strong", {}, place.title), el("span", { class: "small" },
+      place.rated ? tNodes("rated · waiting {time}", { time: clock }) : tNodes("casual · waiting {time}", { time: clock }),
+      " · ", looking),
+    el("button", { type: "button", class: "leave", onclick: () => leave(place) }, t("Leave")));
 }
 
 /** The options above the pools: a guest's name, rated (signed in), computers after a wait. */
 function optionsRow() {
   const rated = el("input", { type: "checkbox", id: "pool-rated" });
-  const name = el("input", { id: "pool-name", maxlength: 40, placeholder: "Guest", value: localStorage.getItem("regency.name") || "",
-    "aria-label": "your name at the table" });
-  const fill = el("select", { id: "pool-fill", "aria-label": "if nobody comes, play the computer" },
-    FILL_CHOICES.map(([v, t]) => el("option", { value: v, selected: v === (localStorage.getItem(FILL_KEY) || "") }, t)));
+  const name = el("input", { id: "pool-name", maxlength: 40, placeholder: t("Guest"), value: localStorage.getItem("regency.name") || "",
+    "aria-label": t("your name at the table") });
+  const fill = el("select", { id: "pool-fill", "aria-label": t("if nobody comes, play the computer") },
+    FILL_CHOICES.map(([v, words]) => el("option", { value: v, selected: v === (localStorage.getItem(FILL_KEY) || "") }, words)));
   fill.addEventListener("change", () => localStorage.setItem(FILL_KEY, fill.value));
   name.addEventListener("change", () => localStorage.setItem("regency.name", name.value.trim()));
-  const ratedBox = el("label", { class: "check", id: "pool-rated-box", hidden: true }, rated, "Rated");
-  const nameBox = el("label", { id: "pool-name-box" }, "Your name", name);
+  const ratedBox = el("label", { class: "check", id: "pool-rated-box", hidden: true }, rated, t("Rated"));
+  const nameBox = el("label", { id: "pool-name-box" }, t("Your name"), name);
   const row = el("div", { class: "row pool-options" }, nameBox, ratedBox,
-    el("label", {}, "If nobody comes, play the computer", fill));
+    el("label", {}, t("If nobody comes, play the computer"), fill));
   return { row, rated, name, fill, ratedBox, nameBox };
 }
 
@@ -60,7 +64,7 @@ export function quickPairing(box, context) {
   let reach = { start: 100, per_second: 10, max: 500 };
   const buttons = new Map();
   const { row, rated, name, fill, ratedBox, nameBox } = optionsRow();
-  const grid = el("div", { class: "pools", id: "pools" }, el("p", { class: "muted" }, "Loading the pools…"));
+  const grid = el("div", { class: "pools", id: "pools" }, el("p", { class: "muted" }, t("Loading the pools…")));
   const mine = el("ul", { class: "plain places", id: "my-places", "aria-live": "polite" });
   box.replaceChildren(row, grid, mine);
   rated.addEventListener("change", drawCounts);
@@ -77,9 +81,9 @@ export function quickPairing(box, context) {
       const answer = await api(`/api/pools/${pool.id}/join`, { json: body, token: guestToken() });
       keepGuestToken(answer.token);
       rememberPlace(answer.entry, pool.title, !context.signedIn());
-      context.say(`You wait in the queue of ${pool.title}.`);
+      context.say(t("You wait in the queue of {pool}.", { pool: pool.title }));
     } catch (error) {
-      context.say(`Not in the queue: ${error.message}`, true);
+      context.say(t("Not in the queue: {reason}", { reason: error.message }), true);
     }
     context.follow();
     draw();
@@ -88,7 +92,7 @@ export function quickPairing(box, context) {
   async function leave(place) {
     try {
       await api(`/api/entries/${place.id}`, { method: "DELETE", token: guestToken() });
-      context.say(`You left the queue of ${place.title}.`);
+      context.say(t("You left the queue of {pool}.", { pool: place.title }));
     } catch (error) {
       if (error.status !== 404) return context.say(error.message, true);
     }
@@ -106,8 +110,8 @@ export function quickPairing(box, context) {
       button.setAttribute("aria-pressed", String(waiting));
       button.classList.toggle("waiting", waiting);
       const others = pool[mode] - (waiting ? 1 : 0);
-      button.querySelector(".count").textContent = waiting ? "You wait here: click to leave"
-        : others ? `${others} waiting` : "nobody waiting yet";
+      button.querySelector(".count").textContent = waiting ? t("You wait here: click to leave")
+        : others ? nt("{count} waiting", "{count} waiting", others) : t("nobody waiting yet");
     }
   }
 
@@ -121,7 +125,7 @@ export function quickPairing(box, context) {
       const { game, players, clock } = titleParts(pool);
       const button = el("button", { type: "button", class: "pool", id: `pool-${pool.id}`, dataset: { pool: pool.id },
         onclick: () => join(pool) },
-      el("strong", {}, game), el("span", { class: "small" }, players), el("span", { class: "small" }, clock),
+      el("strong", { "data-i18n-skip": "" }, game), el("span", { class: "small" }, players), el("span", { class: "small" }, clock),
       el("span", { class: "count small" }));
       buttons.set(pool.id, button);
       return button;

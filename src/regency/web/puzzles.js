@@ -11,7 +11,7 @@ import { el } from "/static/shared/dom.js";
 import { drawTable } from "/static/shared/frame.js";
 import { loadedGame } from "/static/shared/games.js";
 import { api, me, gameModule } from "/static/shared/server.js";
-import { count } from "/static/shared/words.js";
+import { formatNumber, t, nt, tNodes } from "/static/shared/i18n.js";
 import { showAccount } from "/static/shared/account.js";
 
 showAccount();  // the header: who is signed in, or "Sign in"
@@ -28,7 +28,7 @@ let tried = null;     // the answer to the try at it (null before)
 let rated = false;    // the rating was moved by a try at this puzzle already
 let state = {};       // the drawing's own state (the piece chosen to place), per puzzle
 
-const pct = (x) => `${Math.round(100 * x)}%`;
+const pct = (x) => t("{percent}%", { percent: formatNumber(Math.round(100 * x)) });
 const store = {
   get(key, fallback) {
     try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
@@ -47,8 +47,9 @@ function ratingOf(name) {
 }
 
 function ratingWords(r) {
-  if (!r) return `${Math.round(listing ? listing.start.rating : 1500)} (new)`;
-  return `${Math.round(r.rating)} (${count(r.tries, "try", "tries")})`;
+  // Ratings are written as figures, as rating lists print them (no thousands separator).
+  if (!r) return t("{rating} (new)", { rating: Math.round(listing ? listing.start.rating : 1500) });
+  return nt("{rating} ({count} try)", "{rating} ({count} tries)", r.tries, { rating: Math.round(r.rating) });
 }
 
 function noteSeen(id) {
@@ -69,22 +70,25 @@ function drawGames() {
   if (gameName) {  // solving one game's puzzles: the others in a line, with their ratings
     const others = listing.games.filter((g) => g.game !== gameName);
     box.className = "small other-games";
-    box.replaceChildren(...(others.length ? ["Other puzzles: ", ...others.flatMap((g, i) => [i ? " · " : "",
+    const games = document.createDocumentFragment();
+    games.append(...others.flatMap((g, i) => [i ? " · " : "",
       el("a", { href: `/puzzles/${g.game}`, id: `solve-${g.game}` }, g.title),
-      el("span", { class: "muted" }, ` (your rating ${ratingWords(ratingOf(g.game))})`)])] : []));
+      el("span", { class: "muted" }, " ", t("(your rating {rating})", { rating: ratingWords(ratingOf(g.game)) }))]));
+    box.replaceChildren(...(others.length ? tNodes("Other puzzles: {games}", { games }) : []));
     return;
   }
   if (!listing.games.length) {
-    box.replaceChildren(el("p", { class: "panel" }, "This server has no puzzles yet."));
+    box.replaceChildren(el("p", { class: "panel" }, t("This server has no puzzles yet.")));
     return;
   }
   box.replaceChildren(...listing.games.map((g) => el("article", { class: "panel game-card" },
-    el("h2", {}, `${g.title} puzzles`),
-    el("p", { class: "small" }, `${g.count} puzzles, rated ${g.lowest} to ${g.highest}.`),
-    el("p", { class: "small" }, "Your rating: ", el("strong", { class: "solver-rating", dataset: { game: g.game } },
-      ratingWords(ratingOf(g.game)))),
+    el("h2", {}, t("{game} puzzles", { game: g.title })),
+    el("p", { class: "small" }, nt("{count} puzzle, rated {lowest} to {highest}.", "{count} puzzles, rated {lowest} to {highest}.",
+      g.count, { lowest: g.lowest, highest: g.highest })),
+    el("p", { class: "small" }, tNodes("Your rating: {rating}", { rating: el("strong", { class: "solver-rating", dataset: { game: g.game } },
+      ratingWords(ratingOf(g.game))) })),
     el("a", { class: "button primary", href: `/puzzles/${g.game}`, id: `solve-${g.game}` },
-      `Solve ${g.title} puzzles`))));
+      t("Solve {game} puzzles", { game: g.title })))));
 }
 
 // -- one puzzle --------------------------------------------------------------------------
@@ -113,7 +117,7 @@ async function load(id = null) {
     // A link to a puzzle a newer set no longer has: on to the game's puzzles.
     if (id && error.body && error.body.error === "no_such_puzzle") {
       message.append(" ", el("a", { href: `/puzzles/${gameName}`, id: "solve-others" },
-        "Solve this game's puzzles instead"));
+        t("Solve this game's puzzles instead")));
     }
   }
 }
@@ -131,13 +135,13 @@ function show(next) {
 }
 
 function drawHead() {
-  document.getElementById("where").textContent = `${puzzle.title} · puzzle ${puzzle.id}`;
-  document.getElementById("head-h").textContent = `${puzzle.title} puzzle, rated ${puzzle.rating}`;
+  document.getElementById("where").textContent = t("{game} · puzzle {id}", { game: puzzle.title, id: puzzle.id });
+  document.getElementById("head-h").textContent = t("{game} puzzle, rated {rating}", { game: puzzle.title, rating: puzzle.rating });
   document.getElementById("about").replaceChildren(
     el("span", { class: "prompt" }, puzzle.prompt), " ",
-    el("span", { class: "muted" }, "Your rating: ",
-      el("strong", { id: "my-rating" }, ratingWords(ratingOf(puzzle.game))), ". "),
-    el("a", { href: `/puzzles/${puzzle.game}/${puzzle.id}`, id: "link" }, "Link to this puzzle"));
+    el("span", { class: "muted" }, tNodes("Your rating: {rating}.",
+      { rating: el("strong", { id: "my-rating" }, ratingWords(ratingOf(puzzle.game))) })), " ",
+    el("a", { href: `/puzzles/${puzzle.game}/${puzzle.id}`, id: "link" }, t("Link to this puzzle")));
 }
 
 function drawBoard(interactive) {
@@ -153,8 +157,8 @@ function drawBoard(interactive) {
     play: (move) => { if (!tried) attempt(move); },
     state,
     rerender: () => drawBoard(interactive),
-    extra: [el("section", { class: "panel small", "aria-label": "about this puzzle" },
-      el("a", { href: `/rules/${puzzle.game}`, target: "_blank" }, "Rules of this game"))],
+    extra: [el("section", { class: "panel small", "aria-label": t("about this puzzle") },
+      el("a", { href: `/rules/${puzzle.game}`, target: "_blank" }, t("Rules of this game")))],
   });
 }
 
@@ -170,7 +174,7 @@ async function attempt(move) {
     if (error.body && error.body.error === "bad_rating") {  // edited by hand: start again
       store.set(ratingKey(puzzle.game), null);
       drawHead();
-      fail(new Error(`Your stored rating could not be read (${error.message}), so it starts again: try the move again.`));
+      fail(new Error(t("Your stored rating could not be read ({error}), so it starts again: try the move again.", { error: error.message })));
     } else fail(error);
     return;
   }
@@ -187,16 +191,16 @@ async function attempt(move) {
 // -- the verdict -------------------------------------------------------------------------
 
 function ratingChange(answer, counted) {
-  if (!counted) return el("p", { class: "small muted" }, "Your rating counts your first try only.");
+  if (!counted) return el("p", { class: "small muted" }, t("Your rating counts your first try only."));
   const before = Math.round(answer.before.rating);
   const after = Math.round(answer.rating.rating);
   const change = after - before;
-  return el("p", { id: "rating-change" }, `Your ${puzzle.title} puzzle rating: `,
-    el("strong", {}, `${before} → ${after} (${change >= 0 ? "+" : "−"}${Math.abs(change)})`));
+  return el("p", { id: "rating-change" }, tNodes("Your {game} puzzle rating: {change}", { game: puzzle.title,
+    change: el("strong", {}, `${before} → ${after} (${change >= 0 ? "+" : "−"}${Math.abs(change)})`) }));
 }
 
 /** A move's value under best play, in a proven puzzle (1: a win, 0: a loss). */
-const bestPlay = (x) => (x >= 1 ? "wins" : x <= 0 ? "loses" : "shares the win");
+const bestPlay = (x) => (x >= 1 ? t("wins") : x <= 0 ? t("loses") : t("shares the win"));
 
 /** A group's win chance: one figure, or the range of its near-identical moves. */
 function winRange(group, exact) {
@@ -215,40 +219,44 @@ function moveList(answer) {
     const isTried = g.moves.includes(answer.move);
     return el("tr", { class: [isAnswer ? "answer" : "", isTried ? "tried" : ""].join(" ").trim() || null },
       el("td", {}, g.text, el("span", { class: "tags" },
-        isAnswer ? el("span", { class: "tag good" }, " the answer") : "",
-        isTried ? el("span", { class: "tag" }, " your move") : "")),
+        isAnswer ? el("span", { class: "tag good" }, " ", t("the answer")) : "",
+        isTried ? el("span", { class: "tag" }, " ", t("your move")) : "")),
       el("td", { class: "num" }, winRange(g, answer.exact)));
   });
-  return el("table", { class: "moves-judged" }, el("caption", { class: "small muted" }, "Every move, best first"),
-    el("thead", {}, el("tr", {}, el("th", {}, "Move"),
-      el("th", { class: "num" }, answer.exact ? "Against best play" : "Win chance"))),
+  return el("table", { class: "moves-judged" }, el("caption", { class: "small muted" }, t("Every move, best first")),
+    el("thead", {}, el("tr", {}, el("th", {}, t("Move")),
+      el("th", { class: "num" }, answer.exact ? t("Against best play") : t("Win chance")))),
     el("tbody", {}, rows));
 }
 
 function drawVerdict(answer, counted) {
   const best = answer.solutions[0];
-  // A proven puzzle (the solver's exact values) says what the move does against best play.
-  const played = answer.exact
-    ? `: it ${bestPlay(answer.win)} against best play (proven by the solver).`
-    : `: its win chance is ${pct(answer.win)}.`;
-  const theAnswer = answer.exact
-    ? `, which ${bestPlay(answer.best_win)} against best play.`
-    : `, whose win chance is ${pct(answer.best_win)}.`;
-  const lines = answer.correct
-    ? [el("p", {}, "You played ", el("strong", {}, answer.move_text), played)]
-    : [el("p", {}, "You played ", el("strong", {}, answer.move_text), played),
-      el("p", {}, "The answer: ", el("strong", {}, best.text), theAnswer)];
+  // A proven puzzle (the solver's exact values) says what the move does against best play:
+  // one whole sentence per outcome.
+  const move = el("strong", {}, answer.move_text);
+  let played;
+  if (!answer.exact) played = tNodes("You played {move}: its win chance is {chance}.", { move, chance: pct(answer.win) });
+  else if (answer.win >= 1) played = tNodes("You played {move}: it wins against best play (proven by the solver).", { move });
+  else if (answer.win <= 0) played = tNodes("You played {move}: it loses against best play (proven by the solver).", { move });
+  else played = tNodes("You played {move}: it shares the win against best play (proven by the solver).", { move });
+  const answerMove = el("strong", {}, best.text);
+  let theAnswer;
+  if (!answer.exact) theAnswer = tNodes("The answer: {move}, whose win chance is {chance}.", { move: answerMove, chance: pct(answer.best_win) });
+  else if (answer.best_win >= 1) theAnswer = tNodes("The answer: {move}, which wins against best play.", { move: answerMove });
+  else if (answer.best_win <= 0) theAnswer = tNodes("The answer: {move}, which loses against best play.", { move: answerMove });
+  else theAnswer = tNodes("The answer: {move}, which shares the win against best play.", { move: answerMove });
+  const lines = answer.correct ? [el("p", {}, played)] : [el("p", {}, played), el("p", {}, theAnswer)];
   verdictBox.classList.toggle("right", answer.correct);
   verdictBox.classList.toggle("wrong", !answer.correct);
   verdictBox.replaceChildren(
-    el("h2", { id: "verdict-h" }, answer.correct ? "✓ Correct!" : "✗ Not the best move"),
+    el("h2", { id: "verdict-h" }, answer.correct ? t("✓ Correct!") : t("✗ Not the best move")),
     ...lines,
     el("p", { class: "explanation" }, answer.explanation),
     ratingChange(answer, counted),
     el("div", { class: "row verdict-actions" },
-      el("button", { type: "button", class: "primary", id: "next-puzzle", onclick: nextClicked }, "Next puzzle"),
+      el("button", { type: "button", class: "primary", id: "next-puzzle", onclick: nextClicked }, t("Next puzzle")),
       // Wrong: the answer is shown, and may be played on the board to see it there.
-      answer.correct ? "" : el("button", { type: "button", id: "try-again", onclick: tryAgain }, "Try again")),
+      answer.correct ? "" : el("button", { type: "button", id: "try-again", onclick: tryAgain }, t("Try again"))),
     el("div", { class: "scroll-x" }, moveList(answer)));
   verdictBox.hidden = false;
 }
@@ -291,7 +299,7 @@ async function start() {
     return;
   }
   if (!listing.games.some((g) => g.game === gameName)) {
-    fail(new Error("This server has no puzzles for that game."));
+    fail(new Error(t("This server has no puzzles for that game.")));
     return;
   }
   await load(puzzleId);

@@ -4,6 +4,7 @@
 // screen readers. Built like the win-chance graph (graph.js): DOM methods only, geometry
 // in SVG attributes, every look in style.css (the pages' CSP allows no style attribute).
 import { el } from "/static/shared/dom.js";
+import { nt, t } from "/static/shared/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -44,10 +45,11 @@ export function ratingGraph({ history, title, width }) {
   const pts = (list) => list.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
   const band = [...history.map((p, i) => [X(i), Y(p[1] + p[2])]),
     ...history.map((p, i) => [X(i), Y(p[1] - p[2])]).reverse()];
-  const words = (p, i) => `Game ${i + 1}, ${day(p[0])}: ${Math.round(p[1])}`;
+  const words = (p, i) => t("Game {number}, {day}: {rating}", { number: i + 1, day: day(p[0]), rating: Math.round(p[1]) });
   const first = history[0], now = history[history.length - 1];
-  const summary = `${title}: ${history.length} rated game${history.length === 1 ? "" : "s"}, from ` +
-    `${Math.round(first[1])} after the first to ${Math.round(now[1])} now`;
+  const summary = nt("{title}: {count} rated game, from {first} after the first to {now} now",
+    "{title}: {count} rated games, from {first} after the first to {now} now", history.length,
+    { title, first: Math.round(first[1]), now: Math.round(now[1]) });
   const graph = svg("svg", { class: "ratinggraph", viewBox: `0 0 ${W} ${H}`, width: W, height: H,
     role: "img", "aria-label": summary },
   svg("title", {}, summary),

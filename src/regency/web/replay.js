@@ -6,8 +6,8 @@ import { drawTable } from "/static/shared/frame.js";
 import { COLOUR_NAMES, thirdPerson } from "/static/shared/seats.js";
 import { loadedGame } from "/static/shared/games.js";
 import { api, gameModule, titles } from "/static/shared/server.js";
-import { count, theComputer } from "/static/shared/words.js";
-import { winGraph } from "/static/graph.js";
+import { LANG, formatNumber, t, nt, tNodes } from "/static/shared/i18n.js";
+import { labelName, winGraph } from "/static/graph.js";
 import { chatPanel } from "/static/chat.js";
 import { showAccount } from "/static/shared/account.js";
 
@@ -26,7 +26,9 @@ let seatColours = COLOUR_NAMES;  // each seat's colour name (the game's own, if 
 let analysis = null;
 const state = {};
 const box = document.getElementById("analysis");
-const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(100 * x)}%`);
+const pct = (x) => (x === null || x === undefined ? "?" : t("{percent}%", { percent: formatNumber(Math.round(100 * x)) }));
+// The analysis labels are API codes (also the verdicts' CSS classes): said by labelName.
+const labelText = labelName;
 const cache = new Map();
 let aim = null;    // the step asked for last: a quick second press counts from it, not from the one drawn
 let shows = 0;     // how many steps have been asked for: only the latest is drawn (answers may cross)
@@ -50,13 +52,16 @@ async function viewAt(n, who = seat) {
 async function setUp(view) {
   // The game's module at once (the first view is drawn before the page is first shown).
   game = loadedGame(view.game) || await gameModule(view.game);
-  const t = await titles();
-  document.getElementById("where").textContent = `${t[view.game] || view.game} · replay of table ${tableId}`;
+  const names = await titles();
+  document.getElementById("where").textContent =
+    t("{game} · replay of table {table}", { game: names[view.game] || view.game, table: tableId });
   const select = document.getElementById("seat");
   // Each seat by the one name the whole page uses for it (a replay says "You" to nobody).
-  select.replaceChildren(el("option", { value: "" }, "a spectator"),
+  select.replaceChildren(el("option", { value: "" }, t("a spectator")),
     ...view.seats.map((s) => el("option", { value: s.seat, selected: s.seat === seat },
-      thirdPerson(s.name, s.seat) === `Seat ${s.seat}` ? `seat ${s.seat}` : `seat ${s.seat}: ${thirdPerson(s.name, s.seat)}`)));
+      thirdPerson(s.name, s.seat) === thirdPerson("", s.seat)
+        ? t("seat {number}", { number: s.seat })
+        : t("seat {number}: {name}", { number: s.seat, name: thirdPerson(s.name, s.seat) }))));
   select.addEventListener("change", () => {
     seat = select.value === "" ? null : Number(select.value);
     show(aim ?? step);
@@ -100,7 +105,7 @@ async function show(n, keepGraphFocus = false) {
   drawTable(root, view, game, { interactive: false, replay: true, play: () => {}, state,
     rerender: () => show(aim ?? step), extra: [chat.node] });
   chat.refresh();  // the seats' marks in the colours the table now uses
-  document.getElementById("counter").textContent = `move ${step} of ${steps}`;
+  document.getElementById("counter").textContent = t("move {step} of {steps}", { step: formatNumber(step), steps: formatNumber(steps) });
   document.getElementById("prev").disabled = step <= 0;
   document.getElementById("first").disabled = step <= 0;
   document.getElementById("next").disabled = step >= steps;
@@ -123,9 +128,9 @@ async function loadAnalysis(start) {
   }
   if (body && body.status === "none") {  // nobody has asked yet (200, not an error)
     box.replaceChildren(el("div", { class: "row" },
-      el("button", { type: "button", id: "analyse", onclick: () => loadAnalysis(true) }, "Analyse this game"),
+      el("button", { type: "button", id: "analyse", onclick: () => loadAnalysis(true) }, t("Analyse this game")),
       el("span", { class: "small muted" },
-        "The computer judges every move from what its player could see (a minute or a few).")));
+        t("The computer judges every move from what its player could see (a minute or a few)."))));
     return;
   }
   if (body && body.format === "regency-analysis") {
@@ -134,8 +139,10 @@ async function loadAnalysis(start) {
     return;
   }
   box.replaceChildren(el("p", { id: "analysing" }, body.status === "queued"
-    ? `Waiting for its turn: ${count(body.position, "analysis", "analyses")} to go before this one.`
-    : `Analysing… ${body.done} of ${count(body.total, "decision")} judged.`));
+    ? nt("Waiting for its turn: {count} analysis to go before this one.",
+      "Waiting for its turn: {count} analyses to go before this one.", body.position)
+    : nt("Analysing… {done} of {count} decision judged.", "Analysing… {done} of {count} decisions judged.",
+      body.total, { done: formatNumber(body.done) })));
   setTimeout(() => loadAnalysis(false), 1500);
 }
 
@@ -177,6 +184,12 @@ function lostPoints(loss) {
   return (Math.floor((Math.max(0, loss) + 1e-9) * 1000) / 10).toFixed(1);
 }
 
+const ONE_DECIMAL = new Intl.NumberFormat(LANG === "pseudo" ? "en" : LANG,
+  { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** `lostPoints` as the page's language writes it: "0.3", "0,3". */
+const points = (loss) => ONE_DECIMAL.format(Number(lostPoints(loss)));
+
 function drawAnalysis() {
   if (!analysis || !game) return;
   const decision = analysis.decisions.find((d) => d.number === step);
@@ -184,38 +197,43 @@ function drawAnalysis() {
   learnWords([decision, ...marked]);
   let about;
   if (step === 0 || !decision) {
-    about = el("p", {}, "The start: step forward to see each move judged.");
+    about = el("p", {}, t("The start: step forward to see each move judged."));
   } else if (decision.forced) {
-    about = el("p", {}, `Move ${step}, ${nameOf(decision.seat)}: `, el("b", {}, said(decision, decision.played)),
-      " (their only move).");
+    about = el("p", {}, tNodes("Move {number}, {seat}: {move} (their only move).",
+      { number: formatNumber(step), seat: nameOf(decision.seat), move: el("b", {}, said(decision, decision.played)) }));
   } else {
     const same = decision.best === decision.played;
-    const best = `${said(decision, decision.best)} (${pct(decision.win)})`;
-    let verdict;
-    if (same) verdict = "; the computer's choice too.";
-    else if (decision.loss === null) verdict = `; the computer prefers ${best}.`;
-    else if (lostPoints(decision.loss) === "0.0") verdict = `; the computer's choice, ${best}, is no better.`;
-    else verdict = `; the computer prefers ${best}: ${lostPoints(decision.loss)} points lost`
-      + (decision.stakes ? ` of the ${lostPoints(decision.stakes)} this move could change.` : ".");
+    // One whole sentence per verdict: the move, its chance, its label and the computer's view.
+    const names = {
+      number: formatNumber(step), seat: nameOf(decision.seat),
+      move: el("b", {}, said(decision, decision.played)), chance: pct(decision.win_played),
+      label: decision.label ? el("span", { class: `verdict ${decision.label}` }, ` ${labelText(decision.label)}`) : "",
+      best: t("{move} ({chance})", { move: said(decision, decision.best), chance: pct(decision.win) }),
+      lost: points(decision.loss ?? 0), stakes: points(decision.stakes ?? 0),
+    };
+    let sentence;
+    if (same) sentence = tNodes("Move {number}, {seat}: {move} (win chance {chance}){label}; the computer's choice too.", names);
+    else if (decision.loss === null) sentence = tNodes("Move {number}, {seat}: {move} (win chance {chance}){label}; the computer prefers {best}.", names);
+    else if (lostPoints(decision.loss) === "0.0") sentence = tNodes("Move {number}, {seat}: {move} (win chance {chance}){label}; the computer's choice, {best}, is no better.", names);
+    else if (decision.stakes) sentence = tNodes("Move {number}, {seat}: {move} (win chance {chance}){label}; the computer prefers {best}: {lost} points lost of the {stakes} this move could change.", names);
+    else sentence = tNodes("Move {number}, {seat}: {move} (win chance {chance}){label}; the computer prefers {best}: {lost} points lost.", names);
     about = el("div", {},
-      el("p", {},
-        `Move ${step}, ${nameOf(decision.seat)}: `, el("b", {}, said(decision, decision.played)),
-        ` (win chance ${pct(decision.win_played)})`,
-        decision.label ? el("span", { class: `verdict ${decision.label}` }, ` ${decision.label}`) : null,
-        verdict),
+      el("p", {}, sentence),
       // "; " between moves: their words may hold commas (squares), and a " · " would end a line.
-      el("p", { class: "small muted" }, "Best moves: ",
-        decision.moves.filter((m) => m.win !== null).slice(0, 3).map((m) => `${said(decision, m.move)} ${pct(m.win)}`).join("; ")));
+      el("p", { class: "small muted" }, t("Best moves: {moves}", { moves:
+        decision.moves.filter((m) => m.win !== null).slice(0, 3).map((m) => `${said(decision, m.move)} ${pct(m.win)}`).join("; ") })));
   }
-  const jumps = marked.length ? el("p", { class: "small" }, "Mistakes and blunders: ",
-    marked.map((d) => el("button", { type: "button", class: `jump ${d.label}`, onclick: () => show(d.number),
-      title: `move ${d.number}, ${nameOf(d.seat)}: ${d.label}` },
-    `${d.number}. ${said(d, d.played)}`))) : el("p", { class: "small muted" }, "No mistakes or blunders.");
+  const buttons = document.createDocumentFragment();
+  buttons.append(...marked.map((d) => el("button", { type: "button", class: `jump ${d.label}`, onclick: () => show(d.number),
+    title: t("move {number}, {seat}: {label}", { number: formatNumber(d.number), seat: nameOf(d.seat), label: labelText(d.label) }) },
+  t("{number}. {move}", { number: formatNumber(d.number), move: said(d, d.played) }))));
+  const jumps = marked.length ? el("p", { class: "small" }, tNodes("Mistakes and blunders: {moves}", { moves: buttons }))
+    : el("p", { class: "small muted" }, t("No mistakes or blunders."));
   const rows = analysis.summaries.map((s) => el("tr", {},
-    el("td", {}, nameOf(s.seat)), el("td", {}, Math.round(s.accuracy)), el("td", {}, s.inaccuracies),
-    el("td", {}, s.mistakes), el("td", {}, s.blunders), el("td", {}, (100 * s.average_loss).toFixed(1))));
+    el("td", {}, nameOf(s.seat)), el("td", {}, formatNumber(Math.round(s.accuracy))), el("td", {}, formatNumber(s.inaccuracies)),
+    el("td", {}, formatNumber(s.mistakes)), el("td", {}, formatNumber(s.blunders)), el("td", {}, ONE_DECIMAL.format(100 * s.average_loss))));
   const summary = el("table", { class: "summary small" },
-    el("thead", {}, el("tr", {}, ["player", "accuracy", "inaccuracies", "mistakes", "blunders", "avg lost"]
+    el("thead", {}, el("tr", {}, [t("player"), t("accuracy"), t("inaccuracies"), t("mistakes"), t("blunders"), t("avg lost")]
       .map((h) => el("th", {}, h)))), el("tbody", {}, rows));
   const graph = winGraph({
     analysis, steps: steps ?? analysis.record.actions.length, step,
@@ -226,15 +244,19 @@ function drawAnalysis() {
     focus: graphFocus || Boolean(document.activeElement && document.activeElement.closest && document.activeElement.closest("#wingraph")),
   });
   graphFocus = false;
-  box.replaceChildren(el("h2", {}, "Analysis"), about, graph, jumps, // A phone scrolls the summary sideways: a keyboard can too (a focusable region).
-    el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "summary per player (scrolls)" }, summary),
+  box.replaceChildren(el("h2", {}, t("Analysis")), about, graph, jumps, // A phone scrolls the summary sideways: a keyboard can too (a focusable region).
+    el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": t("summary per player (scrolls)") }, summary),
     el("p", { class: "small muted", id: "judge" },
-      `Win chances estimated by ${theComputer(analysis.agent_name)}, each move judged from what its player could see. `,
-      "Accuracy is the share of what a player's moves could change that they kept: "
-      + "moves that could change nothing do not count, the moves that decided the game count the most."),
+      // The judge by its level's name (the server's), in a sentence of its own: a language
+      // may decline "the computer" after "by".
+      !analysis.agent_name || analysis.agent_name === "Computer"
+        ? t("Win chances estimated by the computer, each move judged from what its player could see.")
+        : t("Win chances estimated by the {level}, each move judged from what its player could see.", { level: analysis.agent_name }),
+      " ",
+      t("Accuracy is the share of what a player's moves could change that they kept: moves that could change nothing do not count, the moves that decided the game count the most.")),
     // The judge's spec (the server names it by its level): a details line.
-    el("details", { class: "small muted", id: "judge-details" }, el("summary", {}, "The judge's settings"),
-      el("code", { dataset: { notation: "" } }, analysis.agent), `, seed ${analysis.seed ?? 0}`));
+    el("details", { class: "small muted", id: "judge-details" }, el("summary", {}, t("The judge's settings")),
+      tNodes("{spec}, seed {seed}", { spec: el("code", { dataset: { notation: "" } }, analysis.agent), seed: analysis.seed ?? 0 })));
 }
 
 document.getElementById("first").addEventListener("click", () => show(0));
@@ -242,7 +264,7 @@ document.getElementById("prev").addEventListener("click", () => stepBy(-1));
 document.getElementById("next").addEventListener("click", () => stepBy(1));
 document.getElementById("last").addEventListener("click", () => show(steps));
 document.getElementById("copy").addEventListener("click", async (event) => {
-  try { await navigator.clipboard.writeText(location.href); event.target.textContent = "Copied"; }
+  try { await navigator.clipboard.writeText(location.href); event.target.textContent = t("Copied"); }
   catch { event.target.textContent = location.href; }
 });
 document.getElementById("download").href = `/api/tables/${tableId}/record`;

@@ -5,6 +5,7 @@
 // which cards may be played, who wins a trick, who controls what and what each line
 // pays all come from the page's data, worked out or checked by the engine.
 import { el } from "/static/shared/dom.js";
+import { t, tNodes } from "/static/shared/i18n.js";
 import { drawTable } from "/static/shared/frame.js";
 import { badge } from "/static/shared/seats.js";
 import { GAMES } from "/static/shared/games.js";
@@ -14,23 +15,27 @@ showAccount();  // the header: who is signed in, or "Sign in"
 
 const claim = GAMES.claim;
 
+// A table's section by its aria-label, in English or in the page's language (the games'
+// modules say their labels in it).
+const section = (label, said) => `section:is([aria-label="${label}"], [aria-label="${CSS.escape(said)}"])`;
+
 // Where each part a figure may show is in what drawTable draws.
 const PARTS = {
   players: ".board-area .players",
   result: "#result > :not(h2)",
-  display: '.board-area section[aria-label="cards"] > .row',
+  display: `.board-area ${section("cards", t("cards"))} > .row`,
   grid: ".board-area .grid",
-  standing: '.board-area section[aria-label="standing"] .scroll-x',
+  standing: `.board-area ${section("standing", t("standing"))} .scroll-x`,
   board: ".board-area .kboard",
-  "scored-board": '.board-area section[aria-label="scoring"] details details .kboard',
-  scoring: '.board-area section[aria-label="scoring"] .scroll-x',
+  "scored-board": `.board-area ${section("scoring", t("scoring"))} details details .kboard`,
+  scoring: `.board-area ${section("scoring", t("scoring"))} .scroll-x`,
 };
 
 // Names for a figure's parts, so that each drawn piece is announced for what it is.
 const PART_LABELS = {
-  players: "the players", display: "the display and the deck", grid: "the kingdom",
-  standing: "standing per faction", board: "the board", "scored-board": "the board as scored",
-  scoring: "the scoring of the epoch", result: "the result",
+  players: () => t("the players"), display: () => t("the display and the deck"), grid: () => t("the kingdom"),
+  standing: () => t("standing per faction"), board: () => t("the board"), "scored-board": () => t("the board as scored"),
+  scoring: () => t("the scoring of the epoch"), result: () => t("the result"),
 };
 
 function cards(codes, mark = () => null) {
@@ -49,12 +54,13 @@ function area(title, ...content) {
 function follow(spec) {
   const playable = new Set(spec.playable);
   return el("div", { class: "table-areas" },
-    area("Led", cards([spec.lead])),
-    area("Your hand", cards(spec.hand, (code, node) => {
+    area(t("Led"), cards([spec.lead])),
+    area(t("Your hand"), cards(spec.hand, (code, node) => {
       const ok = playable.has(code);
       node.classList.add(ok ? "fig-ok" : "fig-no");
-      node.setAttribute("aria-label", `${claim.cardName(code)}: ${ok ? "may be played" : "may not be played now"}`);
-      return ok ? "✓ may play" : "✗ not now";
+      node.setAttribute("aria-label", ok ? t("{card}: may be played", { card: claim.cardName(code) })
+        : t("{card}: may not be played now", { card: claim.cardName(code) }));
+      return ok ? t("✓ may play") : t("✗ not now");
     })));
 }
 
@@ -67,13 +73,17 @@ function trick(spec) {
     const node = claim.card(code);
     const won = seat === spec.winner;
     if (won) node.classList.add("fig-win");
-    return el("figure", {}, node, el("figcaption", {}, badge(view, seat),
-      i === 0 ? el("span", { class: "muted" }, " leads") : "",
-      won ? el("strong", { class: "fig-wins" }, " wins") : ""));
+    // One sentence per caption, the player's badge a placeholder; its words styled as a
+    // winner's (or muted, for the one who led).
+    const names = { seat: badge(view, seat) };
+    const said = i === 0 && won ? tNodes("{seat} leads and wins", names)
+      : i === 0 ? tNodes("{seat} leads", names) : won ? tNodes("{seat} wins", names) : [names.seat];
+    return el("figure", {}, node, el("figcaption", {}, said.map((piece) => (typeof piece !== "string" ? piece
+      : won ? el("strong", { class: "fig-wins" }, piece) : el("span", { class: "muted" }, piece)))));
   });
   return el("div", { class: "table-areas" },
-    spec.for ? area("Playing for", cards(spec.for)) : "",
-    area("The trick", el("div", { class: "trick" }, plays)));
+    spec.for ? area(t("Playing for"), cards(spec.for)) : "",
+    area(t("The trick"), el("div", { class: "trick" }, plays)));
 }
 
 /** Any game: the parts named in `show` of the table drawn from the figure's view. */
@@ -89,7 +99,7 @@ function position(spec) {
     const nodes = [...root.querySelectorAll(PARTS[part])];
     if (!nodes.length) throw new Error(`the ${spec.game} table has no part "${part}" to show`);
     for (const node of nodes) tidy(node);
-    return el("div", { class: `fig-part fig-${part}`, role: "group", "aria-label": PART_LABELS[part] || part }, nodes);
+    return el("div", { class: `fig-part fig-${part}`, role: "group", "aria-label": PART_LABELS[part] ? PART_LABELS[part]() : part }, nodes);
   });
 }
 
@@ -120,7 +130,7 @@ function keyboardScroll() {
       box.setAttribute("tabindex", "0");
       box.dataset.scrolls = "";
       if (!box.getAttribute("role")) box.setAttribute("role", "group");
-      if (!box.getAttribute("aria-label")) box.setAttribute("aria-label", "a table that scrolls sideways");
+      if (!box.getAttribute("aria-label")) box.setAttribute("aria-label", t("a table that scrolls sideways"));
     } else if (!scrolls && box.hasAttribute("data-scrolls")) {
       box.removeAttribute("tabindex");
       delete box.dataset.scrolls;
@@ -135,7 +145,7 @@ for (const figure of document.querySelectorAll("figure.rules-fig[data-figure]"))
     body.replaceChildren(...[DRAW[spec.figure](spec)].flat());
     figure.dataset.drawn = "true";
   } catch (error) {  // one broken picture leaves the others (and the text) readable
-    body.replaceChildren(el("p", { class: "muted small" }, "This picture could not be drawn."));
+    body.replaceChildren(el("p", { class: "muted small" }, t("This picture could not be drawn.")));
     console.error("rules figure:", error);
   }
 }

@@ -13,11 +13,13 @@
 // link leads to the latest game of the evening.
 import { el } from "/static/shared/dom.js";
 import { eveningScore, scoresheetButtons } from "/static/shared/evening.js";
-import { drawTable, standIn } from "/static/shared/frame.js";
+import { computerName, drawTable } from "/static/shared/frame.js";
+import { t } from "/static/shared/i18n.js";
 import { pageToken } from "/static/shared/links.js";
 import { seatName } from "/static/shared/seats.js";
+import { listOf } from "/static/shared/endings.js";
 import { api, gameModule, me, titles } from "/static/shared/server.js";
-import { says } from "/static/shared/words.js";
+import { YOU } from "/static/shared/words.js";
 import { chatPanel } from "/static/chat.js";
 import { coachPanel } from "/static/coach.js";
 import { showAccount } from "/static/shared/account.js";
@@ -58,7 +60,7 @@ const chat = chatPanel({
   tableId,
   seat,
   write: watching ? null : (text) => api(`${base}/chat`, { json: { text }, token }),
-  readOnlyNote: "You are watching: spectators read the players' chat but do not write in it.",
+  readOnlyNote: t("You are watching: spectators read the players' chat but do not write in it."),
 });
 let unread = 0;
 let chatInView = false;
@@ -84,8 +86,8 @@ function draw() {
     eveningScore(view) || "",
     el("p", { class: "row" },
       el("a", { class: "button", href: `/replay/${tableId}${seat === null ? "" : `?seat=${seat}`}` },
-        "Replay this game"),
-      el("a", { class: "button", href: "/" }, "Back to the lobby")),
+        t("Replay this game")),
+      el("a", { class: "button", href: "/" }, t("Back to the lobby"))),
     scoresheetButtons(tableId),
   ] : [];
   const seated = accountNotice();
@@ -99,9 +101,9 @@ function draw() {
     afterResult: after,
     extra: [coach ? coach.node : "", watching ? "" : requests.panel(view),
       view.finished ? "" : eveningScore(view) || "", chat.node, alertsBox,
-      el("section", { class: "panel small", "aria-label": "about this page" },
-      el("a", { href: `/rules/${view.game}`, target: "_blank" }, "Rules of this game"),
-      watching ? el("p", { class: "muted" }, "You are watching: you see what every player may see.") : "")],
+      el("section", { class: "panel small", "aria-label": t("about this page") },
+      el("a", { href: `/rules/${view.game}`, target: "_blank" }, t("Rules of this game")),
+      watching ? el("p", { class: "muted" }, t("You are watching: you see what every player may see.")) : "")],
   });
   chat.refresh();  // the seats' marks in the colours the table now uses
   // What is scrolled or focused into view stops below the sticky status and action bar.
@@ -120,15 +122,20 @@ function accountNotice() {
   const seats = view.seats || [];
   const parts = [];
   if (view.rated && (view.waiting || []).length && !view.finished) {
-    const names = view.waiting.map((s) => seatName(view, s)).join(" and ");
-    parts.push(el("p", { id: "waiting" }, `This rated game starts when ${names} join${view.waiting.length > 1 ? "" : "s"} `
-      + "with an account: each opens their invite link signed in and sits there as their account."));
+    const names = view.waiting.map((s) => seatName(view, s));
+    const text = names.length === 1 && names[0] === YOU
+      ? t("This rated game starts when you join with an account: each opens their invite link signed in and sits there as their account.")
+      : names.length === 1
+        ? t("This rated game starts when {name} joins with an account: each opens their invite link signed in and sits there as their account.", { name: names[0] })
+        : t("This rated game starts when {names} join with an account: each opens their invite link signed in and sits there as their account.",
+          { names: listOf(names.map((n) => (n === YOU ? t("you") : n))) });
+    parts.push(el("p", { id: "waiting" }, text));
   }
   const mine = seat === null ? null : seats[seat];
   if (account && account.signed_in && token && mine && !mine.account && !view.finished) {
     parts.push(el("p", {}, el("button", { type: "button", class: "primary", id: "join", onclick: join },
-      `Sit here as ${account.name}`), el("span", { class: "small muted" },
-      view.rated ? " (a rated game: every person plays as an account)" : " (the game goes into your list of games)")));
+      t("Sit here as {name}", { name: account.name })), el("span", { class: "small muted" },
+      ` ${view.rated ? t("(a rated game: every person plays as an account)") : t("(the game goes into your list of games)")}`)));
   }
   return parts.length ? el("div", { class: "notice", role: "status" }, parts) : null;
 }
@@ -139,7 +146,7 @@ async function join() {
     await api(`${base}/join`, { method: "POST", token });
     await adopt(await api(viewPath, { token }));
   } catch (error) {
-    show(`Refused: ${error.message}`);
+    show(t("Refused: {reason}", { reason: error.message }));
   }
 }
 
@@ -152,12 +159,19 @@ function awayNotice() {
   if (!me || !me.replaced_by || view.finished) return "";
   if (me.left) {
     return el("div", { class: "notice", role: "status", id: "left-notice" },
-      "You left this game: the computer plays your seat to the end.");
+      t("You left this game: the computer plays your seat to the end."));
   }
-  return el("div", { class: "notice", role: "status" },
-    view.clock ? `Your time ran out, so ${standIn(me)} is playing for you. `
-      : `While you were away, ${standIn(me)} took your seat. `,
-    el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"));
+  const computer = computerName(me);
+  let said;
+  if (view.clock) {
+    said = computer ? t("Your time ran out, so the {computer} is playing for you.", { computer })
+      : t("Your time ran out, so the computer is playing for you.");
+  } else {
+    said = computer ? t("While you were away, the {computer} took your seat.", { computer })
+      : t("While you were away, the computer took your seat.");
+  }
+  return el("div", { class: "notice", role: "status" }, `${said} `,
+    el("button", { type: "button", class: "primary", id: "take-back", onclick: takeBack }, t("Take my seat back")));
 }
 
 // -- rematch ---------------------------------------------------------------------------
@@ -171,7 +185,7 @@ function linkTo(id) {
 function rematchPanel() {
   const r = view.rematch;
   const name = (s) => seatName(view, s);
-  const list = (seats) => seats.map(name).join(" and ");
+  const list = (seats) => listOf(seats.map(name).map((n) => (n === YOU ? t("you") : n)));
   const status = (text) => el("p", { id: "rematch-status", role: "status" }, text);
   const button = (id, text, accept, primary = false) => el("button", {
     type: "button", id, class: primary ? "primary" : null, disabled: answering,
@@ -179,28 +193,32 @@ function rematchPanel() {
   }, text);
   const parts = [];
   if (r && r.table) {
-    parts.push(status("Everyone accepted: on to the new table…"),
-      el("p", {}, el("a", { class: "button primary", id: "rematch-go", href: linkTo(r.table) }, "Go to the rematch")));
+    parts.push(status(t("Everyone accepted: on to the new table…")),
+      el("p", {}, el("a", { class: "button primary", id: "rematch-go", href: linkTo(r.table) }, t("Go to the rematch"))));
   } else if (r && r.status === "offered") {
-    const by = says(name(r.offered_by), "offer");
-    if (watching) parts.push(status(`${by} a rematch; waiting for ${list(r.waiting)}.`));
-    else if (r.accepted.includes(seat)) {
-      parts.push(status(`${r.offered_by === seat ? "You offered a rematch" : "You accepted the rematch"}; `
-        + `waiting for ${list(r.waiting)}…`),
-      el("p", { class: "row" }, button("rematch-withdraw", "Withdraw", false)));
+    const by = name(r.offered_by);
+    if (watching) {
+      parts.push(status(t("{name} offers a rematch; waiting for {names}.", { name: by, names: list(r.waiting) })));
+    } else if (r.accepted.includes(seat)) {
+      parts.push(status(r.offered_by === seat
+        ? t("You offered a rematch; waiting for {names}…", { names: list(r.waiting) })
+        : t("You accepted the rematch; waiting for {names}…", { names: list(r.waiting) })),
+      el("p", { class: "row" }, button("rematch-withdraw", t("Withdraw"), false)));
     } else {
-      parts.push(status(`${by} a rematch: the same seats again, the next player starting.`),
-        el("p", { class: "row" }, button("rematch-accept", "Accept the rematch", true, true),
-          button("rematch-decline", "Decline", false)));
+      parts.push(status(by === YOU ? t("You offer a rematch: the same seats again, the next player starting.")
+        : t("{name} offers a rematch: the same seats again, the next player starting.", { name: by })),
+        el("p", { class: "row" }, button("rematch-accept", t("Accept the rematch"), true, true),
+          button("rematch-decline", t("Decline"), false)));
     }
   } else {
     if (r && r.status === "declined") {
-      parts.push(status(`${name(r.declined_by)} declined the rematch.`));
+      const by = name(r.declined_by);
+      parts.push(status(by === YOU ? t("You declined the rematch.") : t("{name} declined the rematch.", { name: by })));
     }
-    if (!watching) parts.push(el("p", { class: "row" }, button("rematch-offer", "Offer a rematch", true, true)));
+    if (!watching) parts.push(el("p", { class: "row" }, button("rematch-offer", t("Offer a rematch"), true, true)));
   }
   if (!parts.length) return "";
-  return el("div", { class: "rematch", id: "rematch" }, el("h3", {}, "Play again"), parts);
+  return el("div", { class: "rematch", id: "rematch" }, el("h3", {}, t("Play again")), parts);
 }
 
 let answering = false;
@@ -213,7 +231,7 @@ async function answer(accept) {
     view = { ...view, rematch: reply.rematch };  // the pushed view follows; show it now
     refusal = "";
   } catch (error) {
-    refusal = `Rematch: ${error.message}`;
+    refusal = t("Rematch: {reason}", { reason: error.message });
   }
   answering = false;
   draw();
@@ -233,10 +251,11 @@ let followed = false;
 async function adopt(next) {
   if (!game || !view || view.game !== next.game) {
     game = await gameModule(next.game);
-    const t = await titles();
+    const names = await titles();
+    const game_ = names[next.game] || next.game;
     document.getElementById("where").replaceChildren(
-      `${t[next.game] || next.game} · ${watching ? "watching" : `seat ${seat}`}`,
-      el("span", { class: "tid" }, ` · table ${tableId}`));
+      watching ? t("{game} · watching", { game: game_ }) : t("{game} · seat {seat}", { game: game_, seat }),
+      el("span", { class: "tid" }, ` · ${t("table {table}", { table: tableId })}`));
   }
   // How far the server's clock is ahead of this computer's (ms), as this view arrived:
   // the move clocks count down in the server's time (shared/clocks.js).
@@ -267,10 +286,15 @@ function turnSignals() {
   if (!online) state = "offline";
   else if (view && view.finished) state = "over";
   else if (myTurn(view)) state = document.hidden ? "alert" : "turn";
-  const prefix = { alert: "● Your turn - ", turn: "Your turn - ", over: "Game over - ",
-    offline: "Offline - ", wait: "" }[state];
+  const title = {
+    alert: () => t("● Your turn - {title}", { title: baseTitle }),
+    turn: () => t("Your turn - {title}", { title: baseTitle }),
+    over: () => t("Game over - {title}", { title: baseTitle }),
+    offline: () => t("Offline - {title}", { title: baseTitle }),
+    wait: () => baseTitle,
+  }[state]();
   const news = unread && state !== "alert" ? `(${unread}) ` : "";  // chat unread, as a mail tab does
-  document.title = news + prefix + baseTitle;
+  document.title = news + title;
   favicon(state);
 }
 
@@ -309,7 +333,7 @@ function favicon(state) {
 // current view and the banner says the table is back.
 // A restart closes the socket with 1012 ("service restart", docs/deploy.md): the same
 // banner, saying so, and the same reconnection (to the next process, behind a proxy).
-function connectionLost(title = "Connection to the server lost.") {
+function connectionLost(title = t("Connection to the server lost.")) {
   if (!online) return;
   online = false;
   pending = false;
@@ -318,11 +342,11 @@ function connectionLost(title = "Connection to the server lost.") {
   focusAtPause = active && active !== document.body && root.contains(active) ? active : null;
   root.inert = true;
   root.classList.add("paused");
-  conn.textContent = "offline";
+  conn.textContent = t("offline");
   turnSignals();
   showBanner("lost", [el("strong", {}, title),
-    " The table is paused until it is back; trying again…",
-    el("button", { type: "button", id: "retry", onclick: reconnectNow }, "Try now")]);
+    ` ${t("The table is paused until it is back; trying again…")}`,
+    el("button", { type: "button", id: "retry", onclick: reconnectNow }, t("Try now"))]);
 }
 
 async function reconnectNow() {
@@ -339,7 +363,7 @@ async function reconnectNow() {
 }
 
 function connectionBack() {
-  conn.textContent = "connected";
+  conn.textContent = t("connected");
   if (online) return;
   online = true;
   root.inert = false;
@@ -351,7 +375,7 @@ function connectionBack() {
   const nowhere = !document.activeElement || document.activeElement === document.body;
   if (had && root.contains(had) && nowhere) had.focus({ preventScroll: true });
   turnSignals();
-  showBanner("back", [el("strong", {}, "Connected again."), " The table is up to date."]);
+  showBanner("back", [el("strong", {}, t("Connected again.")), ` ${t("The table is up to date.")}`]);
   backTimer = setTimeout(() => { banner.hidden = true; }, 5000);
 }
 
@@ -365,7 +389,7 @@ async function takeBack() {
   try {
     await api(`${base}/return`, { method: "POST", token });
   } catch (error) {
-    show(`Could not take the seat back: ${error.message}`);
+    show(t("Could not take the seat back: {reason}", { reason: error.message }));
   }
 }
 
@@ -385,7 +409,7 @@ async function send(notation) {
   } catch (error) {
     pending = false;
     if (error.status === undefined) connectionLost();  // no answer at all: not a refusal
-    else show(`Refused: ${error.message}`);
+    else show(t("Refused: {reason}", { reason: error.message }));
   }
 }
 
@@ -398,7 +422,7 @@ function connect(delay = 500) {
   } catch (error) {  // a token no subprotocol can carry: the link is not a key to this table
     socket = null;
     conn.textContent = "";
-    show(`Cannot connect: ${error.message}`);
+    show(t("Cannot connect: {reason}", { reason: error.message }));
     return;
   }
   socket.onopen = () => { everOnline = true; delay = 500; connectionBack(); };
@@ -408,21 +432,22 @@ function connect(delay = 500) {
     else if (message.type === "chat") heard(message.messages, !message.history);
     else if (message.type === "error") {
       pending = false;
-      show(`Refused: ${message.message}`);
+      show(t("Refused: {reason}", { reason: message.message }));
     }
   };
   socket.onclose = (event) => {
     if (event.code === 4403 || event.code === 4404 || event.code === 1008 && !view) {
       conn.textContent = "";
-      show(`Cannot connect: ${event.reason || "refused"}`);
+      show(event.reason ? t("Cannot connect: {reason}", { reason: event.reason }) : t("Cannot connect: refused"));
       if (!online) {  // the server is back but no longer takes this link (the table expired)
-        showBanner("lost", [el("strong", {}, "The server no longer takes this link."),
-          ` ${event.reason || "Refused"}. `, el("a", { href: "/" }, "Back to the lobby")]);
+        showBanner("lost", [el("strong", {}, t("The server no longer takes this link.")),
+          ` ${event.reason ? t("{reason}.", { reason: event.reason }) : t("Refused.")} `,
+          el("a", { href: "/" }, t("Back to the lobby"))]);
       }
       return;
     }
-    if (everOnline) connectionLost(event.code === 1012 ? "The server is restarting." : undefined);
-    else conn.textContent = "reconnecting…";
+    if (everOnline) connectionLost(event.code === 1012 ? t("The server is restarting.") : undefined);
+    else conn.textContent = t("reconnecting…");
     retry = setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
   };
 }
@@ -442,7 +467,7 @@ function heard(messages, count) {
 }
 
 function showUnread() {
-  chatLink.textContent = unread ? `Chat (${unread} new)` : "Chat";
+  chatLink.textContent = unread ? t("Chat ({count} new)", { count: unread }) : t("Chat");
   turnSignals();
 }
 
@@ -501,7 +526,7 @@ function alertTurn() {
   beep();
   if (!("Notification" in window) || Notification.permission !== "granted") return;
   try {
-    const note = new Notification("Your turn", { body: baseTitle, tag: `regency-turn-${tableId}` });
+    const note = new Notification(t("Your turn"), { body: baseTitle, tag: `regency-turn-${tableId}` });
     note.onclick = () => { window.focus(); note.close(); };
   } catch { /* a browser that shows notifications only from a service worker */ }
 }
@@ -515,17 +540,17 @@ function alertsPanel() {
     if (!box.checked) return;
     wakeAudio();
     if (!("Notification" in window)) {
-      note.textContent = "This browser shows no notifications: the sound only.";
+      note.textContent = t("This browser shows no notifications: the sound only.");
     } else if (Notification.permission === "default") {
       const answer = await Notification.requestPermission();
-      if (answer !== "granted") note.textContent = "Notifications not allowed: the sound only.";
+      if (answer !== "granted") note.textContent = t("Notifications not allowed: the sound only.");
     } else if (Notification.permission === "denied") {
-      note.textContent = "Notifications are blocked for this site: the sound only.";
+      note.textContent = t("Notifications are blocked for this site: the sound only.");
     }
   });
-  return el("section", { class: "panel small", "aria-label": "turn alerts" },
+  return el("section", { class: "panel small", "aria-label": t("turn alerts") },
     el("label", { class: "check" }, box,
-      "Alert me when it is my turn while this tab is in the background (a notification and a short sound)"),
+      t("Alert me when it is my turn while this tab is in the background (a notification and a short sound)")),
     note);
 }
 
@@ -534,9 +559,9 @@ async function start() {
   try {
     await adopt(await api(viewPath, { token }));
   } catch (error) {
-    root.replaceChildren(el("h1", {}, "This table cannot be shown"),
+    root.replaceChildren(el("h1", {}, t("This table cannot be shown")),
       el("p", { class: "error", role: "alert" }, error.message),
-      el("p", {}, el("a", { href: "/" }, "Back to the lobby")));
+      el("p", {}, el("a", { href: "/" }, t("Back to the lobby"))));
     return;
   }
   connect();

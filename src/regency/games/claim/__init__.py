@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from regency.core.game import Result
+from regency.core.i18n import N_
 from regency.core.registry import GameInfo, Option, register
 from regency.games.claim.heuristic import choose as heuristic_policy
 from regency.games.claim.solver import ClaimSolver
@@ -65,7 +66,7 @@ register(
         "claim",
         title="Claim",
         players=(2, 3, 4),
-        summary="Two phases of tricks: recruit followers, then win the factions' votes.",
+        summary=N_("Two phases of tricks: recruit followers, then win the factions' votes."),
         options=(
             Option(
                 "factions",

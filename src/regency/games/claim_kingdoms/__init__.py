@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from regency.core.game import Result
+from regency.core.i18n import N_
 from regency.core.registry import GameInfo, Option, register
 from regency.games.claim_kingdoms.heuristic import choose as heuristic
 from regency.games.claim_kingdoms.heuristic import judge, ranked
@@ -72,7 +73,7 @@ register(
         "claim-kingdoms",
         title="Claim Kingdoms",
         players=(2, 3, 4),
-        summary="Lay cards on a growing grid and place markers to control the factions.",
+        summary=N_("Lay cards on a growing grid and place markers to control the factions."),
         options=(
             Option(
                 "factions",

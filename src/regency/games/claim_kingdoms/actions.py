@@ -32,6 +32,7 @@ from typing import Final, NamedTuple
 
 from regency.core.errors import IllegalActionError, NotationError
 from regency.core.game import check_notation
+from regency.core.i18n import _
 from regency.games.claim_kingdoms.factions import COLOURS, Faction, colour_by_name, faction_by_name
 from regency.games.claim_kingdoms.grid import (
     LIMIT,
@@ -301,11 +302,13 @@ def is_well_formed(action: Action, players: int) -> bool:
 _FACTION_VALUES: Final = frozenset(int(f) for f in Faction)
 
 
-_USAGE: Final = (
-    "write a square to place on (place 1,0), or pass, score, score row, score column, "
-    "mark x,y, remove x,y colour, swap x,y colour, flip x,y, copy faction, "
-    "take faction, draw, look or keep faction"
-)
+def _usage() -> str:
+    """How the moves are written, in the reader's language (the notation stays as typed)."""
+    return _(
+        "write a square to place on (place 1,0), or pass, score, score row, score column, "
+        "mark x,y, remove x,y colour, swap x,y colour, flip x,y, copy faction, "
+        "take faction, draw, look or keep faction"
+    )
 
 
 def read_action(text: str, players: int) -> Action:
@@ -316,7 +319,7 @@ def read_action(text: str, players: int) -> Action:
     """
     words = " ".join(text.replace(",", " , ").split()).replace(" , ", ",").lower().split()
     if not words:
-        raise NotationError(f"an empty move; {_USAGE}")
+        raise NotationError(_("an empty move; {usage}", usage=_usage()))
     verb, args = words[0], words[1:]
     if parse_square(verb) is not None and not args:
         verb, args = "place", words
@@ -324,18 +327,18 @@ def read_action(text: str, players: int) -> Action:
         verb, args = "draw", []
     if verb in ("pass", "draw", "look"):
         if args:
-            raise NotationError(f"{verb!r} takes nothing after it")
+            raise NotationError(_("{verb} takes nothing after it", verb=repr(verb)))
         return {"pass": PASS_ACTION, "draw": DRAW_ACTION, "look": LOOK_ACTION}[verb]
     if verb == "score":
         if not args:
             return SCORE_ACTION
         if args in (["row"], ["column"], ["col"]):
             return SCORE_ROW if args == ["row"] else SCORE_COLUMN
-        raise NotationError("write 'score', 'score row' or 'score column'")
+        raise NotationError(_("write 'score', 'score row' or 'score column'"))
     if verb in ("place", "mark", "flip"):
         at = parse_square(args[0]) if len(args) == 1 else None
         if at is None:
-            raise NotationError(f"write {verb} and a square, like '{verb} 1,0'")
+            raise NotationError(_("write {verb} and a square, like '{verb} 1,0'", verb=verb))
         if verb == "place":
             return place_action(at)
         return Action(MARK if verb == "mark" else FLIP, at)
@@ -345,17 +348,28 @@ def read_action(text: str, players: int) -> Action:
         if sq is None or seat is None:
             colours = ", ".join(COLOURS[:players])
             raise NotationError(
-                f"write {verb}, a square and a colour ({colours}), like '{verb} 0,1 {COLOURS[1]}'"
+                _(
+                    "write {verb}, a square and a colour ({colours}), like '{verb} 0,1 {colour}'",
+                    verb=verb,
+                    colours=colours,
+                    colour=COLOURS[1],
+                )
             )
         return Action(REMOVE if verb == "remove" else SWAP, sq, seat)
     if verb in ("copy", "take", "keep"):
         faction = faction_by_name(args[0]) if len(args) == 1 else None
         if faction is None:
             known = ", ".join(f.option_name for f in Faction)
-            raise NotationError(f"write {verb} and a faction ({known}), like '{verb} trolls'")
+            raise NotationError(
+                _(
+                    "write {verb} and a faction ({known}), like '{verb} trolls'",
+                    verb=verb,
+                    known=known,
+                )
+            )
         table = {"copy": _COPY, "take": _TAKE, "keep": _KEEP}[verb]
         return table[faction]
-    raise NotationError(f"{text.strip()!r} is not a move; {_USAGE}")
+    raise NotationError(_("{move} is not a move; {usage}", move=repr(text.strip()), usage=_usage()))
 
 
 def action_from_notation(text: object) -> Action:

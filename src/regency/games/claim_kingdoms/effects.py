@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from regency.core.words import count
+from regency.core.i18n import N_, _, ngettext
 from regency.games.claim_kingdoms import powers, rules
 from regency.games.claim_kingdoms.actions import (
     COPY,
@@ -41,7 +41,22 @@ from regency.games.claim_kingdoms.rules import DOWN
 if TYPE_CHECKING:
     from regency.games.claim_kingdoms.state import ClaimKingdomsState
 
-__all__ = ["counted", "describe", "effect", "power_effects"]
+__all__ = ["colour_words", "counted", "describe", "effect", "faction_words", "power_effects"]
+
+# The players' colours, for the catalogs; the factions' names are the same messages as
+# Claim's (games/claim/refusals.py lists them), one entry in each language's catalog.
+_NAMES = (N_("red"), N_("blue"), N_("yellow"), N_("green"))
+
+
+def faction_words(faction: int) -> str:
+    """The faction's name in the reader's language (``Trolls``, ``Trollen``)."""
+    return _(Faction(faction).title)
+
+
+def colour_words(seat: int) -> str:
+    """The colour of ``seat``'s markers in the reader's language (``red``, ``rood``)."""
+    return _(COLOURS[seat])
+
 
 _GOBLINS = Faction.GOBLINS
 _DWARVES = Faction.DWARVES
@@ -166,7 +181,9 @@ def power_effects(state: ClaimKingdomsState) -> list[dict[str, Any]]:
 def _at(state: ClaimKingdomsState, sq: int) -> str:
     """The card on ``sq`` and where it is: ``the Trolls at 0,1``."""
     x, y = coords(sq)
-    return f"the {Faction(state._cards[sq] % DOWN).title} at {x},{y}"
+    faction = faction_words(state._cards[sq] % DOWN)
+    square = f"{x},{y}"
+    return _("the {faction} at {square}", faction=faction, square=square)
 
 
 def describe(state: ClaimKingdomsState, action: Action) -> str:
@@ -180,33 +197,46 @@ def describe(state: ClaimKingdomsState, action: Action) -> str:
     if kind == PLACE:
         x, y = coords(action.square)
         hand = state._hands[state._turn]
-        card = Faction(hand).title if hand >= 0 else "your card"
-        return f"place {card} at {x},{y}"
+        square = f"{x},{y}"
+        if hand < 0:
+            return _("place your card at {square}", square=square)
+        return _("place {faction} at {square}", faction=faction_words(hand), square=square)
     if kind == TAKE:
-        return f"take {Faction(action.arg).title} from the display"
+        return _("take {faction} from the display", faction=faction_words(action.arg))
     if kind == DRAW:
-        return "draw the top card of the deck"
+        return _("draw the top card of the deck")
     if kind == LOOK:
-        return "look at the top three cards of the deck (Seer)"
+        return _("look at the top three cards of the deck (Seer)")
     if kind == KEEP:
-        return f"keep {Faction(action.arg).title}"
-    power = Faction(state._power).title if state._power >= 0 else "the"
+        return _("keep {faction}", faction=faction_words(action.arg))
+    power = faction_words(state._power) if state._power >= 0 else ""
     if kind == PASS:
         if state._removed:
-            return "remove no second marker"
-        return f"pass: do not use the {power} power"
+            return _("remove no second marker")
+        return _("pass: do not use the {faction} power", faction=power)
     if kind == COPY:
-        return f"copy the {Faction(action.arg).title} power"
+        return _("copy the {faction} power", faction=faction_words(action.arg))
     if kind == SCORE:
-        gained = count(points(state, action), "point")
+        gained = points(state, action)
+        if action.arg == 1:
+            return ngettext("score the row: {count} point", "score the row: {count} points", gained)
         if action.arg:
-            return f"score the {'row' if action.arg == 1 else 'column'}: {gained}"
-        return f"score {gained} with the {power}"
+            return ngettext(
+                "score the column: {count} point", "score the column: {count} points", gained
+            )
+        return ngettext(
+            "score {count} point with the {faction}",
+            "score {count} points with the {faction}",
+            gained,
+            faction=power,
+        )
     target = _at(state, action.square)
     if kind == MARK:
-        return f"score 1 point and put a marker on {target}"
+        return _("score 1 point and put a marker on {card}", card=target)
     if kind == REMOVE:
-        return f"remove the {COLOURS[action.arg]} marker from {target}"
+        colour = colour_words(action.arg)
+        return _("remove the {colour} marker from {card}", colour=colour, card=target)
     if kind == SWAP:
-        return f"swap your marker with the {COLOURS[action.arg]} one on {target}"
-    return f"flip {target} face down"  # FLIP
+        colour = colour_words(action.arg)
+        return _("swap your marker with the {colour} one on {card}", colour=colour, card=target)
+    return _("flip {card} face down", card=target)  # FLIP

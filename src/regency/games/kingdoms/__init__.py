@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from regency.core.game import Result
+from regency.core.i18n import N_
 from regency.core.registry import GameInfo, Option, register
 from regency.games.kingdoms.heuristic import choose, judge, ranked
 from regency.games.kingdoms.state import KingdomsState
@@ -85,7 +86,7 @@ register(
         "kingdoms",
         title="Kingdoms",
         players=(2, 3, 4),
-        summary="Build castles beside rich tiles over three epochs; the most gold wins.",
+        summary=N_("Build castles beside rich tiles over three epochs; the most gold wins."),
         options=(
             Option("first", "the seat that starts the first epoch (default: drawn from the seed)"),
         ),

@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from regency.core.i18n import _
 from regency.core.words import count
 from regency.server.errors import ProtocolError
 from regency.server.live.table import CHAT_HISTORY
@@ -68,12 +69,16 @@ def clean_chat(text: str) -> str:
     )
     folded = " ".join(kept.split())
     if not folded:
-        raise ProtocolError(422, "empty_chat", "a chat message needs some text", about="chat")
+        raise ProtocolError(422, "empty_chat", _("a chat message needs some text"), about="chat")
     if len(folded) > MAX_CHAT:
         raise ProtocolError(
             422,
             "chat_too_long",
-            f"a chat message may hold at most {MAX_CHAT} characters (this one has {len(folded)})",
+            _(
+                "a chat message may hold at most {MAX_CHAT} characters (this one has {folded})",
+                MAX_CHAT=MAX_CHAT,
+                folded=len(folded),
+            ),
             about="chat",
             limit=MAX_CHAT,
         )
@@ -106,8 +111,12 @@ def check_rate(
         raise ProtocolError(
             429,
             "chat_too_fast",
-            f"you may send {count(messages, 'chat message')} every {seconds:g} seconds; "
-            f"wait {wait} s",
+            _(
+                "you may send {messages} every {seconds:g} seconds; wait {wait} s",
+                messages=count(messages, "chat message"),
+                seconds=seconds,
+                wait=wait,
+            ),
             about="chat",
             retry_after=wait,
         )

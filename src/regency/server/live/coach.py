@@ -16,6 +16,7 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
+from regency.core.i18n import _, language
 from regency.learn.coach import CoachError, hint, note
 from regency.server.errors import ProtocolError
 from regency.server.live.computer import ComputerPool
@@ -52,13 +53,13 @@ class Coach:
 
     def __init__(self, pool: ComputerPool) -> None:
         self.pool = pool
-        self.notes: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.notes: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
         self.busy: set[str] = set()
 
     def _check(self, live: LiveTable) -> None:
         if not is_coached(live):
             raise ProtocolError(
-                409, "no_coach", "this table was not set up with a coach (a first game is)"
+                409, "no_coach", _("this table was not set up with a coach (a first game is)")
             )
 
     async def _ask(self, live: LiveTable, job: Any, *args: Any) -> Any:
@@ -67,7 +68,7 @@ class Coach:
             raise ProtocolError(
                 429,
                 "coach_busy",
-                "the coach is still answering this table's last question",
+                _("the coach is still answering this table's last question"),
                 retry_after=1,
             )
         self.busy.add(live.id)
@@ -85,14 +86,18 @@ class Coach:
                 one of the seat's; 429 ``coach_busy``.
         """
         self._check(live)
-        key = (live.id, number)
+        # Notes are words: kept per language (a worker process does not share the
+        # request's context, so the language goes with the question).
+        key = (live.id, number, language())
         if key in self.notes:
             self.notes.move_to_end(key)
             found = self.notes[key]
         else:
             name, players, seed, options, moves = _record_parts(live)
             try:
-                made = await self._ask(live, note, name, players, seed, options, moves, number)
+                made = await self._ask(
+                    live, note, name, players, seed, options, moves, number, language()
+                )
             except CoachError as exc:
                 raise ProtocolError(422, "not_your_move", str(exc)) from None
             found = made.to_dict()
@@ -100,7 +105,11 @@ class Coach:
             while len(self.notes) > KEPT:
                 self.notes.popitem(last=False)
         if found["seat"] != seat:
-            raise ProtocolError(422, "not_your_move", f"move {number} was not seat {seat}'s")
+            raise ProtocolError(
+                422,
+                "not_your_move",
+                _("move {number} was not seat {seat}'s", number=number, seat=seat),
+            )
         return found
 
     async def hint(self, live: LiveTable, seat: int) -> dict[str, Any]:
@@ -111,10 +120,12 @@ class Coach:
         """
         self._check(live)
         if live.game.current_player != seat:
-            raise ProtocolError(409, "not_your_turn", "the coach gives hints on your turn")
+            raise ProtocolError(409, "not_your_turn", _("the coach gives hints on your turn"))
         name, players, seed, options, moves = _record_parts(live)
         try:
-            text = await self._ask(live, hint, name, players, seed, options, moves, seat)
+            text = await self._ask(
+                live, hint, name, players, seed, options, moves, seat, language()
+            )
         except CoachError as exc:
             raise ProtocolError(409, "not_your_turn", str(exc)) from None
         return {"version": len(moves), "text": text}

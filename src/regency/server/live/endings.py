@@ -30,6 +30,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.storage.changes import end_table, leave_seat
 from regency.server.storage.database import ABORTED, FINISHED, RESIGNED, TableRow
@@ -82,27 +83,28 @@ def why_not(live: LiveTable, seat: int, act: str) -> str | None:
     resign and at one of more they leave.
     """
     if live.over:
-        return "the game is over"
+        return _("the game is over")
     row = live.row.seats[seat]
     if row.agent is not None:
-        return f"seat {seat} is a computer's"
+        return _("seat {seat} is a computer's", seat=seat)
     if row.left_at is not None:
-        return "you left this game: the computer plays your seat to the end"
+        return _("you left this game: the computer plays your seat to the end")
     two = len(live.sides) == 2
     instead = RESIGN if two else LEAVE
     if act == ABORT:
         if live.moved(seat):
-            return f"you have moved already: {instead} instead"
+            return _("you have moved already: {instead} instead", instead=instead)
         return None
     if not live.moved(seat):
-        return "you have not moved yet: abort instead (the table ends, nobody wins)"
+        return _("you have not moved yet: abort instead (the table ends, nobody wins)")
     if act == RESIGN and not two:
-        return (
-            f"a game of {len(live.sides)} sides goes on without you: leave instead "
-            "(the computer plays your seat to the end)"
+        return _(
+            "a game of {sides} sides goes on without you: leave instead (the computer plays your "
+            "seat to the end)",
+            sides=len(live.sides),
         )
     if act == LEAVE and two:
-        return "a game of two sides ends when one leaves it: resign instead"
+        return _("a game of two sides ends when one leaves it: resign instead")
     return None
 
 
@@ -182,7 +184,7 @@ async def end_early(
     live = await hub.get(table_id)
     live.check_token(seat, token, account)
     async with live.lock:
-        for _ in range(3):  # a move landing meanwhile on another process: decide again
+        for _attempt in range(3):  # a move landing meanwhile on another process: decide again
             reason = why_not(live, seat, act)
             if reason is not None:
                 raise ProtocolError(409, f"cannot_{act}", reason, version=live.version)
@@ -196,7 +198,7 @@ async def end_early(
                 break
         else:
             raise ProtocolError(
-                409, "stale_version", "the table kept changing: try again", version=live.version
+                409, "stale_version", _("the table kept changing: try again"), version=live.version
             )
     hub._changed(live)
     if act == LEAVE:

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 import regency
 from regency.core.errors import IllegalActionError, RegencyError
+from regency.core.i18n import N_, _
 from regency.server.errors import ProtocolError
 from regency.server.live.chat import chat_message, check_rate, clean_chat
 from regency.server.live.clocks import move_limit
@@ -32,6 +33,7 @@ from regency.server.live.computer import ComputerPool, Thought, fallback_move, m
 from regency.server.live.endings import abort_unstarted
 from regency.server.live.history import history_entry
 from regency.server.live.people import Sitter, join_seat, seat_people, seat_sitters
+from regency.server.live.refusals import refuse_move, refuse_waiting
 from regency.server.live.setup import (
     agents_to_check,
     check_agent,
@@ -99,14 +101,18 @@ class Hub:
         if live is not None:
             return live
         if len(table_id) > 32:
-            raise ProtocolError(404, "no_such_table", "no table has that id")
+            raise ProtocolError(404, "no_such_table", _("no table has that id"))
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
             live = self.tables.get(table_id)
             if live is None:
                 live = await self.load(table_id)
                 if table_id in self._expired:  # removed while it was being read
-                    raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
+                    raise ProtocolError(
+                        404,
+                        "no_such_table",
+                        _("no table has the id {table_id}", table_id=repr(table_id)),
+                    )
                 self.tables[table_id] = live
         self._loading.pop(table_id, None)
         self.schedule(live)
@@ -116,7 +122,9 @@ class Hub:
         """Read a table from the database (404 if there is none), not yet kept in memory."""
         live = await asyncio.to_thread(self._read, table_id)
         if live is None:
-            raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
+            raise ProtocolError(
+                404, "no_such_table", _("no table has the id {table_id}", table_id=repr(table_id))
+            )
         return live
 
     def _read(self, table_id: str) -> LiveTable | None:
@@ -296,40 +304,10 @@ class Hub:
         live = await self.get(table_id)
         live.check_token(seat, token, account)
         async with live.lock:
-            if live.waiting():
-                raise ProtocolError(
-                    409,
-                    "waiting_for_players",
-                    "this rated table waits for every invited person to join with their "
-                    f"account (seats {', '.join(map(str, live.waiting()))})",
-                    waiting=live.waiting(),
-                )
+            refuse_waiting(live)
             if version != live.version:
                 await self.refresh(live)
-            if version != live.version:
-                raise ProtocolError(
-                    409,
-                    "stale_version",
-                    f"the table is at version {live.version}, not {version}",
-                    version=live.version,
-                )
-            if live.over:
-                raise ProtocolError(409, "game_over", "the game is over", version=live.version)
-            if live.row.seats[seat].left_at is not None:
-                raise ProtocolError(
-                    409,
-                    "left_table",
-                    "you left this game: the computer plays your seat to the end",
-                    version=live.version,
-                )
-            if live.game.current_player != seat:
-                raise ProtocolError(
-                    409,
-                    "not_your_turn",
-                    f"it is seat {live.game.current_player}'s turn, not seat {seat}'s",
-                    version=live.version,
-                    to_move=live.game.current_player,
-                )
+            refuse_move(live, seat, version)
             game = live.game.clone()
             try:
                 action = game.play(text)
@@ -361,7 +339,10 @@ class Hub:
             raise ProtocolError(
                 409,
                 "stale_version",
-                f"another move landed first; the table is at version {live.version}",
+                _(
+                    "another move landed first; the table is at version {version}",
+                    version=live.version,
+                ),
                 version=live.version,
             ) from None
         live.apply(game, seat, action, time.time())
@@ -438,7 +419,7 @@ class Hub:
                 raise ProtocolError(
                     409,
                     "left_table",
-                    "you left this game: the computer plays your seat to the end",
+                    _("you left this game: the computer plays your seat to the end"),
                 )
             if live.row.seats[seat].replaced_by is not None:
                 # A fresh limit for the move under way, if it is this seat's (its clock
@@ -602,8 +583,11 @@ class Hub:
             {
                 "version": live.version + 1,
                 "seat": seat,
-                "text": f"The computer in seat {seat} could not choose a move ({failure}); "
-                "the heuristic's move was played for it.",
+                "text": N_(
+                    "The computer in seat {seat} could not choose a move ({failure}); "
+                    "the heuristic's move was played for it."
+                ),
+                "names": {"seat": seat, "failure": failure},
             }
         )
 
@@ -646,12 +630,15 @@ class Hub:
                     continue
                 agent = str(live.row.settings.get("takeover_agent", "heuristic"))
                 await self._set_replaced(live, seat, agent)
-                name = live.row.seats[seat].name or f"seat {seat}"
+                name = live.row.seats[seat].name
                 live.notice(
                     {
                         "version": live.version + 1,
                         "seat": seat,
-                        "text": f"Time ran out: the computer played for {name}.",
+                        "text": N_("Time ran out: the computer played for {name}.")
+                        if name
+                        else N_("Time ran out: the computer played for seat {seat}."),
+                        "names": {"name": name, "seat": seat},
                     }
                 )
             handed += 1
@@ -666,14 +653,14 @@ class Hub:
         The payload is ``id:version:seat:at:notation`` for a move (``id:version`` from
         releases before the move was carried in it), ``id:seats`` or ``id:chat``.
         """
-        table_id, _, what = payload.partition(":")
+        table_id, _sep, what = payload.partition(":")
         live = self.tables.get(table_id)
         if live is None:
             return
         if what == "chat":
             await self._refresh_chat(live)
             return
-        version_text, _, move = what.partition(":")
+        version_text, _sep, move = what.partition(":")
         version = int(version_text) if version_text.isdigit() else None
         # Every move this process commits is announced back to it too: one it already
         # holds needs no lock and no read (that read was a query per move).
@@ -761,7 +748,7 @@ class Hub:
             raise ProtocolError(
                 409,
                 "not_finished",
-                "the record is published when the game ends (it holds the deal's seed)",
+                _("the record is published when the game ends (it holds the deal's seed)"),
             )
         return live.record()
 

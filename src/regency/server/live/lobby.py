@@ -29,6 +29,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from regency.core.i18n import _
 from regency.core.registry import game_info
 from regency.pairing import POOLS
 from regency.server.errors import ProtocolError
@@ -183,11 +184,13 @@ class Lobby:
         """
         if len(self.streams) >= MAX_STREAMS:
             raise ProtocolError(
-                503, "lobby_busy", "this server has as many lobby pages open as it serves"
+                503, "lobby_busy", _("this server has as many lobby pages open as it serves")
             )
         if len(entries) > MAX_FOLLOWED:
             raise ProtocolError(
-                422, "bad_request", f"a stream follows at most {MAX_FOLLOWED} places"
+                422,
+                "bad_request",
+                _("a stream follows at most {MAX_FOLLOWED} places", MAX_FOLLOWED=MAX_FOLLOWED),
             )
         stream = Stream(entries)
         stream.push(self.snapshot())
@@ -243,7 +246,7 @@ class Lobby:
                 log.exception("could not follow the lobby's event %s", event)
 
     async def _apply(self, event: str) -> None:
-        kind, _, rest = event.partition(":")
+        kind, _sep, rest = event.partition(":")
         if kind == "open":
             listing = await asyncio.to_thread(self.store.listing, rest)
             if listing is None or listing.ended is not None:
@@ -254,12 +257,12 @@ class Lobby:
                 self.listed[listing.id] = shown
                 self.publish(sse("table", shown))
         elif kind == "gone":
-            open_id, _, why = rest.partition(":")
+            open_id, _sep, why = rest.partition(":")
             self._gone(open_id, why, None)
         elif kind == "seated":
-            table, _, seats = rest.partition(":")
+            table, _sep, seats = rest.partition(":")
             for pair in seats.split(","):
-                entry, _, seat = pair.partition("=")
+                entry, _sep, seat = pair.partition("=")
                 self.tell(
                     entry,
                     {
@@ -271,7 +274,7 @@ class Lobby:
                     },
                 )
         elif kind == "left":
-            ids, _, why = rest.rpartition(":")
+            ids, _sep, why = rest.rpartition(":")
             for entry in ids.split(","):
                 self.tell(entry, {"id": entry, "status": "gone", "why": why})
         elif kind == "pools":

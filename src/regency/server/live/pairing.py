@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from regency.agents.ladder import ladder
 from regency.core.errors import RegencyError
+from regency.core.i18n import _
 from regency.core.registry import game_info
 from regency.pairing import (
     ComputerLevel,
@@ -165,8 +166,12 @@ class Pairing:
             raise ProtocolError(
                 429,
                 "pairing_too_fast",
-                f"one client may make {self.settings.pairing_per_minute} pairing requests a "
-                f"minute; try again in {seconds} s",
+                _(
+                    "one client may make {pairing_per_minute} pairing requests a minute; try again "
+                    "in {seconds} s",
+                    pairing_per_minute=self.settings.pairing_per_minute,
+                    seconds=seconds,
+                ),
                 retry_after=seconds,
             )
 
@@ -215,10 +220,10 @@ class Pairing:
         except PoolError as exc:
             raise ProtocolError(404, "no_such_pool", str(exc)) from None
         if req.rated and person.account is None:
-            raise ProtocolError(401, "signed_out", "sign in to play rated games")
+            raise ProtocolError(401, "signed_out", _("sign in to play rated games"))
         waiting = sum(n for c in self.lobby.counts.values() for n in c.values())
         if waiting >= MAX_WAITING:
-            raise ProtocolError(503, "queue_full", "the queues are full; try again soon")
+            raise ProtocolError(503, "queue_full", _("the queues are full; try again soon"))
         rating = await self._rating(person, pool.game, pool.players)
         entry = self._entry(person, req.rated, rating, pool=pool.id, fill_after=req.fill_after)
         events, waiting = await self.hub.write(
@@ -238,7 +243,7 @@ class Pairing:
         found = await asyncio.to_thread(self.store.entry, entry_id[:32])
         if found is None:
             raise ProtocolError(
-                404, "no_such_entry", "no place waits with that id (left, given up or never)"
+                404, "no_such_entry", _("no place waits with that id (left, given up or never)")
             )
         if found.waiting:
             await self.hub.write(self.store.touch, [found.id], time.time())
@@ -253,7 +258,7 @@ class Pairing:
         """
         entry, events = await self.hub.write(self.store.leave, entry_id[:32], person.key)
         if entry is None:
-            raise ProtocolError(404, "no_such_entry", "no place waits with that id")
+            raise ProtocolError(404, "no_such_entry", _("no place waits with that id"))
         await self._changed(events)
         return {"left": entry.id}
 
@@ -275,24 +280,29 @@ class Pairing:
             move_seconds=req.move_seconds,
             rated=req.rated,
         )
-        spec, _ = await asyncio.to_thread(deal, check)
+        spec, _unused = await asyncio.to_thread(deal, check)
         check_clock(check, self.settings)
         secret = set(req.options) - set(game_info(spec.game).public_options(req.options))
         if secret:
             raise ProtocolError(
                 422,
                 "secret_option",
-                f"a table open to anyone cannot fix hidden cards ({', '.join(sorted(secret))})",
+                _(
+                    "a table open to anyone cannot fix hidden cards ({options})",
+                    options=", ".join(sorted(secret)),
+                ),
             )
         if req.rated and person.account is None:
-            raise ProtocolError(401, "signed_out", "sign in to open a rated table")
+            raise ProtocolError(401, "signed_out", _("sign in to open a rated table"))
         low, high = req.rating_min, req.rating_max
         if low is not None and high is not None and low > high:
             raise ProtocolError(
-                422, "bad_range", f"the lowest rating ({low}) is above the highest ({high})"
+                422,
+                "bad_range",
+                _("the lowest rating ({low}) is above the highest ({high})", low=low, high=high),
             )
         if len(self.lobby.listed) >= MAX_LISTED:
-            raise ProtocolError(503, "lobby_full", "the lobby lists as many tables as it can")
+            raise ProtocolError(503, "lobby_full", _("the lobby lists as many tables as it can"))
         rating = await self._rating(person, spec.game, spec.players)
         now = time.time()
         listing = Listing(
@@ -331,12 +341,12 @@ class Pairing:
         """
         found = await asyncio.to_thread(self.store.listing, open_id[:32])
         if found is None:
-            raise ProtocolError(404, "no_such_open_table", "no open table has that id")
+            raise ProtocolError(404, "no_such_open_table", _("no open table has that id"))
         rating = await self._rating(person, found.game, found.players)
 
         def check(listing: Listing) -> None:
             if listing.rated and person.account is None:
-                raise ProtocolError(401, "signed_out", "sign in to sit at a rated table")
+                raise ProtocolError(401, "signed_out", _("sign in to sit at a rated table"))
             low, high = listing.rating_min, listing.rating_max
             if low is None and high is None:
                 return
@@ -344,14 +354,18 @@ class Pairing:
                 raise ProtocolError(
                     403,
                     "rating_unknown",
-                    "this table asks for a rating range: sign in, so your rating is known",
+                    _("this table asks for a rating range: sign in, so your rating is known"),
                 )
             if (low is not None and rating[0] < low) or (high is not None and rating[0] > high):
                 bounds = f"{'any' if low is None else low} to {'any' if high is None else high}"
                 raise ProtocolError(
                     403,
                     "out_of_range",
-                    f"your rating ({round(rating[0])}) is outside this table's range ({bounds})",
+                    _(
+                        "your rating ({rating}) is outside this table's range ({bounds})",
+                        rating=round(rating[0]),
+                        bounds=bounds,
+                    ),
                 )
 
         entry = self._entry(person, found.rated, rating, open_id=found.id)
@@ -407,7 +421,7 @@ class Pairing:
             seat: Sitter(e.name, e.account_id, e.token_hash, e.shown)
             for seat, e in enumerate(listing.entries)
         }
-        row, _ = made_table(req, sitters, self.settings)
+        row, _unused = made_table(req, sitters, self.settings)
         return Made(row, {e.id: seat for seat, e in enumerate(listing.entries)})
 
     # -- rounds ----------------------------------------------------------------------
@@ -471,7 +485,7 @@ class Pairing:
         ]
         self._next_chance = min((c for c in chances if c is not None), default=None)
         for key, tables in matched.items():
-            pool_id, _, mode = key.rpartition(":")
+            pool_id, _sep, mode = key.rpartition(":")
             pool = find_pool(pool_id)
             for table in tables:
                 if len(made) >= room:
@@ -507,7 +521,7 @@ class Pairing:
             for seat, s in enumerate(slots)
             if isinstance(s, Entry)
         }
-        row, _ = made_table(req, sitters, self.settings)
+        row, _unused = made_table(req, sitters, self.settings)
         return Made(row, {s.id: seat for seat, s in enumerate(slots) if isinstance(s, Entry)})
 
     def _levels(self, pool: Pool) -> tuple[ComputerLevel, ...]:

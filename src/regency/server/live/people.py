@@ -22,6 +22,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from regency.core.i18n import _
 from regency.ratings import level_rating, pool_of
 from regency.server.errors import ProtocolError
 from regency.server.live.setup import agents_to_check, check_agent, check_clock, deal, table_row
@@ -68,8 +69,12 @@ def level_ratings(spec: TableSpec) -> dict[int, str]:
             raise ProtocolError(
                 422,
                 "unrated_agent",
-                f"seat {seat}'s computer ({s.agent}) is not a level of the ladder: at a "
-                "rated table each computer plays one of the levels of GET /api/games",
+                _(
+                    "seat {seat}'s computer ({agent}) is not a level of the ladder: at a rated "
+                    "table each computer plays one of the levels of GET /api/games",
+                    seat=seat,
+                    agent=s.agent,
+                ),
             )
         shown[seat] = str(round(level.rating))
     return shown
@@ -128,7 +133,7 @@ def made_table(
     for agent in agents_to_check(req, spec):
         _checked_agent(agent, spec.game, spec.players, settings)
     if set(sitters) != set(spec.people):
-        raise ProtocolError(422, "bad_seats", "every person's seat needs someone to sit there")
+        raise ProtocolError(422, "bad_seats", _("every person's seat needs someone to sit there"))
     shown = level_ratings(spec) if req.rated else {}
     spectator = new_token()
     hashes = {seat: who.token_hash for seat, who in sitters.items() if who.token_hash is not None}
@@ -142,14 +147,16 @@ def _own_seat(req: CreateTable, spec: TableSpec, account: Account | None) -> int
     if account is None:
         if said or req.rated:
             raise ProtocolError(
-                401, "signed_out", "sign in to sit as your account or to set up a rated table"
+                401, "signed_out", _("sign in to sit as your account or to set up a rated table")
             )
         return None
     if len(said) > 1:
-        raise ProtocolError(422, "bad_seats", "only one seat can be yours ('me': true)")
+        raise ProtocolError(422, "bad_seats", _("only one seat can be yours ('me': true)"))
     if said:
         if said[0] not in spec.people:
-            raise ProtocolError(422, "bad_seats", f"seat {said[0]} is a computer's, not yours")
+            raise ProtocolError(
+                422, "bad_seats", _("seat {said} is a computer's, not yours", said=said[0])
+            )
         return said[0]
     refused = {i for i, s in enumerate(req.seats or []) if s.me is False}
     free = [seat for seat in spec.people if seat not in refused]
@@ -182,7 +189,7 @@ def seat_people(
     shown: dict[int, str] = {}
     if req.rated:
         if not spec.people:
-            raise ProtocolError(422, "no_people", "a rated table needs a person at it")
+            raise ProtocolError(422, "no_people", _("a rated table needs a person at it"))
         shown = level_ratings(spec)
     if mine is not None and account is not None:
         shown[mine] = ratings.rating(account.id, spec.game, pool_of(spec.players)).shown()
@@ -204,14 +211,18 @@ def join_seat(
     if row.account_id == account.id:
         return row  # joined already: nothing changes
     if row.agent is not None:
-        raise ProtocolError(409, "not_a_person", f"seat {seat} is the computer's")
+        raise ProtocolError(409, "not_a_person", _("seat {seat} is the computer's", seat=seat))
     if row.account_id is not None:
-        raise ProtocolError(409, "seat_taken", f"seat {seat} is {row.name}'s already")
+        raise ProtocolError(
+            409, "seat_taken", _("seat {seat} is {name}'s already", seat=seat, name=row.name)
+        )
     live.check_token(seat, token)
     if live.over:
-        raise ProtocolError(409, "game_over", "the game is over")
+        raise ProtocolError(409, "game_over", _("the game is over"))
     other = live.seat_of(account.id)
     if other is not None:
-        raise ProtocolError(409, "already_seated", f"you sit at seat {other} of this table already")
+        raise ProtocolError(
+            409, "already_seated", _("you sit at seat {other} of this table already", other=other)
+        )
     shown = ratings.rating(account.id, live.row.game, pool_of(live.row.players)).shown()
     return replace(row, account_id=account.id, name=account.name, rating=shown)

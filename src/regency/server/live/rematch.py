@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import regency
+from regency.core.i18n import _
 from regency.core.rng import new_seed
 from regency.server.errors import ProtocolError
 from regency.server.live.names import seat_name
@@ -162,7 +163,7 @@ def offer_step(
     computers = [s.seat for s in row.seats if s.agent is not None]
     if not accept:
         if state is None or state.get("status") != "offered":
-            raise ProtocolError(409, "no_offer", "no rematch is on offer to decline")
+            raise ProtocolError(409, "no_offer", _("no rematch is on offer to decline"))
         state.update(status="declined", declined_by=seat)
         return {**row.settings, "rematch": state}, None
     if state is None or state.get("status") != "offered":
@@ -358,11 +359,15 @@ async def answer_rematch(
     live = await hub.get(table_id)
     live.check_token(seat, token, account)
     if not live.over:
-        raise ProtocolError(409, "not_finished", "a rematch can be offered once the game has ended")
+        raise ProtocolError(
+            409, "not_finished", _("a rematch can be offered once the game has ended")
+        )
     evening = evening_after(live.row, live.winners())
     if accept and evening["games"] >= MAX_EVENING:
         raise ProtocolError(
-            409, "evening_over", f"a chain of rematches holds at most {MAX_EVENING} games"
+            409,
+            "evening_over",
+            _("a chain of rematches holds at most {MAX_EVENING} games", MAX_EVENING=MAX_EVENING),
         )
     if accept and await asyncio.to_thread(hub.storage.count_unfinished) >= (
         hub.settings.max_open_tables
@@ -375,7 +380,9 @@ async def answer_rematch(
     async with live.lock:
         row, made = await hub.write(hub.storage.rematch, live.id, step)
         if row is None:
-            raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
+            raise ProtocolError(
+                404, "no_such_table", _("no table has the id {table_id}", table_id=repr(table_id))
+            )
         live.row = replace(live.row, settings=row.settings)
     if made is not None:
         hub.adopt(made)
@@ -393,7 +400,9 @@ async def table_scoresheet(hub: Hub, table_id: str, root: str) -> str:
         live = await hub.load(table_id)
     ending = live.ending()
     if ending is None:
-        raise ProtocolError(409, "not_finished", "the score sheet is made when the game has ended")
+        raise ProtocolError(
+            409, "not_finished", _("the score sheet is made when the game has ended")
+        )
     result = live.game.result().to_dict() if live.game.is_over else {"winners": ending["winners"]}
     ended = live.turn_since if live.game.is_over else live.row.updated_at
     replay = f"{root}/replay/{live.id}"

@@ -16,6 +16,7 @@ from typing import Any
 import regency
 from regency.agents import AgentError, check_spec
 from regency.core.errors import RegencyError
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.live.clocks import allowed_limits
 from regency.server.protocol import CreateTable
@@ -69,15 +70,19 @@ def check_clock(req: CreateTable, settings: ServerSettings) -> None:
         raise ProtocolError(
             422,
             "bad_clock",
-            "set move_seconds or the older takeover_minutes, not both",
+            _("set move_seconds or the older takeover_minutes, not both"),
         )
     allowed = allowed_limits(settings.test_move_seconds)
     if req.move_seconds not in allowed:
         raise ProtocolError(
             422,
             "bad_clock",
-            f"move_seconds must be one of {', '.join(f'{a:g}' for a in allowed)} "
-            f"(or null for no clock), not {req.move_seconds:g}",
+            _(
+                "move_seconds must be one of {choices} (or null for no clock), not "
+                "{move_seconds:g}",
+                choices=", ".join(f"{a:g}" for a in allowed),
+                move_seconds=req.move_seconds,
+            ),
             allowed=list(allowed),
         )
 
@@ -94,11 +99,14 @@ def check_coach(req: CreateTable, spec: TableSpec) -> None:
         raise ProtocolError(
             422,
             "bad_coach",
-            f"a coached table has one person's seat and the computer in the others, "
-            f"not {len(spec.people)} people",
+            _(
+                "a coached table has one person's seat and the computer in the others, not "
+                "{people} people",
+                people=len(spec.people),
+            ),
         )
     if req.rated:
-        raise ProtocolError(422, "bad_coach", "a coached game is not rated")
+        raise ProtocolError(422, "bad_coach", _("a coached game is not rated"))
 
 
 def agents_to_check(req: CreateTable, spec: TableSpec) -> list[str]:
@@ -144,8 +152,11 @@ def server_full(settings: ServerSettings) -> ProtocolError:
     return ProtocolError(
         503,
         "server_full",
-        f"this server keeps at most {settings.max_open_tables} unfinished tables; "
-        "try again when some have ended",
+        _(
+            "this server keeps at most {max_open_tables} unfinished tables; try again when "
+            "some have ended",
+            max_open_tables=settings.max_open_tables,
+        ),
     )
 
 

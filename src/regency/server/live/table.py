@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import regency
+from regency.core.i18n import _, language
 from regency.server.errors import ProtocolError
 from regency.server.live.clocks import move_limit, open_wait
 from regency.server.live.endings import ACTS, ending_of, public_ending, sides, why_not
@@ -104,7 +105,7 @@ class LiveTable:
 
     def __init__(self, row: TableRow) -> None:
         """Deal the table's game (no moves yet: see :meth:`apply_stored`)."""
-        self._views: dict[int | None, str] = {}
+        self._views: dict[tuple[int | None, str], str] = {}  # by seat and language
         """Each seat's encoded view (``None``: the spectators') at ``_views_at``."""
         self._views_at: tuple[int, int] = (-1, 0)
         self._notices_made = 0
@@ -150,7 +151,11 @@ class LiveTable:
         self._views = {}  # who sits where is in every view
 
     def notice(self, notice: dict[str, Any]) -> None:
-        """Add a notice for the table's people (it is in every view from now on)."""
+        """Add a notice for the table's people (it is in every view from now on).
+
+        Its ``text`` is a message (marked with ``N_``) filled from its ``names`` (a dict)
+        and translated when each view is made, in that view's reader's language.
+        """
         self.notices.append(notice)
         self._notices_made += 1
 
@@ -162,7 +167,9 @@ class LiveTable:
     def check_seat(self, seat: int) -> SeatRow:
         """Return the seat's row; 404 if the table has no such seat."""
         if not 0 <= seat < self.row.players:
-            raise ProtocolError(404, "no_such_seat", f"table {self.id} has no seat {seat}")
+            raise ProtocolError(
+                404, "no_such_seat", _("table {id} has no seat {seat}", id=self.id, seat=seat)
+            )
         return self.row.seats[seat]
 
     def check_token(self, seat: int, token: str | None, account: int | None = None) -> None:
@@ -178,11 +185,17 @@ class LiveTable:
         if row.token_hash is None or not token:
             if row.account_id is not None and row.token_hash is None:
                 raise ProtocolError(
-                    403, "forbidden", f"seat {seat} is played by its account, signed in"
+                    403,
+                    "forbidden",
+                    _("seat {seat} is played by its account, signed in", seat=seat),
                 )
-            raise ProtocolError(403, "forbidden", f"seat {seat} needs its own seat token")
+            raise ProtocolError(
+                403, "forbidden", _("seat {seat} needs its own seat token", seat=seat)
+            )
         if not hmac.compare_digest(hash_token(token), row.token_hash):
-            raise ProtocolError(403, "forbidden", f"that token does not belong to seat {seat}")
+            raise ProtocolError(
+                403, "forbidden", _("that token does not belong to seat {seat}", seat=seat)
+            )
 
     def waiting(self) -> list[int]:
         """The person seats a rated table still waits for (none at a casual table).
@@ -204,7 +217,7 @@ class LiveTable:
     def check_spectator(self, token: str | None) -> None:
         """403 unless ``token`` is the table's spectator token."""
         if not token or not hmac.compare_digest(hash_token(token), self.row.spectator_hash):
-            raise ProtocolError(403, "forbidden", "watching needs the table's spectator token")
+            raise ProtocolError(403, "forbidden", _("watching needs the table's spectator token"))
 
     def computer_for(self, seat: int) -> str | None:
         """The agent spec that plays ``seat`` now (``None``: a person plays it)."""
@@ -418,7 +431,7 @@ class LiveTable:
             version=self.version,
             recent=recent,
             seats=self.seats_info(),
-            notices=list(self.notices),
+            notices=[_notice_words(n) for n in self.notices],
         )
         if self.row.settings.get("coach"):  # a first game: the seat may ask the coach
             out["coach"] = True
@@ -472,9 +485,10 @@ class LiveTable:
         if at != self._views_at:
             self._views = {}
             self._views_at = at
-        text = self._views.get(seat)
+        key = (seat, language())  # a view's words (names, notices) are its reader's
+        text = self._views.get(key)
         if text is None:
-            text = self._views[seat] = encode(self.message(seat, stamped=False))
+            text = self._views[key] = encode(self.message(seat, stamped=False))
         if move_limit(self.row.settings) is not None:
             # The server's time is stamped on each sending, not cached with the view: the
             # encoded view is an object, so the field goes in after its opening brace.
@@ -540,7 +554,7 @@ class LiveTable:
             if hmac.compare_digest(hashed, self.row.spectator_hash):
                 return
         raise ProtocolError(
-            403, "forbidden", "the chat of a table in play needs a seat's or the spectator token"
+            403, "forbidden", _("the chat of a table in play needs a seat's or the spectator token")
         )
 
     def push_all(self, text: str) -> None:
@@ -552,6 +566,16 @@ class LiveTable:
         """Push the current view to every listener, each seat its own."""
         for listener in list(self.listeners):
             listener.push(self.view_text(listener.seat))
+
+
+def _notice_words(notice: dict[str, Any]) -> dict[str, Any]:
+    """A notice as its reader reads it: its ``text`` translated, its ``names`` filled in."""
+    names = notice.get("names")
+    if not isinstance(names, dict):
+        return notice
+    out = {k: v for k, v in notice.items() if k != "names"}
+    out["text"] = _(notice["text"], **names)
+    return out
 
 
 def view_message(

@@ -27,6 +27,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.storage.changes import Undo, take_back
 from regency.server.storage.database import TableRow
@@ -84,25 +85,28 @@ def moves_made(row: TableRow) -> int:
 def takeback_refusal(live: LiveTable, seat: int) -> str | None:
     """Why the person in ``seat`` may not ask to take back a move now (``None``: they may)."""
     if live.over:
-        return "the game is over"
+        return _("the game is over")
     row = live.row.seats[seat]
     if row.agent is not None:
-        return f"seat {seat} is a computer's"
+        return _("seat {seat} is a computer's", seat=seat)
     if row.left_at is not None:
-        return "you left this game"
+        return _("you left this game")
     if live.row.rated:
-        return "a rated game takes no moves back"
+        return _("a rated game takes no moves back")
     if takeback_target(live, seat) is None:
-        return "you have no move to take back"
+        return _("you have no move to take back")
     if _state(live.row)["count"] >= MAX_TAKEBACKS:
-        return f"this table has had {MAX_TAKEBACKS} take-backs, the most it may"
+        return _(
+            "this table has had {most} take-backs, the most it may",
+            most=MAX_TAKEBACKS,
+        )
     return _declined(_offer(live.row, live.version), seat)
 
 
 def _declined(offer: dict[str, Any] | None, seat: int) -> str | None:
     """The refusal of a second request by ``seat`` about one position (``None``: allowed)."""
     if offer is not None and offer["status"] == "declined" and seat in offer["asked"]:
-        return "your take-back was declined: ask again after the next move"
+        return _("your take-back was declined: ask again after the next move")
     return None
 
 
@@ -155,12 +159,12 @@ def takeback_step(
             ``no_offer`` (declining with nothing asked).
     """
     if row.version != version:
-        raise ProtocolError(409, "stale_version", "the table moved on", version=row.version)
+        raise ProtocolError(409, "stale_version", _("the table moved on"), version=row.version)
     state = _state(row)
     offer = _offer(row, version)
     if not accept:
         if offer is None or offer["status"] != "offered":
-            raise ProtocolError(409, "no_offer", "no take-back is asked for to decline")
+            raise ProtocolError(409, "no_offer", _("no take-back is asked for to decline"))
         offer.update(status="declined", declined_by=seat)
         return {**row.settings, "takebacks": {**state, "offer": offer}}, None
     if offer is not None and offer["status"] == "offered":
@@ -170,9 +174,9 @@ def takeback_step(
     else:
         reason = _declined(offer, seat)
         if target is None:
-            reason = "you have no move to take back"
+            reason = _("you have no move to take back")
         elif state["count"] >= MAX_TAKEBACKS:
-            reason = f"this table has had {MAX_TAKEBACKS} take-backs, the most it may"
+            reason = _("this table has had {most} take-backs, the most it may", most=MAX_TAKEBACKS)
         if reason is not None:
             raise ProtocolError(409, "cannot_take_back", reason, version=version)
         declined = offer is not None and offer["status"] == "declined"
@@ -227,17 +231,21 @@ async def answer_takeback(
             raise ProtocolError(
                 409,
                 "stale_version",
-                f"the table is at version {live.version}, not {version}",
+                _(
+                    "the table is at version {version}, not {sent}",
+                    version=live.version,
+                    sent=version,
+                ),
                 version=live.version,
             )
-        for _ in range(3):  # another process's move meanwhile: decide again on the new one
+        for _attempt in range(3):  # another process's move meanwhile: decide again on the new one
             offer = _offer(live.row, live.version)
             asking = accept and (offer is None or offer["status"] != "offered")
             reason = takeback_refusal(live, seat) if asking else None
             if not asking and live.over:
-                reason = "the game is over"
+                reason = _("the game is over")
             elif not asking and live.row.seats[seat].left_at is not None:
-                reason = "you left this game"
+                reason = _("you left this game")
             if reason is not None:
                 raise ProtocolError(409, "cannot_take_back", reason, version=live.version)
             step = functools.partial(
@@ -258,12 +266,16 @@ async def answer_takeback(
                     raise ProtocolError(
                         409,
                         "stale_version",
-                        f"the table moved on to version {live.version}",
+                        _("the table moved on to version {version}", version=live.version),
                         version=live.version,
                     ) from None
                 continue
             if row is None:
-                raise ProtocolError(404, "no_such_table", f"no table has the id {table_id!r}")
+                raise ProtocolError(
+                    404,
+                    "no_such_table",
+                    _("no table has the id {table_id}", table_id=repr(table_id)),
+                )
             live.row = replace(live.row, settings=row.settings)
             if landed:
                 done = _state(row)["offer"] or {}
@@ -273,7 +285,7 @@ async def answer_takeback(
             break
         else:
             raise ProtocolError(
-                409, "stale_version", "the table kept changing: try again", version=live.version
+                409, "stale_version", _("the table kept changing: try again"), version=live.version
             )
     hub._changed(live)
     return {

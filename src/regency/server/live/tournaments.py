@@ -18,12 +18,13 @@ import asyncio
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from regency.agents.ladder import find_level
 from regency.core.errors import RegencyError
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.live.setup import check_agent, check_clock, deal
 from regency.server.live.table import hash_token, new_token
@@ -176,7 +177,7 @@ class Tournaments:
         """The event, its entrants and games (404 ``no_such_tournament``)."""
         found = await asyncio.to_thread(self.store.load, tournament_id[:16])
         if found is None:
-            raise ProtocolError(404, "no_such_tournament", "no tournament has that id")
+            raise ProtocolError(404, "no_such_tournament", _("no tournament has that id"))
         return found
 
     def _computer(
@@ -238,7 +239,7 @@ class Tournaments:
             takeover_agent=req.takeover_agent,
             rated=req.rated,
         )
-        spec_table, _ = await asyncio.to_thread(deal, check)
+        spec_table, _unused = await asyncio.to_thread(deal, check)
         check_clock(check, self.settings)
         await asyncio.to_thread(
             check_agent, req.takeover_agent, spec_table.game, spec_table.players, self.settings
@@ -271,7 +272,13 @@ class Tournaments:
             )
         if len(entrants) > spec.max_entrants:
             raise ProtocolError(
-                422, "bad_tournament", f"{len(entrants)} entrants, and it takes {spec.max_entrants}"
+                422,
+                "bad_tournament",
+                _(
+                    "{entrants} entrants, and it takes {max_entrants}",
+                    entrants=len(entrants),
+                    max_entrants=spec.max_entrants,
+                ),
             )
         row = TournamentRow(
             id=secrets.token_urlsafe(9),
@@ -295,22 +302,7 @@ class Tournaments:
             created_at=now,
             starts_at=spec.starts_at,
         )
-        per_person = self.settings.tournaments_per_person
-        most = self.settings.max_tournaments
-
-        def caps(mine: int, everywhere: int) -> None:
-            if mine >= per_person:
-                raise ProtocolError(
-                    429,
-                    "too_many_tournaments",
-                    f"you have {mine} tournaments not over, and one person may have "
-                    f"{per_person}; cancel one, or wait for one to end",
-                )
-            if everywhere >= most:
-                raise ProtocolError(
-                    503, "tournaments_full", "this server runs as many tournaments as it can"
-                )
-
+        caps = _caps(self.settings.tournaments_per_person, self.settings.max_tournaments)
         await asyncio.to_thread(self.store.create, row, entrants, caps)
         return row
 
@@ -340,29 +332,38 @@ class Tournaments:
         def step(found: Loaded) -> tuple[dict[str, Any] | None, list[EntrantRow]]:
             row = found.row
             if row.status not in ("waiting", "playing"):
-                raise ProtocolError(409, "tournament_over", "this tournament is over")
+                raise ProtocolError(409, "tournament_over", _("this tournament is over"))
             if row.rated and who.account is None:
-                raise ProtocolError(401, "signed_out", "sign in to enter a rated tournament")
+                raise ProtocolError(401, "signed_out", _("sign in to enter a rated tournament"))
             late = row.status == "playing"
             if late and not row.late_join:
                 raise ProtocolError(
-                    409, "already_started", "this tournament has started and takes no late entrants"
+                    409,
+                    "already_started",
+                    _("this tournament has started and takes no late entrants"),
                 )
             if late and row.format == ARENA and row.ends_at is not None and now >= row.ends_at:
-                raise ProtocolError(409, "tournament_over", "this arena's time is up")
+                raise ProtocolError(409, "tournament_over", _("this arena's time is up"))
             mine = who.entrant(found.entrants)
             joined = row.round + 1 if late and row.format != ARENA else 1
             if mine is not None:
                 if not mine.withdrawn:
                     raise ProtocolError(
-                        409, "already_entered", f"you are entered already, as {mine.name}"
+                        409,
+                        "already_entered",
+                        _("you are entered already, as {name}", name=mine.name),
                     )
                 back = replace(mine, withdrawn=False, joined_round=max(mine.joined_round, joined))
                 made.append(back)
                 return None, [back]
             if len(found.entrants) >= row.max_entrants:
                 raise ProtocolError(
-                    409, "tournament_full", f"this tournament takes {row.max_entrants} entrants"
+                    409,
+                    "tournament_full",
+                    _(
+                        "this tournament takes {max_entrants} entrants",
+                        max_entrants=row.max_entrants,
+                    ),
                 )
             shown = (
                 who.account.name
@@ -399,10 +400,10 @@ class Tournaments:
 
         def step(found: Loaded) -> tuple[dict[str, Any] | None, list[EntrantRow]]:
             if found.row.status not in ("waiting", "playing"):
-                raise ProtocolError(409, "tournament_over", "this tournament is over")
+                raise ProtocolError(409, "tournament_over", _("this tournament is over"))
             mine = who.entrant(found.entrants)
             if mine is None:
-                raise ProtocolError(404, "not_entered", "you are not entered in this tournament")
+                raise ProtocolError(404, "not_entered", _("you are not entered in this tournament"))
             if mine.withdrawn:
                 made.append(mine)
                 return None, []
@@ -417,7 +418,9 @@ class Tournaments:
 
     def _organiser(self, found: Loaded, account: Account) -> None:
         if found.row.created_by != account.id:
-            raise ProtocolError(403, "not_organiser", "only the tournament's organiser may do this")
+            raise ProtocolError(
+                403, "not_organiser", _("only the tournament's organiser may do this")
+            )
 
     async def add_computer(self, tournament_id: str, account: Account, level: str) -> EntrantRow:
         """The organiser enters a computer level (before the start, or late if allowed).
@@ -433,14 +436,21 @@ class Tournaments:
         def step(found: Loaded) -> tuple[dict[str, Any] | None, list[EntrantRow]]:
             row = found.row
             if row.status not in ("waiting", "playing"):
-                raise ProtocolError(409, "tournament_over", "this tournament is over")
+                raise ProtocolError(409, "tournament_over", _("this tournament is over"))
             if row.status == "playing" and not row.late_join:
                 raise ProtocolError(
-                    409, "already_started", "this tournament has started and takes no late entrants"
+                    409,
+                    "already_started",
+                    _("this tournament has started and takes no late entrants"),
                 )
             if len(found.entrants) >= row.max_entrants:
                 raise ProtocolError(
-                    409, "tournament_full", f"this tournament takes {row.max_entrants} entrants"
+                    409,
+                    "tournament_full",
+                    _(
+                        "this tournament takes {max_entrants} entrants",
+                        max_entrants=row.max_entrants,
+                    ),
                 )
             joined = row.round + 1 if row.status == "playing" and row.format != ARENA else 1
             number = max((e.number for e in found.entrants), default=0) + 1
@@ -462,7 +472,7 @@ class Tournaments:
 
         def step(found: Loaded) -> tuple[dict[str, Any] | None, list[EntrantRow]]:
             if found.row.status != "waiting":
-                raise ProtocolError(409, "already_started", "this tournament has started")
+                raise ProtocolError(409, "already_started", _("this tournament has started"))
             return {"starts_at": time.time()}, []
 
         await asyncio.to_thread(self.store.change, loaded.row.id, step)
@@ -479,10 +489,38 @@ class Tournaments:
             raise ProtocolError(
                 409,
                 "already_started",
-                "a tournament under way plays on: only one waiting to start can be cancelled",
+                _("a tournament under way plays on: only one waiting to start can be cancelled"),
             )
         done = await asyncio.to_thread(
             self.store.finish, loaded.row.id, "cancelled", "cancelled by its organiser", time.time()
         )
         if not done:
-            raise ProtocolError(409, "already_started", "this tournament has started or ended")
+            raise ProtocolError(409, "already_started", _("this tournament has started or ended"))
+
+
+def _caps(per_person: int, most: int) -> Callable[[int, int], None]:
+    """The check the store runs, inside its transaction, on a new event's counts.
+
+    Raises (the check):
+        ProtocolError: 429 ``too_many_tournaments`` (``per_person`` not over already),
+            503 ``tournaments_full`` (``most`` on the server).
+    """
+
+    def caps(mine: int, everywhere: int) -> None:
+        if mine >= per_person:
+            raise ProtocolError(
+                429,
+                "too_many_tournaments",
+                _(
+                    "you have {mine} tournaments not over, and one person may have "
+                    "{per_person}; cancel one, or wait for one to end",
+                    mine=mine,
+                    per_person=per_person,
+                ),
+            )
+        if everywhere >= most:
+            raise ProtocolError(
+                503, "tournaments_full", _("this server runs as many tournaments as it can")
+            )
+
+    return caps

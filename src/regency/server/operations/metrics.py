@@ -23,6 +23,7 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.live.hub import Hub
 from regency.server.live.table import LiveTable
@@ -175,7 +176,7 @@ class OperatedHub(Hub):
                 raise ProtocolError(
                     503,
                     "shutting_down",
-                    "this server is restarting; send the move again in a moment",
+                    _("this server is restarting; send the move again in a moment"),
                     retry_after=RETRY_AFTER,
                 )
             self.in_flight += 1

@@ -51,8 +51,9 @@ release collide by chance, and a name stays short)."""
 FOREVER = "public, max-age=31536000, immutable"
 """``Cache-Control`` of a file served under its hashed name: a year, never asked again."""
 
-SERVED = frozenset({".js", ".css", ".svg", ".png", ".webmanifest"})
-"""The kinds of file the pages load from ``/static/`` (the rules' Markdown is not one)."""
+SERVED = frozenset({".js", ".css", ".svg", ".png", ".webmanifest", ".json"})
+"""The kinds of file the pages load from ``/static/`` (the rules' Markdown is not one;
+``.json``: the pages' catalogs, ``i18n/<lang>.json``)."""
 
 _HASHED = re.compile(rf"^(?P<stem>.+)\.(?P<hash>[0-9a-f]{{{HASH_LENGTH}}})(?P<ext>\.[a-z]+)$")
 _IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["'](/static/[^"']+)["']""", re.M)

@@ -35,11 +35,14 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
 import regency
+from regency.core.i18n import DEFAULT, LANGUAGES, N_, _, choices, language
 from regency.server.errors import ProtocolError
 from regency.server.pages.assets import Assets
+from regency.server.pages.translate import translate_html
 
 __all__ = [
     "DESCRIPTION",
+    "LANGUAGE_NAMES",
     "THEME",
     "WEB",
     "assets",
@@ -55,11 +58,11 @@ __all__ = [
 WEB = Path(regency.__file__).parent / "web"
 """The folder of the pages' assets."""
 
-DESCRIPTION = (
+DESCRIPTION = N_(
     "Play Claim, Claim Kingdoms and Kingdoms in your browser: against the computer at the "
     "level you choose, or with friends by invite link; replays, analysis and puzzles."
 )
-"""A page's meta description when its route gives none."""
+"""A page's meta description when its route gives none (translated as it is served)."""
 
 THEME = "#23313f"
 """The header's colour: the browser's bar and the installed app's (the manifest's too)."""
@@ -73,6 +76,40 @@ _SIGNED_OUT_NAV = (
     '<nav class="account-nav" id="account-nav" aria-label="your account">'
     '<a href="/leaderboard">Leaderboard</a><a href="/account" id="nav-signin">Sign in</a></nav>'
 )
+
+# The shell's own words in the page's markup, translated with the page's (the extractor
+# reads the .html files, so they are marked here for the template).
+_SHELL_WORDS = (N_("your account"), N_("Leaderboard"), N_("Sign in"), N_("Language"))
+
+LANGUAGE_NAMES = {
+    "en": "English",
+    "nl": "Nederlands",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+}
+"""Each shipped language in its own words, as the switcher lists them."""
+
+
+def _switcher(code: str, languages: tuple[str, ...]) -> str:
+    """The header's language switcher (web/shared/language.js makes it work).
+
+    It lists the languages offered (translated whole); with English alone there is none.
+    """
+    choices = [lang for lang in languages if lang in LANGUAGE_NAMES]
+    if len(choices) < 2:
+        return ""
+    options = "".join(
+        f'<option value="{lang}" lang="{lang}"{" selected" if lang == code else ""}>'
+        f"{escape(LANGUAGE_NAMES[lang])}</option>"
+        for lang in choices
+    )
+    label = escape(_("Language"))
+    return (
+        f'<label class="visually-hidden" for="language">{label}</label>'
+        f'<select class="language" id="language" data-i18n-skip>{options}</select>'
+    )
+
 
 _ASSET = re.compile(r'(\s(?:src|href))="/static/([^"#?]+)"')
 _MODULE = re.compile(r'<script type="module" src="/static/([^"]+)"')
@@ -109,22 +146,26 @@ def page(
             from the page instead of asking. Never a seat's view, a token or anything
             of one person's: the page is the same for everyone.
     """
-    text = (WEB / name).read_text(encoding="utf-8")
+    code = language()
+    text = _shell(name, code, choices())
     text = text.replace("__TITLE__", escape(title)).replace("<!--RULES-->", body)
     for mark, markup in (fill or {}).items():
         text = text.replace(f"<!--{mark}-->", markup)
-    text = text.replace(_EMPTY_NAV, _SIGNED_OUT_NAV)
     files = assets()
     head = [
-        f'<meta name="description" content="{escape(description)}">',
+        f'<meta name="description" content="{escape(_(description))}">',
         f'<meta name="theme-color" content="{THEME}">',
         '<link rel="manifest" href="/manifest.webmanifest">',
         f'<link rel="icon" href="{files.url("icons/icon.svg")}" type="image/svg+xml">',
         f'<link rel="apple-touch-icon" href="{files.url("icons/icon-192.png")}">',
         f'<script type="importmap">{files.import_map}</script>',
     ]
+    catalog = catalog_url(code)
+    if catalog is not None:
+        # Fetched by web/shared/i18n.js before the page draws: started now, with the page.
+        head.append(f'<link rel="preload" as="fetch" crossorigin href="{catalog}">')
     preloads: dict[str, None] = {}
-    for entry in [*_MODULE.findall(text), "shared/install.js"]:
+    for entry in [*_MODULE.findall(text), "shared/install.js", "shared/language.js"]:
         preloads.update(dict.fromkeys(files.module_graph(entry)))
     head += [f'<link rel="modulepreload" href="{files.url(m)}">' for m in preloads]
     if preload:
@@ -133,10 +174,44 @@ def page(
         data = json.dumps(preload, separators=(",", ":")).replace("<", "\\u003c")
         head.append(f'<script type="application/json" id="preloaded">{data}</script>')
     head.append('<script type="module" src="/static/shared/install.js"></script>')
+    head.append('<script type="module" src="/static/shared/language.js"></script>')
     # After the title: the import map before any module script, as it must be.
     text = text.replace("</title>\n", "</title>\n" + "\n".join(head) + "\n", 1)
     text = _ASSET.sub(lambda m: f'{m[1]}="{files.url(m[2])}"', text)
     return HTMLResponse(text, status_code=status, headers={"Cache-Control": "no-cache"})
+
+
+def catalog_url(code: str) -> str | None:
+    """The hashed address of the pages' catalog of ``code`` (``None``: English, or none)."""
+    if code == DEFAULT:
+        return None
+    found = assets().hashed.get(f"i18n/{code}.json")
+    return None if found is None else f"/static/{found}"
+
+
+@cache
+def _shell(name: str, code: str, languages: tuple[str, ...] = LANGUAGES) -> str:
+    """The page ``name`` in the language ``code``: its own words translated, once per process.
+
+    Its ``<html>`` says the language and names the catalog the scripts speak it with; the
+    header gets the signed-out account links and the language switcher. What the route
+    fills in later (the title, the rules, ``<!--NAME-->`` marks) is translated by it.
+    """
+    from regency.core.i18n import catalog, using
+
+    text = (WEB / name).read_text(encoding="utf-8")
+    switcher = _switcher(code, languages)
+    if _EMPTY_NAV in text:
+        text = text.replace(_EMPTY_NAV, switcher + _SIGNED_OUT_NAV)
+    else:
+        text = text.replace("</header>", switcher + "</header>", 1)
+    with using(code):
+        text = translate_html(text, catalog(code).gettext)
+    attributes = f'lang="{escape(code)}"'
+    found = catalog_url(code)
+    if found is not None:
+        attributes += f' data-catalog="{escape(found)}"'
+    return re.sub(r'<html lang="[^"]*"', f"<html {attributes}", text, count=1)
 
 
 def wants_html(request: Request) -> bool:
@@ -161,17 +236,22 @@ def page_wanted(request: Request) -> bool:
 # What each refusal a link can meet says to a person: a heading and a sentence.
 _PAGE_WORDS = {
     "no_such_table": (
-        "No such table",
-        "There is no table at this address: the link may be mistyped or cut short, or "
-        "the table was removed after a long time without a move.",
+        N_("No such table"),
+        N_(
+            "There is no table at this address: the link may be mistyped or cut short, or "
+            "the table was removed after a long time without a move."
+        ),
     ),
-    "no_such_seat": ("No such seat", "The table has no seat with this number."),
+    "no_such_seat": (N_("No such seat"), N_("The table has no seat with this number.")),
     "not_finished": (
-        "This game is still being played",
-        "Its replay opens once the game has ended.",
+        N_("This game is still being played"),
+        N_("Its replay opens once the game has ended."),
     ),
-    "not_found": ("No such page", "There is nothing at this address."),
-    "bad_request": ("This link is not right", "Part of the address is not what it should be."),
+    "not_found": (N_("No such page"), N_("There is nothing at this address.")),
+    "bad_request": (
+        N_("This link is not right"),
+        N_("Part of the address is not what it should be."),
+    ),
 }
 
 
@@ -180,17 +260,20 @@ def error_page(status: int, code: str, message: str) -> HTMLResponse:
 
     The heading and sentence say what went wrong in a player's words; the server's own
     message (the API's, escaped; none for an unknown address) follows in small print,
-    and a link leads to the lobby.
+    and a link leads to the lobby. In the reader's language.
     """
     heading, sentence = _PAGE_WORDS.get(
-        code, ("This page cannot be shown", "The server refused it.")
+        code, (N_("This page cannot be shown"), N_("The server refused it."))
     )
-    said = f'<p class="small muted">The server says: {escape(message)}</p>' if message else ""
+    heading, sentence = _(heading), _(sentence)
+    says = _("The server says: {message}", message=message)
+    said = f'<p class="small muted">{escape(says)}</p>' if message else ""
+    back = _("Back to the lobby")
     body = (
         f"<h1>{escape(heading)}</h1><p>{escape(sentence)}</p>{said}"
-        '<p><a class="button primary" href="/" id="back">Back to the lobby</a></p>'
+        f'<p><a class="button primary" href="/" id="back">{escape(back)}</a></p>'
     )
-    return page("message.html", f"{heading} · regency", body, status=status)
+    return page("message.html", _("{heading} · regency", heading=heading), body, status=status)
 
 
 def title(game: str) -> str:
@@ -215,9 +298,13 @@ def no_such_game(request: Request, game: str) -> Response:
         f'<a href="/rules/{escape(info.name)}">{escape(info.title)}</a>'
         for info in regency.available_games()
     )
+    quoted = f"<q>{escape(game)}</q>"
+    heading = _("No such game")
+    there_is_none = escape(_("There is no game called {game} here.")).format(game=quoted)
+    rules_of = escape(_("The rules of: {games}.")).format(games=links)
+    back = _("Back to the lobby")
     body = (
-        "<h1>No such game</h1>"
-        f"<p>There is no game called <q>{escape(game)}</q> here.</p>"
-        f'<p>The rules of: {links}.</p><p><a href="/">Back to the lobby</a></p>'
+        f"<h1>{escape(heading)}</h1><p>{there_is_none}</p><p>{rules_of}</p>"
+        f'<p><a href="/">{escape(back)}</a></p>'
     )
-    return page("rules.html", "No such game · regency", body, status=404)
+    return page("rules.html", _("{heading} · regency", heading=heading), body, status=404)

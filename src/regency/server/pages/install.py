@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from regency.core.i18n import _
 from regency.server.pages.html import THEME, assets
 
 __all__ = ["OFFLINE", "ROBOTS", "manifest", "service_worker", "shell_files"]
@@ -75,9 +76,11 @@ def shell_files() -> list[str]:
     """The addresses the service worker keeps: the offline page and every file it loads."""
     files = assets()
     names = ["style.css", "offline.js", "icons/icon.svg", "icons/icon-192.png"]
-    for module in ["offline.js", "shared/install.js"]:
+    for module in ["offline.js", "shared/install.js", "shared/language.js"]:
         names += files.module_graph(module)
-    names.append("shared/install.js")
+    names += ["shared/install.js", "shared/language.js"]
+    # The pages' catalogs (docs/i18n.md): a page offline still speaks its language.
+    names += [name for name in files.hashed if name.startswith("i18n/") and name.endswith(".json")]
     return [OFFLINE, *dict.fromkeys(files.url(name) for name in names)]
 
 
@@ -91,14 +94,15 @@ def service_worker() -> str:
 
 
 def manifest() -> dict[str, Any]:
-    """The web app manifest (``/manifest.webmanifest``)."""
+    """The web app manifest (``/manifest.webmanifest``), its words in the current language."""
     files = assets()
     return {
         "id": "/",
-        "name": "regency: Claim, Claim Kingdoms and Kingdoms",
+        "name": _("regency: Claim, Claim Kingdoms and Kingdoms"),
         "short_name": "regency",
-        "description": "Play Claim, Claim Kingdoms and Kingdoms against the computer or "
-        "with friends.",
+        "description": _(
+            "Play Claim, Claim Kingdoms and Kingdoms against the computer or with friends."
+        ),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

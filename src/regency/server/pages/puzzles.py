@@ -17,6 +17,7 @@ from typing import Any
 
 import regency
 from regency.core.errors import IllegalActionError
+from regency.core.i18n import _
 from regency.puzzles import Puzzle, PuzzleError, PuzzleSet, Rating, RatingError, load_puzzles
 from regency.puzzles.story import group_moves
 from regency.server.errors import ProtocolError
@@ -155,9 +156,13 @@ def puzzle_message(
         "players": puzzle.players,
         "seat": puzzle.seat,
         "rating": puzzle.rating,
-        "prompt": (
-            f"You are Seat {puzzle.seat} of {puzzle.players}, to play move {moves + 1}. "
-            + puzzle.task
+        # The puzzle's task is stored with it (translated, if at all, where it is kept).
+        "prompt": _(
+            "You are Seat {seat} of {players}, to play move {move}. {task}",
+            seat=puzzle.seat,
+            players=puzzle.players,
+            move=moves + 1,
+            task=puzzle.task,
         ),
         "view": view,
     }

@@ -49,6 +49,7 @@ from markdown_it.utils import EnvType, OptionsDict
 
 import regency
 from regency.core import game_class
+from regency.core.i18n import DEFAULT, PSEUDO, _, language, pseudo_text
 from regency.server.live.table import view_message
 
 __all__ = [
@@ -77,9 +78,17 @@ class FigureError(ValueError):
     """A figure in a rules document that cannot be drawn (a mistake in the document)."""
 
 
-def player_document(game: str) -> Traversable:
-    """The player rules of ``game`` in the installed package (it may not exist)."""
-    return resources.files("regency").joinpath("web", "rules", f"{game}.md")
+def player_document(game: str, code: str = DEFAULT) -> Traversable:
+    """The player rules of ``game`` in the installed package (it may not exist).
+
+    In the language ``code``: ``web/rules/<code>/<game>.md`` where it is translated, else
+    the English ``web/rules/<game>.md``.
+    """
+    rules = resources.files("regency").joinpath("web", "rules")
+    translated = rules.joinpath(code, f"{game}.md")
+    if code != DEFAULT and translated.is_file():
+        return translated
+    return rules.joinpath(f"{game}.md")
 
 
 def reference_document(game: str) -> Traversable:
@@ -92,7 +101,9 @@ def _markdown() -> MarkdownIt:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+    # Letters of every language ("überblick", "mise-en-place"), so a translated heading
+    # keeps a readable anchor.
+    return re.sub(r"[\W_]+", "-", text.lower()).strip("-") or "section"
 
 
 def _anchor_headings(tokens: list[Token]) -> list[tuple[str, str]]:
@@ -114,6 +125,20 @@ def _anchor_headings(tokens: list[Token]) -> list[tuple[str, str]]:
     return found
 
 
+def _pseudo_words(tokens: list[Token]) -> None:
+    """The document's words in the pseudo-language (each run of text bracketed).
+
+    The rules are a file per language, not catalog messages; the tests' pseudo-language
+    shows that every word of a rules page comes from the reader's document.
+    """
+    for token in tokens:
+        if token.type == "inline" and token.content.strip():
+            token.content = pseudo_text(token.content)  # what the contents list reads
+        for child in token.children or ():
+            if child.type == "text" and child.content.strip():
+                child.content = pseudo_text(child.content)
+
+
 def reference_rules_html(game: str) -> str | None:
     """The project's reference rules of ``game`` as HTML (``None`` if not installed)."""
     doc = reference_document(game)
@@ -126,18 +151,28 @@ def reference_rules_html(game: str) -> str | None:
     return html
 
 
-@lru_cache(maxsize=8)
 def player_rules_html(game: str) -> str | None:
     """The player rules of ``game`` as HTML, figures included (``None`` if not installed).
+
+    In the current language (the page's own words around the rules: the contents'
+    label, a figure's stand-in, the seats' names), made once per game and language.
 
     Raises:
         FigureError: if a figure of the document cannot be drawn.
     """
-    doc = player_document(game)
+    return _player_rules_html(game, language())
+
+
+@lru_cache(maxsize=32)
+def _player_rules_html(game: str, code: str) -> str | None:
+    """:func:`player_rules_html` of ``game`` in the language ``code`` (the cache's key)."""
+    doc = player_document(game, code)
     if not doc.is_file():
         return None
     md = _markdown()
     tokens = md.parse(doc.read_text(encoding="utf-8"))
+    if code == PSEUDO:
+        _pseudo_words(tokens)
     sections = _anchor_headings(tokens)
     positions: dict[str, Any] = {}
 
@@ -148,19 +183,22 @@ def player_rules_html(game: str) -> str | None:
         if token.info.strip() != "figure":
             out: str = self.fence(tokens, idx, options, env)
             return out
-        return _figure(md, game, token.content, positions)
+        return _figure(md, game, token.content, positions, code)
 
     md.add_render_rule("fence", fence)
     html: str = md.renderer.render(tokens, md.options, {})
     if sections:
         links = "".join(f'<li><a href="#{slug}">{escape(text)}</a></li>' for slug, text in sections)
-        toc = f'<nav class="rules-toc" aria-label="On this page"><ol>{links}</ol></nav>'
+        label = escape(_("On this page"), quote=True)
+        toc = f'<nav class="rules-toc" aria-label="{label}"><ol>{links}</ol></nav>'
         at = html.find("<h2")
         html = html[:at] + toc + "\n" + html[at:]
     return html
 
 
-def _figure(md: MarkdownIt, game: str, text: str, positions: dict[str, Any]) -> str:
+def _figure(
+    md: MarkdownIt, game: str, text: str, positions: dict[str, Any], code: str = DEFAULT
+) -> str:
     try:
         spec = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -168,14 +206,17 @@ def _figure(md: MarkdownIt, game: str, text: str, positions: dict[str, Any]) -> 
     if not isinstance(spec, dict) or spec.get("figure") not in FIGURE_KINDS:
         raise FigureError(f"{game}: a figure needs 'figure', one of {sorted(FIGURE_KINDS)}")
     caption = str(spec.pop("caption", ""))
+    if caption and code == PSEUDO:
+        caption = pseudo_text(caption)
     if spec["figure"] == "position":
         spec = _position_figure(game, spec, positions)
     data = escape(json.dumps(spec, separators=(",", ":")), quote=True)
     label = md.renderInline(caption) if caption else ""
     return (
         f'<figure class="rules-fig" data-figure="{data}">'
-        '<div class="fig-body"><p class="muted small">(The picture is drawn by the page\'s '
-        "script.)</p></div>"
+        '<div class="fig-body"><p class="muted small">'
+        + escape(_("(The picture is drawn by the page's script.)"), quote=False)
+        + "</p></div>"
         + (f"<figcaption>{label}</figcaption>" if label else "")
         + "</figure>\n"
     )
@@ -209,7 +250,7 @@ def _position_figure(game: str, spec: dict[str, Any], positions: dict[str, Any])
             state.play(action)
     except (regency.RegencyError, TypeError) as exc:
         raise FigureError(f"{game}: a figure's position: {exc}") from None
-    names = spec.get("names") or [f"Seat {s}" for s in range(state.num_players)]
+    names = spec.get("names") or [_("Seat {seat}", seat=s) for s in range(state.num_players)]
     seats = [{"seat": s, "name": str(n), "kind": "person"} for s, n in enumerate(names)]
     view = view_message(state, None, table="", version=len(recent), recent=recent, seats=seats)
     mark = [str(square) for square in spec.get("mark", [])]
@@ -224,13 +265,19 @@ def rules_html(game: str) -> str | None:
     body = player_rules_html(game)
     if body is None:
         return None
+    # The placeholders are markup, filled after the translated text is escaped.
+    links = {"play_start": '<a href="/">', "play_end": "</a>"}
     if reference_document(game).is_file():
-        more = f'<a href="/rules/{escape(game)}/reference">the project\'s reference</a>'
+        text = _(
+            "For rule ids and edge cases: {link_start}the project's reference{link_end}. "
+            "{play_start}Play a game{play_end}."
+        )
+        links |= {"link_start": f'<a href="/rules/{escape(game)}/reference">', "link_end": "</a>"}
     else:
-        more = f"the project's reference, <code>docs/rules/{escape(game)}.md</code> in its source"
-    return (
-        body
-        + '<footer class="rules-more"><p>For rule ids and edge cases: '
-        + more
-        + '. <a href="/">Play a game</a>.</p></footer>'
-    )
+        text = _(
+            "For rule ids and edge cases: the project's reference, {path} in its source. "
+            "{play_start}Play a game{play_end}."
+        )
+        links["path"] = f"<code>docs/rules/{escape(game)}.md</code>"
+    more = escape(text, quote=False).format(**links)
+    return f'{body}<footer class="rules-more"><p>{more}</p></footer>'

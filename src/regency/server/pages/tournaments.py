@@ -14,6 +14,7 @@ import asyncio
 import time
 from typing import Any
 
+from regency.core.i18n import N_, _, ngettext
 from regency.core.registry import game_info
 from regency.server.live.tournaments import Who, event_of, rounds_of
 from regency.server.storage.tournament_rows import EntrantRow, GameRow, TournamentRow
@@ -22,34 +23,54 @@ from regency.tournaments import TIEBREAKS, results_csv, results_text, standings
 
 __all__ = ["Versions", "about", "listing_json", "results", "tournament_json"]
 
-FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "arena": "arena"}
-"""How each format is written in a sentence."""
+FORMAT_NAMES = {"swiss": N_("Swiss"), "round_robin": N_("round robin"), "arena": N_("arena")}
+"""How each format is written in a sentence (translated at use)."""
+
+_STATES = {
+    "waiting": N_("starts soon"),
+    "playing": N_("under way"),
+    "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
+}
+"""How each state is written at the end of :func:`about` (translated at use)."""
 
 
 def _clock(seconds: float | None) -> str:
+    # The numbers keep the ``g`` format they always had (``1.5``, ``30``).
     if seconds is None:
-        return "no clock"
+        return _("no clock")
     if seconds >= 3600:
-        return f"{seconds / 3600:g} h a move"
+        return _("{hours} h a move", hours=format(seconds / 3600, "g"))
     if seconds >= 60:
-        return f"{seconds / 60:g} min a move"
-    return f"{seconds:g} s a move"
+        return _("{minutes} min a move", minutes=format(seconds / 60, "g"))
+    return _("{seconds} s a move", seconds=format(seconds, "g"))
+
+
+def _shape(row: TournamentRow, rounds: int | None) -> str:
+    if row.format == "arena":
+        return _("arena of {minutes} minutes", minutes=format(row.minutes, "g"))
+    if rounds is None:
+        return _(FORMAT_NAMES[row.format])
+    if row.format == "swiss":
+        return ngettext("Swiss of {count} round", "Swiss of {count} rounds", rounds)
+    return ngettext("round robin of {count} round", "round robin of {count} rounds", rounds)
 
 
 def about(row: TournamentRow, rounds: int | None) -> str:
-    """One line on an event: game, players, format, clock, rated; and its state."""
-    title = game_info(row.game).title
-    if row.format == "arena":
-        shape = f"arena of {row.minutes:g} minutes"
-    elif rounds is None:
-        shape = FORMAT_NAMES[row.format]
-    else:
-        shape = f"{FORMAT_NAMES[row.format]} of {rounds} round{'s' if rounds != 1 else ''}"
-    state = {"waiting": "starts soon", "playing": "under way"}.get(row.status, row.status)
-    mode = "rated" if row.rated else "casual"
-    return (
-        f"{title}, {row.players} players, {shape}, {_clock(row.settings.get('move_seconds'))}, "
-        f"{mode}; {state}"
+    """One line on an event: game, players, format, clock, rated; and its state.
+
+    In the current language: the page shows it, and the results' text starts with it.
+    """
+    state = _STATES.get(row.status)
+    return ngettext(
+        "{game}, {count} player, {shape}, {clock}, {mode}; {state}",
+        "{game}, {count} players, {shape}, {clock}, {mode}; {state}",
+        row.players,
+        game=game_info(row.game).title,
+        shape=_shape(row, rounds),
+        clock=_clock(row.settings.get("move_seconds")),
+        mode=_("rated") if row.rated else _("casual"),
+        state=row.status if state is None else _(state),
     )
 
 

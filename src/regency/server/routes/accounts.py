@@ -8,7 +8,9 @@
 * ``POST /api/account/delete``: ``{"password"}``: the account and everything of it go;
 * ``GET /api/account/tokens``, ``POST /api/account/tokens`` (``{"label"}``),
   ``DELETE /api/account/tokens/{id}``: API tokens for programs;
-* ``PUT /api/account/puzzles``: the puzzle ratings a browser kept, moved to the account.
+* ``PUT /api/account/puzzles``: the puzzle ratings a browser kept, moved to the account;
+* ``GET /api/me``, ``PATCH /api/me`` (``{"language": "de"}``, ``null`` for none chosen):
+  the account's settings, the language its pages speak (docs/i18n.md).
 
 Every change made with the session cookie needs this server's ``Origin`` and the
 session's CSRF token (:mod:`~regency.server.routes.identity`).
@@ -28,8 +30,10 @@ from regency.accounts.names import check_name, name_key
 from regency.accounts.passwords import check_password
 from regency.accounts.sessions import hash_secret
 from regency.accounts.throttle import PER_ADDRESS, PER_NAME, WINDOW, wait
+from regency.core.i18n import LANGUAGES, _, language
 from regency.puzzles.rating import Rating, RatingError
 from regency.server.errors import ProtocolError
+from regency.server.language import COOKIE as LANGUAGE_COOKIE
 from regency.server.protocol import DeleteAccount, NewPassword, NewToken, SignIn
 from regency.server.routes.common import client_of, hub_of
 from regency.server.routes.identity import (
@@ -87,7 +91,7 @@ async def _throttle(store: AccountStore, keys: tuple[str, str]) -> None:
         raise ProtocolError(
             429,
             "too_many_tries",
-            f"too many wrong passwords: wait {seconds} s before you try again",
+            _("too many wrong passwords: wait {seconds} s before you try again", seconds=seconds),
             retry_after=seconds,
         )
 
@@ -146,7 +150,7 @@ async def signup(body: SignIn, request: Request) -> JSONResponse:
         raise ProtocolError(
             429,
             "too_many_signups",
-            f"too many new accounts from here; try again in {seconds} s",
+            _("too many new accounts from here; try again in {seconds} s", seconds=seconds),
             retry_after=seconds,
         )
     try:
@@ -170,10 +174,12 @@ async def signin(body: SignIn, request: Request) -> JSONResponse:
     found = await asyncio.to_thread(store.by_name, body.name.strip()[:40])
     stored = None if found is None else found[1]
     if not await _check_password(request, body.name, stored, body.password) or found is None:
-        raise ProtocolError(401, "wrong_password", "wrong user name or password")
+        raise ProtocolError(401, "wrong_password", _("wrong user name or password"))
     account = found[0]
     if account.disabled:
-        raise ProtocolError(403, "disabled", "this account is disabled: ask the server's operator")
+        raise ProtocolError(
+            403, "disabled", _("this account is disabled: ask the server's operator")
+        )
     hasher = hasher_of(request)
     if stored is not None and hasher.needs_rehash(stored):
         rehashed = await _hash(request, body.password)
@@ -206,11 +212,11 @@ async def change_password(body: NewPassword, request: Request) -> JSONResponse:
     who = await caller(request, changing=True)
     account = require(who)
     if who.session is None:
-        raise ProtocolError(403, "session_needed", "change the password on the site, signed in")
+        raise ProtocolError(403, "session_needed", _("change the password on the site, signed in"))
     store = accounts_of(request)
     stored = await asyncio.to_thread(store.password_hash, account.id)
     if not await _check_password(request, account.name, stored, body.current):
-        raise ProtocolError(401, "wrong_password", "the current password is not that")
+        raise ProtocolError(401, "wrong_password", _("the current password is not that"))
     try:
         check_password(body.new, account.name)
     except AccountError as exc:
@@ -225,11 +231,11 @@ async def delete_account(body: DeleteAccount, request: Request) -> JSONResponse:
     who = await caller(request, changing=True)
     account = require(who)
     if who.session is None:
-        raise ProtocolError(403, "session_needed", "delete the account on the site, signed in")
+        raise ProtocolError(403, "session_needed", _("delete the account on the site, signed in"))
     store = accounts_of(request)
     stored = await asyncio.to_thread(store.password_hash, account.id)
     if not await _check_password(request, account.name, stored, body.password):
-        raise ProtocolError(401, "wrong_password", "the password is not that")
+        raise ProtocolError(401, "wrong_password", _("the password is not that"))
     tables = await asyncio.to_thread(store.delete, account.id)
     await hub_of(request).seats_changed(tables)
     response = JSONResponse({"deleted": True, "signed_in": False})
@@ -249,10 +255,10 @@ async def make_token(body: NewToken, request: Request) -> dict[str, Any]:
     who = await caller(request, changing=True)
     account = require(who)
     if who.session is None:
-        raise ProtocolError(403, "session_needed", "API tokens are made on the profile page")
+        raise ProtocolError(403, "session_needed", _("API tokens are made on the profile page"))
     label = " ".join(body.label.split()) or "API token"
     if any(not ch.isprintable() for ch in label):
-        raise ProtocolError(422, "bad_label", "a label is plain text on one line")
+        raise ProtocolError(422, "bad_label", _("a label is plain text on one line"))
     try:
         token_id, token = await asyncio.to_thread(
             accounts_of(request).make_token, account.id, label
@@ -267,7 +273,7 @@ async def revoke_token(token_id: int, request: Request) -> dict[str, Any]:
     who = await caller(request, changing=True)
     account = require(who)
     if not await asyncio.to_thread(accounts_of(request).revoke, account.id, token_id):
-        raise ProtocolError(404, "no_such_token", "you have no API token with that id")
+        raise ProtocolError(404, "no_such_token", _("you have no API token with that id"))
     return {"revoked": token_id}
 
 
@@ -277,14 +283,74 @@ async def move_puzzles(body: dict[str, Any], request: Request) -> dict[str, Any]
     account = require(await caller(request, changing=True))
     kept = dict(account.puzzles)
     if len(body) > 16:
-        raise ProtocolError(422, "bad_rating", "at most 16 games' ratings")
+        raise ProtocolError(422, "bad_rating", _("at most 16 games' ratings"))
     for game, data in body.items():
         try:
             theirs = Rating.from_dict(data)
         except RatingError as exc:
-            raise ProtocolError(422, "bad_rating", f"{game}: {exc}") from None
+            raise ProtocolError(422, "bad_rating", _("{game}: {exc}", game=game, exc=exc)) from None
         ours = kept.get(game)
         if ours is None or Rating.from_dict(ours).tries < theirs.tries:
             kept[str(game)[:64]] = theirs.to_dict()
     await asyncio.to_thread(accounts_of(request).set_puzzles, account.id, kept)
     return {"puzzles": kept}
+
+
+def _me(account: Account | None) -> dict[str, Any]:
+    return {
+        "signed_in": account is not None,
+        "name": None if account is None else account.name,
+        "language": (account.language or None) if account is not None else None,
+        "speaking": language(),
+    }
+
+
+@router.get("/api/me", summary="The account's settings: its language")
+async def get_me(request: Request) -> dict[str, Any]:
+    """``language``: the account's choice (``None``: none); ``speaking``: this answer's."""
+    return _me((await caller(request)).account)
+
+
+LANGUAGE_YEAR = 365 * 86400
+"""Seconds the ``lang`` cookie is kept."""
+
+
+@router.patch("/api/me", summary="Change the account's settings: its language")
+async def patch_me(body: dict[str, Any], request: Request) -> JSONResponse:
+    """``{"language": "de"}``: the pages speak it, on every device signed in to the account.
+
+    ``null`` (or ``""``) forgets the choice (the browser's ``Accept-Language`` decides).
+    Also sets the ``lang`` cookie of this browser, so the next page speaks it at once.
+    """
+    account = require(await caller(request, changing=True))
+    unknown = sorted(set(body) - {"language"})
+    if unknown:
+        raise ProtocolError(
+            422, "bad_setting", _("no such setting: {names}", names=", ".join(unknown))
+        )
+    chosen = body.get("language") or ""
+    if chosen and (not isinstance(chosen, str) or chosen not in LANGUAGES):
+        raise ProtocolError(
+            422,
+            "bad_language",
+            _(
+                "no such language: {language}; use one of {known}",
+                language=repr(chosen)[:40],
+                known=", ".join(LANGUAGES),
+            ),
+        )
+    if "language" in body:
+        await asyncio.to_thread(accounts_of(request).set_language, account.id, chosen)
+    response = JSONResponse(
+        {
+            "signed_in": True,
+            "name": account.name,
+            "language": chosen or None,
+            "speaking": language(),
+        }
+    )
+    if chosen:
+        response.set_cookie(
+            LANGUAGE_COOKIE, chosen, max_age=LANGUAGE_YEAR, path="/", samesite="lax"
+        )
+    return response

@@ -31,6 +31,7 @@ from fastapi import Request, Response, WebSocket
 
 from regency.accounts.passwords import Hasher
 from regency.accounts.sessions import COOKIE, CSRF_HEADER, SESSION_DAYS, is_api_token
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.operations.security import TOKEN_PROTOCOL
 from regency.server.storage.accounts import Account, AccountStore, Session
@@ -114,7 +115,7 @@ def check_origin(request: Request) -> None:
     """403 ``cross_site`` for a request sent by a page of another site."""
     if not same_origin(request):
         raise ProtocolError(
-            403, "cross_site", "this request came from another site's page, and is refused"
+            403, "cross_site", _("this request came from another site's page, and is refused")
         )
 
 
@@ -133,7 +134,7 @@ def _api_token(request: Request | WebSocket) -> str | None:
 async def _by_api_token(request: Request | WebSocket, token: str) -> Caller:
     account = await asyncio.to_thread(accounts_of(request).by_api_token, token)
     if account is None:
-        raise ProtocolError(401, "bad_api_token", "that API token was revoked or never made")
+        raise ProtocolError(401, "bad_api_token", _("that API token was revoked or never made"))
     return Caller(account)
 
 
@@ -165,8 +166,11 @@ async def caller(request: Request, changing: bool = False) -> Caller:
             raise ProtocolError(
                 403,
                 "cross_site",
-                f"a change asked for with the session cookie must carry the {CSRF_HEADER} "
-                "header of its page; this one did not, and is refused",
+                _(
+                    "a change asked for with the session cookie must carry the {header} "
+                    "header of its page; this one did not, and is refused",
+                    header=CSRF_HEADER,
+                ),
             )
     return Caller(session.account, session_id, session)
 
@@ -208,9 +212,9 @@ def require(who: Caller) -> Account:
     if who.account is None:
         if who.session_id:
             raise ProtocolError(
-                401, "signed_out", "your session has ended (signed out, or too old): sign in"
+                401, "signed_out", _("your session has ended (signed out, or too old): sign in")
             )
-        raise ProtocolError(401, "signed_out", "sign in first")
+        raise ProtocolError(401, "signed_out", _("sign in first"))
     return who.account
 
 

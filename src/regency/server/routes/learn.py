@@ -26,6 +26,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.live.coach import Coach
 from regency.server.pages.html import known_game, no_such_game, page, title
@@ -59,14 +60,16 @@ def coach_of(request: Request) -> Coach:
 
 @router.get("/learn", response_class=HTMLResponse, include_in_schema=False)
 async def learn_page() -> HTMLResponse:
-    return page("learn.html", "Learn to play · regency", fill=head_marks())
+    return page("learn.html", _("Learn to play · regency"), fill=head_marks())
 
 
 @router.get("/learn/{game}", response_class=HTMLResponse, include_in_schema=False)
 async def course_page(game: str, request: Request) -> Response:
     if not known_game(game):
         return no_such_game(request, game)
-    return page("learn.html", f"Learn to play {title(game)} · regency", fill=head_marks())
+    return page(
+        "learn.html", _("Learn to play {game} · regency", game=title(game)), fill=head_marks()
+    )
 
 
 @router.get("/learn/{game}/{lesson_id}", response_class=HTMLResponse, include_in_schema=False)
@@ -76,10 +79,16 @@ async def lesson_page(game: str, lesson_id: str, request: Request) -> Response:
     try:
         course, lesson = await asyncio.to_thread(find, game, lesson_id)
     except ProtocolError:  # the page says so, as it does for a lesson the API refuses
-        return page("learn.html", f"Learn to play {title(game)} · regency", fill=head_marks())
+        return page(
+            "learn.html", _("Learn to play {game} · regency", game=title(game)), fill=head_marks()
+        )
     # The head as learn.js draws it once the lesson has loaded, so nothing moves then.
     marks = head_marks(course, lesson)
-    return page("learn.html", f"{lesson.title}: learn to play {title(game)} · regency", fill=marks)
+    return page(
+        "learn.html",
+        _("{lesson}: learn to play {game} · regency", lesson=lesson.title, game=title(game)),
+        fill=marks,
+    )
 
 
 @router.get("/api/learn", summary="The courses, the pages' words, the account's progress")
@@ -115,7 +124,7 @@ async def lesson(game: str, lesson_id: str) -> dict[str, Any]:
 async def attempt(
     game: str, lesson_id: str, body: LessonAttempt, request: Request
 ) -> dict[str, Any]:
-    _, one = await asyncio.to_thread(find, game, lesson_id)
+    _course, one = await asyncio.to_thread(find, game, lesson_id)
     answer = await asyncio.to_thread(attempt_payload, one, body.move)
     who = await caller(request)
     answer["stored"] = False
@@ -129,7 +138,7 @@ async def attempt(
 
 @router.get("/api/learn/{game}/{lesson_id}/answer", summary="A lesson's answer, in words")
 async def answer(game: str, lesson_id: str) -> dict[str, Any]:
-    _, one = await asyncio.to_thread(find, game, lesson_id)
+    _course, one = await asyncio.to_thread(find, game, lesson_id)
     return await asyncio.to_thread(answer_payload, one)
 
 

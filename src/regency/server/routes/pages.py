@@ -26,6 +26,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
 import regency
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.pages.html import known_game, no_such_game, page, title, wants_html
 from regency.server.pages.install import OFFLINE, ROBOTS, manifest, service_worker
@@ -49,7 +50,7 @@ async def index(request: Request) -> Response:
         finished = await hub_of(request).history(20, 0)
         return page(
             "index.html",
-            "regency: play Claim, Claim Kingdoms and Kingdoms",
+            _("regency: play Claim, Claim Kingdoms and Kingdoms"),
             preload={"/api/games": await games(), LOBBY_HISTORY: finished},
         )
     root = base_url(request)
@@ -68,24 +69,36 @@ async def index(request: Request) -> Response:
 async def play_page(table_id: str, seat: int, request: Request) -> HTMLResponse:
     live = await hub_of(request).get(table_id)
     live.check_seat(seat)
-    name = live.row.seats[seat].name or f"Seat {seat}"
-    return _table_page(table_id, live.row.game, f"{name} (seat {seat})", f"seat {seat}")
+    game = title(live.row.game)
+    name = live.row.seats[seat].name or _("Seat {seat}", seat=seat)
+    return _table_page(
+        table_id,
+        _("{game}: {name} (seat {seat}) · regency", game=game, name=name, seat=seat),
+        _("A game of {game} at regency: {name} (seat {seat}).", game=game, name=name, seat=seat),
+        _("{game} · seat {seat}", game=game, seat=seat),
+    )
 
 
 @router.get("/watch/{table_id}", response_class=HTMLResponse, include_in_schema=False)
 async def watch_page(table_id: str, request: Request) -> HTMLResponse:
     live = await hub_of(request).get(table_id)
-    return _table_page(table_id, live.row.game, "watching", "watching")
+    game = title(live.row.game)
+    return _table_page(
+        table_id,
+        _("{game}: watching · regency", game=game),
+        _("A game of {game} at regency: watching.", game=game),
+        _("{game} · watching", game=game),
+    )
 
 
-def _table_page(table_id: str, game: str, who: str, where: str) -> HTMLResponse:
+def _table_page(table_id: str, page_title: str, description: str, heading: str) -> HTMLResponse:
     """A table's page: its header says the game and the seat before the view arrives."""
-    heading = f"{title(game)} · {where}"
+    table = _("table {table}", table=table_id)
     return page(
         "table.html",
-        f"{title(game)}: {who} · regency",
-        description=f"A game of {title(game)} at regency: {who}.",
-        fill={"WHERE": f'{escape(heading)}<span class="tid"> · table {escape(table_id)}</span>'},
+        page_title,
+        description=description,
+        fill={"WHERE": f'{escape(heading)}<span class="tid"> · {escape(table)}</span>'},
     )
 
 
@@ -95,16 +108,16 @@ async def rules_page(game: str, request: Request) -> Response:
         return no_such_game(request, game)
     body = await asyncio.to_thread(rules_html, game)
     if body is None:
-        body = (
-            f"<h1>{escape(title(game))}</h1><p>This installation does not include "
-            "the rules pages.</p>"
-        )
+        missing = _("This installation does not include the rules pages.")
+        body = f"<h1>{escape(title(game))}</h1><p>{escape(missing)}</p>"
     return page(
         "rules.html",
-        f"{title(game)}: rules · regency",
+        _("{game}: rules · regency", game=title(game)),
         body,
-        description=f"The rules of {title(game)} for players, with pictures drawn as the "
-        "table draws them.",
+        description=_(
+            "The rules of {game} for players, with pictures drawn as the table draws them.",
+            game=title(game),
+        ),
     )
 
 
@@ -115,22 +128,38 @@ async def rules_reference_page(game: str, request: Request) -> Response:
     body = await asyncio.to_thread(reference_rules_html, game)
     if body is None:
         if wants_html(request):
+            heading = _("{game}: the reference", game=title(game))
+            # The placeholders are markup: filled after the text is escaped.
+            missing = escape(
+                _(
+                    "This installation does not include the reference rules; they are in "
+                    "the project's source, {path}. The {link_start}rules for "
+                    "players{link_end} are here."
+                ),
+                quote=False,
+            ).format(
+                path=f"<code>docs/rules/{escape(game)}.md</code>",
+                link_start=f'<a href="/rules/{escape(game)}">',
+                link_end="</a>",
+            )
             return page(
                 "rules.html",
-                f"{title(game)}: reference rules · regency",
-                f"<h1>{escape(title(game))}: the reference</h1><p>This installation "
-                "does not include the reference rules; they are in the project's "
-                f"source, <code>docs/rules/{escape(game)}.md</code>. The "
-                f'<a href="/rules/{escape(game)}">rules for players</a> are here.</p>',
+                _("{game}: reference rules · regency", game=title(game)),
+                f"<h1>{escape(heading)}</h1><p>{missing}</p>",
                 status=404,
             )
-        raise ProtocolError(404, "no_reference", f"this install has no reference for {game}")
-    back = f'<p class="small"><a href="/rules/{escape(game)}">The rules for players</a></p>'
+        raise ProtocolError(
+            404, "no_reference", _("this install has no reference for {game}", game=game)
+        )
+    players = escape(_("The rules for players"))
+    back = f'<p class="small"><a href="/rules/{escape(game)}">{players}</a></p>'
     return page(
         "rules.html",
-        f"{title(game)}: reference rules · regency",
+        _("{game}: reference rules · regency", game=title(game)),
         back + body,
-        description=f"The reference rules of {title(game)}: every case, with the rulings' ids.",
+        description=_(
+            "The reference rules of {game}: every case, with the rulings' ids.", game=title(game)
+        ),
     )
 
 
@@ -138,8 +167,8 @@ async def rules_reference_page(game: str, request: Request) -> Response:
 async def offline_page() -> HTMLResponse:
     return page(
         "offline.html",
-        "You are offline · regency",
-        description="regency cannot reach its server: you are offline.",
+        _("You are offline · regency"),
+        description=_("regency cannot reach its server: you are offline."),
     )
 
 

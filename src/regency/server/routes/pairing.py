@@ -25,6 +25,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
+from regency.core.i18n import _
 from regency.pairing.matching import MAX_REACH, START_REACH, WIDEN_PER_SECOND
 from regency.server.errors import ProtocolError
 from regency.server.live.lobby import MAX_FOLLOWED, MAX_STREAMS, entry_json, sse
@@ -113,7 +114,7 @@ async def lobby_events(request: Request, entries: str = "") -> StreamingResponse
         raise ProtocolError(
             503,
             "shutting_down",
-            "this server is restarting; reconnect",
+            _("this server is restarting; reconnect"),
             retry_after=RETRY_AFTER,
         )
     ids = [e for e in entries.split(",") if e]
@@ -121,11 +122,14 @@ async def lobby_events(request: Request, entries: str = "") -> StreamingResponse
         raise ProtocolError(
             422,
             "bad_request",
-            f"entries is a comma-separated list of at most {MAX_FOLLOWED} places' ids",
+            _(
+                "entries is a comma-separated list of at most {MAX_FOLLOWED} places' ids",
+                MAX_FOLLOWED=MAX_FOLLOWED,
+            ),
         )
     if len(pairing.lobby.streams) >= MAX_STREAMS:
         raise ProtocolError(
-            503, "lobby_busy", "this server has as many lobby pages open as it serves"
+            503, "lobby_busy", _("this server has as many lobby pages open as it serves")
         )
     return StreamingResponse(
         _events(pairing, ids),

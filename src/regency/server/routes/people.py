@@ -31,6 +31,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 
 import regency
+from regency.core.i18n import _
 from regency.core.record import RECORD_FORMAT, RECORD_VERSION
 from regency.puzzles.rating import Rating, RatingError
 from regency.ratings import PlayerRating, place_on_ladder
@@ -102,7 +103,7 @@ async def _player(request: Request, name: str) -> Account:
     if 0 < len(name) <= 40:
         found = await asyncio.to_thread(accounts_of(request).by_name, name)
     if found is None:
-        raise ProtocolError(404, "no_such_player", f"no player is called {name!r}")
+        raise ProtocolError(404, "no_such_player", _("no player is called {name}", name=repr(name)))
     return found[0]
 
 
@@ -193,7 +194,7 @@ async def leaderboard(
 ) -> dict[str, Any]:
     names = [info.name for info in regency.available_games()]
     if game is not None and game not in names:
-        raise ProtocolError(404, "no_such_game", f"no game called {game!r}")
+        raise ProtocolError(404, "no_such_game", _("no game called {game}", game=repr(game)))
     since = time.time() - BOARD_DAYS * 86400
     store = ratings_of(request)
     boards = []
@@ -301,20 +302,20 @@ async def profile_page(name: str, request: Request) -> HTMLResponse:
     if 0 < len(name) <= 40:
         found = await asyncio.to_thread(accounts_of(request).by_name, name)
     if found is None:
-        return page("profile.html", "No such player · regency", status=404)
-    return page("profile.html", f"{found[0].name} · regency")
+        return page("profile.html", _("No such player · regency"), status=404)
+    return page("profile.html", _("{name} · regency", name=found[0].name))
 
 
 @router.get("/leaderboard", response_class=HTMLResponse, include_in_schema=False)
 async def leaderboard_page() -> HTMLResponse:
-    return page("leaderboard.html", "Leaderboards · regency")
+    return page("leaderboard.html", _("Leaderboards · regency"))
 
 
 @router.get("/games", response_class=HTMLResponse, include_in_schema=False)
 async def my_games_page() -> HTMLResponse:
-    return page("games.html", "My games · regency")
+    return page("games.html", _("My games · regency"))
 
 
 @router.get("/account", response_class=HTMLResponse, include_in_schema=False)
 async def account_page() -> HTMLResponse:
-    return page("account.html", "Your account · regency")
+    return page("account.html", _("Your account · regency"))

@@ -21,6 +21,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
+from regency.core.i18n import N_, _
 from regency.server.errors import ProtocolError
 from regency.server.pages.html import known_game, no_such_game, page, title
 from regency.server.pages.puzzles import (
@@ -40,15 +41,18 @@ __all__ = ["router"]
 router = APIRouter()
 
 
-ABOUT = "Puzzles from real games of Claim, Claim Kingdoms and Kingdoms: find the move that wins."
+ABOUT = N_(
+    "Puzzles from real games of Claim, Claim Kingdoms and Kingdoms: find the move that wins."
+)
+"""The puzzles page's description (translated as it is served)."""
 
 
 @router.get("/puzzles", response_class=HTMLResponse, include_in_schema=False)
 async def puzzles_page() -> HTMLResponse:
     return page(
         "puzzles.html",
-        "Puzzles: find the move that wins · regency",
-        description=ABOUT,
+        _("Puzzles: find the move that wins · regency"),
+        description=_(ABOUT),
         preload={"/api/puzzles": await games_with_puzzles()},
     )
 
@@ -67,8 +71,10 @@ async def game_puzzles_page(game: str, request: Request) -> Response:
         preload[f"/api/puzzles/{game}/next?{query}"] = await next_one(game, start, "")
     return page(
         "puzzles.html",
-        f"{title(game)} puzzles · regency",
-        description=f"Puzzles from real games of {title(game)}: find the move that wins.",
+        _("{game} puzzles · regency", game=title(game)),
+        description=_(
+            "Puzzles from real games of {game}: find the move that wins.", game=title(game)
+        ),
         preload=preload,
     )
 
@@ -85,8 +91,10 @@ async def one_puzzle_page(game: str, puzzle_id: str, request: Request) -> Respon
         )
     return page(
         "puzzles.html",
-        f"{title(game)} puzzle {puzzle_id} · regency",
-        description=f"A puzzle from a real game of {title(game)}: find the move that wins.",
+        _("{game} puzzle {puzzle} · regency", game=title(game), puzzle=puzzle_id),
+        description=_(
+            "A puzzle from a real game of {game}: find the move that wins.", game=title(game)
+        ),
         preload=preload,
     )
 

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse
 
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.pages.html import page, title
 from regency.server.pages.replays import MAX_STEP, replayed_view
@@ -55,9 +56,13 @@ async def replay_page(
     analysis = await get_analysis(table_id, request)
     return page(
         "replay.html",
-        f"{title(game)}: replay · regency",
-        description=f"A finished game of {title(game)}, move by move, with its analysis.",
-        fill={"WHERE": escape(f"{title(game)} · replay of table {table_id}")},
+        _("{game}: replay · regency", game=title(game)),
+        description=_(
+            "A finished game of {game}, move by move, with its analysis.", game=title(game)
+        ),
+        fill={
+            "WHERE": escape(_("{game} · replay of table {table}", game=title(game), table=table_id))
+        },
         preload={
             **views,
             f"{base}/chat": await table_chat(table_id, request),
@@ -92,13 +97,17 @@ async def replay_view(
 ) -> dict[str, Any]:
     record = await replays_of(request).record(hub_of(request), table_id)
     if seat is not None and seat >= record["players"]:
-        raise ProtocolError(404, "no_such_seat", f"table {table_id} has no seat {seat}")
+        raise ProtocolError(
+            404,
+            "no_such_seat",
+            _("table {table_id} has no seat {seat}", table_id=table_id, seat=seat),
+        )
     steps = len(record["actions"])
     if step > steps:
         raise ProtocolError(
             404,
             "no_such_step",
-            f"the game has {steps} moves: ask for a step from 0 to {steps}",
+            _("the game has {steps} moves: ask for a step from 0 to {steps}", steps=steps),
             steps=steps,
         )
     return await asyncio.to_thread(replayed_view, record, step, seat)

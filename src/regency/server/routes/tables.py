@@ -20,6 +20,7 @@ from fastapi import APIRouter, Request
 
 import regency
 from regency.agents.ladder import ladders_json
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.live.chat import chat_history, chat_limits
 from regency.server.protocol import CreateTable
@@ -69,8 +70,12 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         raise ProtocolError(
             429,
             "too_many_tables",
-            f"one client may set up {settings_of(request).tables_per_minute} tables a "
-            f"minute; try again in {max(1, round(wait))} s",
+            _(
+                "one client may set up {tables_per_minute} tables a minute; try again in {seconds} "
+                "s",
+                tables_per_minute=settings_of(request).tables_per_minute,
+                seconds=max(1, round(wait)),
+            ),
             retry_after=max(1, round(wait)),
         )
     live, tokens, spectator = await hub_of(request).create(body, who.account)

@@ -23,6 +23,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, StreamingResponse
 
+from regency.core.i18n import _
 from regency.server.errors import ProtocolError
 from regency.server.live.directing import Director
 from regency.server.live.tournaments import Tournaments, Who
@@ -82,8 +83,11 @@ def _entering(request: Request) -> None:
         raise ProtocolError(
             429,
             "too_fast",
-            f"one client may make {limit.per_minute} such requests a minute; try again in "
-            f"{seconds} s",
+            _(
+                "one client may make {per_minute} such requests a minute; try again in {seconds} s",
+                per_minute=limit.per_minute,
+                seconds=seconds,
+            ),
             retry_after=seconds,
         )
 
@@ -92,9 +96,11 @@ def _entering(request: Request) -> None:
 async def tournaments_page() -> HTMLResponse:
     return page(
         "tournaments.html",
-        "Tournaments · regency",
-        description="Tournaments of Claim, Claim Kingdoms and Kingdoms: Swiss events, round "
-        "robins and arenas that anyone may enter, with live standings.",
+        _("Tournaments · regency"),
+        description=_(
+            "Tournaments of Claim, Claim Kingdoms and Kingdoms: Swiss events, round "
+            "robins and arenas that anyone may enter, with live standings."
+        ),
     )
 
 
@@ -103,8 +109,8 @@ async def tournament_page(tournament_id: str, request: Request) -> HTMLResponse:
     try:
         loaded = await tournaments_of(request).load(tournament_id)
     except ProtocolError:
-        return page("tournament.html", "No such tournament · regency", status=404)
-    return page("tournament.html", f"{loaded.row.name} · regency")
+        return page("tournament.html", _("No such tournament · regency"), status=404)
+    return page("tournament.html", _("{name} · regency", name=loaded.row.name))
 
 
 @router.get("/api/tournaments", summary="Tournaments not over, and the latest over")
@@ -144,7 +150,9 @@ async def tournament_events(tournament_id: str, request: Request) -> StreamingRe
     await tournaments_of(request).load(tournament_id)  # 404 before the stream opens
     state = request.app.state
     if state.tournament_streams >= MAX_STREAMS:
-        raise ProtocolError(503, "too_many_streams", "this server follows as many pages as it can")
+        raise ProtocolError(
+            503, "too_many_streams", _("this server follows as many pages as it can")
+        )
     versions = versions_of(request)
 
     async def stream() -> AsyncIterator[str]:
@@ -186,12 +194,12 @@ async def enter(tournament_id: str, body: EnterTournament, request: Request) -> 
     if stored is not None:
         if not body.password:
             raise ProtocolError(
-                403, "password_needed", "this tournament is for a club: give its password"
+                403, "password_needed", _("this tournament is for a club: give its password")
             )
         async with hashing_of(request):
             right = await asyncio.to_thread(hasher_of(request).verify, stored, body.password)
         if not right:
-            raise ProtocolError(403, "wrong_password", "that is not this tournament's password")
+            raise ProtocolError(403, "wrong_password", _("that is not this tournament's password"))
     entry, token = await tournaments.enter(tournament_id, who, body.name)
     return {"number": entry.number, "name": entry.name, "token": token}
 
@@ -230,7 +238,7 @@ async def cancel(tournament_id: str, request: Request) -> dict[str, Any]:
 )
 async def results_file(tournament_id: str, kind: str, request: Request) -> PlainTextResponse:
     if kind not in ("txt", "csv"):
-        raise ProtocolError(404, "no_such_format", "results come as results.txt or results.csv")
+        raise ProtocolError(404, "no_such_format", _("results come as results.txt or results.csv"))
     loaded = await tournaments_of(request).load(tournament_id)
     text = await asyncio.to_thread(results, loaded, kind)
     media = "text/csv" if kind == "csv" else "text/plain"

@@ -65,6 +65,7 @@ class Account:
         disabled: Whether an operator disabled it (no sign-in, no session, no token).
         puzzles: The puzzle rating per game (``regency.puzzles.Rating.to_dict``).
         learned: The ids of the lessons done, per game (``regency.learn``).
+        language: The language its owner chose for the pages (``de``), ``""`` for none.
     """
 
     id: int
@@ -73,6 +74,7 @@ class Account:
     disabled: bool = False
     puzzles: dict[str, Any] = field(default_factory=dict)
     learned: dict[str, list[str]] = field(default_factory=dict)
+    language: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +114,7 @@ def _account(row: Any) -> Account:
         bool(row.disabled),
         json.loads(row.puzzles or "{}"),
         json.loads(row.learned or "{}"),
+        getattr(row, "language", "") or "",
     )
 
 
@@ -219,6 +222,13 @@ class AccountStore:
                 accounts_t.update()
                 .where(accounts_t.c.id == account_id)
                 .values(learned=json.dumps(learned))
+            )
+
+    def set_language(self, account_id: int, language: str) -> None:
+        """Store the language the account reads the pages in (``""``: none chosen)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                accounts_t.update().where(accounts_t.c.id == account_id).values(language=language)
             )
 
     def delete(self, account_id: int) -> list[str]:

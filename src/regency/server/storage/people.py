@@ -32,6 +32,8 @@ accounts_t = sa.Table(
     sa.Column("puzzles", sa.Text, nullable=False, server_default="{}"),
     # The lessons done, per game (revision 0005; docs/learn.md).
     sa.Column("learned", sa.Text, nullable=False, server_default="{}"),
+    # The pages' language, "" for none chosen (revision 0009; docs/i18n.md).
+    sa.Column("language", sa.String(8), nullable=False, server_default=""),
 )
 
 

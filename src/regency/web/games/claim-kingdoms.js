@@ -3,50 +3,58 @@
 // letter as well as colour, the highlighted squares of the step being decided, the
 // display, the deck, hands, supplies and the standing of each faction.
 import { el } from "/static/shared/dom.js";
-import { seatMark } from "/static/shared/seats.js";
+import { listOf } from "/static/shared/endings.js";
+import { nt, ntNodes, t, tNodes } from "/static/shared/i18n.js";
+import { colourWord, seatMark, shownName } from "/static/shared/seats.js";
 import { squareOf, targetGroups } from "/static/shared/squares.js";
-import { count, possessive, verbFor } from "/static/shared/words.js";
+import { YOU } from "/static/shared/words.js";
 
 const CODE = { goblins: "GB", knights: "KN", undead: "UN", dwarves: "DW", doppelgangers: "DO",
   gnomes: "GN", giants: "GI", dragons: "DR", trolls: "TR", seers: "SE" };
 const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : "";
+// The factions' names in the page's language (the messages the engine's words use too).
+const NAMES = { goblins: t("Goblins"), knights: t("Knights"), undead: t("Undead"), dwarves: t("Dwarves"),
+  doppelgangers: t("Doppelgangers"), gnomes: t("Gnomes"), giants: t("Giants"), dragons: t("Dragons"),
+  trolls: t("Trolls"), seers: t("Seers") };
+/** A faction ("trolls") as the page names it: "Trolls". */
+const fname = (name) => NAMES[name] || cap(name);
 
 export function colours(obs) { return obs.colours; }
 
 function faction(name) {
-  return el("span", { class: `chip f-${CODE[name] || "TR"}` }, el("b", {}, cap(name)));
+  return el("span", { class: `chip f-${CODE[name] || "TR"}` }, el("b", {}, fname(name)));
 }
 
 function who(ui, seat) {
-  return `${ui.name(seat)}, ${ui.obs.colours[seat]}`;
+  return t("{name}, {colour}", { name: shownName(ui.name(seat)), colour: colourWord(ui.obs.colours[seat]) });
 }
 
 // Each power in the rulebook's words ("Overview of Special Powers"), for the power panel.
 export const POWERS = {
-  goblins: "Score 1 point for each Goblin with a marker of your colour on it.",
-  dwarves: "Score 1 point for each Dwarf in this row and column. Gaps and face-down cards in a line form a blockade.",
-  gnomes: "Score 1 point. Then place a player marker from your supply on a horizontally or vertically adjacent card.",
-  trolls: "Score 1 point for each different faction in this row or column: you choose the row or the column. Gaps and face-down cards in a line form a blockade.",
-  undead: "Exchange the marker on this card with a marker on another card. The power of that card does not activate.",
-  dragons: "Score 1 point per horizontally, vertically and diagonally adjacent card (face-down cards score nothing).",
-  doppelgangers: "Copy the special power from the faction of one of the adjacent cards.",
-  seers: "Instead of taking a card from the display or drawing the top card of the deck, you may draw the top 3 cards of the deck and choose 1 to keep; the others are shuffled back.",
-  giants: "Flip a horizontally or vertically adjacent card face-down. Markers on it return to the supplies of their players.",
-  knights: "Remove a maximum of two markers from horizontally or vertically adjacent cards.",
+  goblins: t("Score 1 point for each Goblin with a marker of your colour on it."),
+  dwarves: t("Score 1 point for each Dwarf in this row and column. Gaps and face-down cards in a line form a blockade."),
+  gnomes: t("Score 1 point. Then place a player marker from your supply on a horizontally or vertically adjacent card."),
+  trolls: t("Score 1 point for each different faction in this row or column: you choose the row or the column. Gaps and face-down cards in a line form a blockade."),
+  undead: t("Exchange the marker on this card with a marker on another card. The power of that card does not activate."),
+  dragons: t("Score 1 point per horizontally, vertically and diagonally adjacent card (face-down cards score nothing)."),
+  doppelgangers: t("Copy the special power from the faction of one of the adjacent cards."),
+  seers: t("Instead of taking a card from the display or drawing the top card of the deck, you may draw the top 3 cards of the deck and choose 1 to keep; the others are shuffled back."),
+  giants: t("Flip a horizontally or vertically adjacent card face-down. Markers on it return to the supplies of their players."),
+  knights: t("Remove a maximum of two markers from horizontally or vertically adjacent cards."),
 };
 
-const points = (n) => count(n, "point");
+const points = (n) => nt("{count} point", "{count} points", n);
 
 /** The card on square "x,y" as the grid shows it ("the Trolls at 0,1"). */
 function cardAt(obs, sq) {
   const c = obs && obs.grid.find((g) => `${g.x},${g.y}` === sq);
-  return c ? `the ${cap(c.faction)} at ${sq}` : `the card at ${sq}`;
+  return c ? t("the {faction} at {square}", { faction: fname(c.faction), square: sq }) : t("the card at {square}", { square: sq });
 }
 
 /** A list of squares, each in brackets (their commas would run together): "(0,1), (1,1) and (2,1)". */
 function squares(list) {
   const named = list.map(([x, y]) => `(${x},${y})`);
-  return named.length < 2 ? named.join("") : `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}`;
+  return listOf(named);
 }
 
 /** What a power move would do (the observation's `power_effects`), or null. */
@@ -57,25 +65,33 @@ function effectOf(obs, text) {
 /** The factions in a list of squares, as the grid shows them (for a Troll's line). */
 function factionsOn(obs, list) {
   const names = list.map(([x, y]) => (obs.grid.find((g) => g.x === x && g.y === y) || {}).faction);
-  return [...new Set(names.filter(Boolean))].map(cap).join(", ");
+  return [...new Set(names.filter(Boolean))].map(fname).join(", ");
 }
 
 export function prompt(ui) {
   const obs = ui.obs;
   switch (obs.decision) {
-    case "place": return `place your ${cap(obs.hand)} card on one of the highlighted squares`;
-    case "power": return obs.removed ? `remove a second marker with the Knights power, or stop`
-      : `use the ${cap(obs.power)} power${obs.copied ? " (copied by your Doppelganger)" : ""}, or pass (what each would do: "The ${cap(obs.power)} power", below)`;
-    case "take": return `take a card from the display or draw${obs.can_look ? ", or look at the top three (Seer)" : ""}`;
-    case "keep": return "keep one of the cards you looked at";
+    case "place": return t("place your {faction} card on one of the highlighted squares", { faction: fname(obs.hand) });
+    case "power": return obs.removed ? t("remove a second marker with the Knights power, or stop")
+      : obs.copied
+        ? t("use the {faction} power (copied by your Doppelganger), or pass (what each would do: \"The {faction} power\", below)", { faction: fname(obs.power) })
+        : t("use the {faction} power, or pass (what each would do: \"The {faction} power\", below)", { faction: fname(obs.power) });
+    case "take": return obs.can_look ? t("take a card from the display or draw, or look at the top three (Seer)")
+      : t("take a card from the display or draw");
+    case "keep": return t("keep one of the cards you looked at");
     default: return obs.decision;
   }
 }
 
 export function waiting(ui) {
   const obs = ui.obs;
-  return { place: "They are placing a card.", power: `They may use the ${cap(obs.power)} power.`,
-    take: "They are taking a card.", keep: "They are choosing a card to keep." }[obs.decision] || "";
+  switch (obs.decision) {
+    case "place": return t("They are placing a card.");
+    case "power": return t("They may use the {faction} power.", { faction: fname(obs.power) });
+    case "take": return t("They are taking a card.");
+    case "keep": return t("They are choosing a card to keep.");
+    default: return "";
+  }
 }
 
 /**
@@ -85,34 +101,41 @@ export function waiting(ui) {
  */
 export function describe(text, obs) {
   const w = text.split(" ");
-  const power = obs && obs.power ? cap(obs.power) : "";
+  const power = obs && obs.power ? fname(obs.power) : "";
   const effect = effectOf(obs, text);
-  const gained = effect ? points(effect.points) : null;
+  const n = effect ? effect.points : null;
   switch (w[0]) {
-    case "place": return obs && obs.hand ? `place ${cap(obs.hand)} at ${w[1]}` : `place a card at ${w[1]}`;
-    case "take": return `take ${cap(w[1])} from the display`;
-    case "draw": return "draw the top card of the deck";
-    case "look": return "look at the top three cards of the deck (Seer)";
-    case "keep": return w[1] === "?" ? "keep one of the cards looked at" : `keep ${cap(w[1])}`;
-    case "pass": return obs && obs.removed ? "remove no second marker" : `pass: do not use the ${power ? `${power} ` : ""}power`;
-    case "copy": return `copy the ${cap(w[1])} power`;
+    case "place": return obs && obs.hand ? t("place {faction} at {square}", { faction: fname(obs.hand), square: w[1] })
+      : t("place a card at {square}", { square: w[1] });
+    case "take": return t("take {faction} from the display", { faction: fname(w[1]) });
+    case "draw": return t("draw the top card of the deck");
+    case "look": return t("look at the top three cards of the deck (Seer)");
+    case "keep": return w[1] === "?" ? t("keep one of the cards looked at") : t("keep {faction}", { faction: fname(w[1]) });
+    case "pass": return obs && obs.removed ? t("remove no second marker")
+      : power ? t("pass: do not use the {faction} power", { faction: power }) : t("pass: do not use the power");
+    case "copy": return t("copy the {faction} power", { faction: fname(w[1]) });
     case "score":
-      if (w[1]) return `score the ${w[1]}${gained ? `: ${gained}` : ""}`;
-      return gained ? `score ${gained} with the ${power}` : `score with the ${power ? `${power} ` : ""}power`;
-    case "mark": return `score 1 point and put a marker on ${cardAt(obs, w[1])}`;
-    case "remove": return `remove the ${w[2]} marker from ${cardAt(obs, w[1])}`;
-    case "swap": return `swap your marker with the ${w[2]} one on ${cardAt(obs, w[1])}`;
-    case "flip": return `flip ${cardAt(obs, w[1])} face down`;
+      if (w[1] === "row") return n ? nt("score the row: {count} point", "score the row: {count} points", n) : t("score the row");
+      if (w[1] === "column") return n ? nt("score the column: {count} point", "score the column: {count} points", n) : t("score the column");
+      if (w[1]) return text;
+      if (n) return nt("score {count} point with the {faction}", "score {count} points with the {faction}", n, { faction: power });
+      return power ? t("score with the {faction} power", { faction: power }) : t("score with the power");
+    case "mark": return t("score 1 point and put a marker on {card}", { card: cardAt(obs, w[1]) });
+    case "remove": return t("remove the {colour} marker from {card}", { colour: colourWord(w[2]), card: cardAt(obs, w[1]) });
+    case "swap": return t("swap your marker with the {colour} one on {card}", { colour: colourWord(w[2]), card: cardAt(obs, w[1]) });
+    case "flip": return t("flip {card} face down", { card: cardAt(obs, w[1]) });
     default: return text;
   }
 }
 
 /** What a power move would change for control of the factions, in words ("" if nothing). */
 function controlText(ui, effect) {
-  const names = (seats) => (seats.length ? seats.map((s) => ui.name(s)).join(" & ") : "nobody");
+  const names = (seats) => (seats.length ? seats.map((s) => shownName(ui.name(s))).join(" & ") : t("nobody"));
   const worth = (f) => (ui.obs.standing.find((e) => e.faction === f) || {}).points;
   return (effect ? effect.control : []).map((c) =>
-    `control of the ${cap(c.faction)} (${points(worth(c.faction))} at the end): ${names(c.before)} → ${names(c.after)}`).join("; ");
+    nt("control of the {faction} ({count} point at the end): {before} → {after}",
+      "control of the {faction} ({count} points at the end): {before} → {after}", worth(c.faction) || 0,
+      { faction: fname(c.faction), before: names(c.before), after: names(c.after) })).join("; ");
 }
 
 /** A power move and what it would do, in a sentence, for the power panel and the grid. */
@@ -122,13 +145,20 @@ function effectText(ui, text) {
   const w = text.split(" ");
   let out = cap(describe(text, obs));
   if (effect && effect.cards.length) {
-    if (w[0] === "score" && w[1]) out += ` (${factionsOn(obs, effect.cards)})`;
-    else if (w[0] === "score") out += `: ${obs.power === "dragons" ? "the cards at" : obs.power === "goblins" ? "your Goblins at" : "the Dwarves at"} ${squares(effect.cards)}`;
+    if (w[0] === "score" && w[1]) out = t("{move} ({factions})", { move: out, factions: factionsOn(obs, effect.cards) });
+    else if (w[0] === "score") {
+      const where = squares(effect.cards);
+      out = obs.power === "dragons" ? t("{move}: the cards at {squares}", { move: out, squares: where })
+        : obs.power === "goblins" ? t("{move}: your Goblins at {squares}", { move: out, squares: where })
+          : t("{move}: the Dwarves at {squares}", { move: out, squares: where });
+    }
   }
-  if (w[0] === "copy" && effect && effect.points) out += ` (used at once: ${points(effect.points)})`;
-  if (w[0] === "pass" && !obs.removed) out += " (nothing changes)";
+  if (w[0] === "copy" && effect && effect.points) {
+    out = nt("{move} (used at once: {count} point)", "{move} (used at once: {count} points)", effect.points, { move: out });
+  }
+  if (w[0] === "pass" && !obs.removed) out = t("{move} (nothing changes)", { move: out });
   const control = controlText(ui, effect);
-  return control ? `${out}; ${control}.` : `${out}.`;
+  return control ? t("{move}; {control}.", { move: out, control }) : t("{move}.", { move: out });
 }
 
 /** The last turn `seat` took in the move log up to `entry`: its history entry (or null). */
@@ -155,32 +185,48 @@ export function label(text, ui, seat, entry) {
   const w = text.split(" ");
   if (seat === undefined) {
     const effect = effectOf(obs, text);
-    if (w[0] === "score") return w[1] ? `score the ${w[1]}: ${points(effect ? effect.points : 0)}` : `score ${points(effect ? effect.points : 0)}`;
-    if (w[0] === "pass") return obs.removed ? "stop after one marker" : `pass (no ${cap(obs.power)} power)`;
+    const n = effect ? effect.points : 0;
+    if (w[0] === "score") {
+      if (w[1] === "row") return nt("score the row: {count} point", "score the row: {count} points", n);
+      if (w[1] === "column") return nt("score the column: {count} point", "score the column: {count} points", n);
+      return nt("score {count} point", "score {count} points", n);
+    }
+    if (w[0] === "pass") return obs.removed ? t("stop after one marker") : t("pass (no {faction} power)", { faction: fname(obs.power) });
     if (["mark", "remove", "swap", "flip"].includes(w[0])) return effectText(ui, text);
-    if (w[0] === "take") return `take ${cap(w[1])}`;
+    if (w[0] === "take") return t("take {faction}", { faction: fname(w[1]) });
     return describe(text, obs);
   }
   const turn = turnOf(ui, seat, entry);
   const copied = turn ? turn.power.find((p) => p.startsWith("copy ")) : null;
-  const power = copied ? cap(copied.split(" ")[1]) : turn ? cap(turn.card) : "";
+  const power = copied ? fname(copied.split(" ")[1]) : turn ? fname(turn.card) : "";
+  // The log's sentence: {seat} is where the frame puts the mover's badge.
   switch (w[0]) {
-    case "place": return `placed ${cardAt(obs, w[1]).replace(/^the /, "")}`;
-    case "take": return `took ${cap(w[1])} from the display`;
-    case "draw": return "drew the top card of the deck";
-    case "look": return "looked at the top three cards of the deck (Seer)";
-    case "keep": return w[1] === "?" ? "kept one of the cards looked at" : `kept ${cap(w[1])}`;
-    case "pass": return power ? `did not use the ${power} power` : "passed";
-    case "copy": return `copied the ${cap(w[1])} power`;
-    case "score": {
-      const gained = turn ? ` for ${points(turn.points)}` : "";
-      if (w[1]) return `scored the ${w[1]}${gained}`;
-      return power ? `used the ${power} power${gained}` : "used the power";
+    case "place": {
+      const c = obs && obs.grid.find((g) => `${g.x},${g.y}` === w[1]);
+      return c ? t("{seat} placed {faction} at {square}", { faction: fname(c.faction), square: w[1] })
+        : t("{seat} placed a card at {square}", { square: w[1] });
     }
-    case "mark": return `put a marker on ${cardAt(obs, w[1])} (1 point)`;
-    case "remove": return `removed the ${w[2]} marker from ${cardAt(obs, w[1])}`;
-    case "swap": return `swapped markers with ${w[2]} on ${cardAt(obs, w[1])}`;
-    case "flip": return `flipped ${cardAt(obs, w[1])} face down`;
+    case "take": return t("{seat} took {faction} from the display", { faction: fname(w[1]) });
+    case "draw": return t("{seat} drew the top card of the deck");
+    case "look": return t("{seat} looked at the top three cards of the deck (Seer)");
+    case "keep": return w[1] === "?" ? t("{seat} kept one of the cards looked at") : t("{seat} kept {faction}", { faction: fname(w[1]) });
+    case "pass": return power ? t("{seat} did not use the {faction} power", { faction: power }) : t("{seat} passed");
+    case "copy": return t("{seat} copied the {faction} power", { faction: fname(w[1]) });
+    case "score": {
+      const n = turn ? turn.points : null;
+      if (w[1] === "row" || w[1] === "column") {
+        if (n === null) return w[1] === "row" ? t("{seat} scored the row") : t("{seat} scored the column");
+        return w[1] === "row" ? nt("{seat} scored the row for {count} point", "{seat} scored the row for {count} points", n)
+          : nt("{seat} scored the column for {count} point", "{seat} scored the column for {count} points", n);
+      }
+      if (!power) return t("{seat} used the power");
+      return n === null ? t("{seat} used the {faction} power", { faction: power })
+        : nt("{seat} used the {faction} power for {count} point", "{seat} used the {faction} power for {count} points", n, { faction: power });
+    }
+    case "mark": return t("{seat} put a marker on {card} (1 point)", { card: cardAt(obs, w[1]) });
+    case "remove": return t("{seat} removed the {colour} marker from {card}", { colour: colourWord(w[2]), card: cardAt(obs, w[1]) });
+    case "swap": return t("{seat} swapped markers with {colour} on {card}", { colour: colourWord(w[2]), card: cardAt(obs, w[1]) });
+    case "flip": return t("{seat} flipped {card} face down", { card: cardAt(obs, w[1]) });
     default: return text;
   }
 }
@@ -192,29 +238,36 @@ function powerPanel(ui) {
   const whose = ui.name(obs.to_move);
   const choices = (obs.power_effects || []).map((e) => el("li", {}, effectText(ui, e.move)));
   return el("section", { class: "panel", id: "power", "aria-labelledby": "power-h" },
-    el("h2", { id: "power-h" }, `The ${cap(obs.power)} power`,
-      obs.copied ? el("span", { class: "muted small" }, " (copied by a Doppelganger)") : ""),
-    el("p", {}, el("q", {}, POWERS[obs.power] || ""), el("span", { class: "muted small" }, " (the rulebook)")),
-    el("p", { class: "small" }, obs.removed ? `${whose} removed one marker and may remove a second:`
-      : `${whose} may use it here:`),
+    el("h2", { id: "power-h" }, t("The {faction} power", { faction: fname(obs.power) }),
+      obs.copied ? el("span", { class: "muted small" }, ` ${t("(copied by a Doppelganger)")}`) : ""),
+    el("p", {}, el("q", {}, POWERS[obs.power] || ""), el("span", { class: "muted small" }, ` ${t("(the rulebook)")}`)),
+    el("p", { class: "small" }, obs.removed
+      ? (whose === YOU ? t("You removed one marker and may remove a second:") : t("{name} removed one marker and may remove a second:", { name: whose }))
+      : (whose === YOU ? t("You may use it here:") : t("{name} may use it here:", { name: whose }))),
     el("ul", { class: "small" }, choices));
 }
 
 function groupLabel(group) {
   const w = group.split(" ");
-  return { place: "Place your card", flip: "Flip a card", mark: "Put a marker" }[w[0]]
-    || (w[0] === "remove" ? `Remove a ${w[2]} marker` : w[0] === "swap" ? `Swap with a ${w[2]} marker` : group);
+  switch (w[0]) {
+    case "place": return t("Place your card");
+    case "flip": return t("Flip a card");
+    case "mark": return t("Put a marker");
+    case "remove": return t("Remove a {colour} marker", { colour: colourWord(w[2]) });
+    case "swap": return t("Swap with a {colour} marker", { colour: colourWord(w[2]) });
+    default: return group;
+  }
 }
 
 function zoomBar(ui) {
   const set = (z) => { ui.state.zoom = Math.min(2, Math.max(0.5, z)); ui.state.recentre = true; ui.rerender(); };
   const zoom = ui.state.zoom || 1;
   return el("div", { class: "zoombar" },
-    el("button", { type: "button", "aria-label": "zoom out", onclick: () => set(zoom - 0.2) }, "−"),
+    el("button", { type: "button", "aria-label": t("zoom out"), onclick: () => set(zoom - 0.2) }, "−"),
     el("span", { class: "small" }, `${Math.round(zoom * 100)}%`),
-    el("button", { type: "button", "aria-label": "zoom in", onclick: () => set(zoom + 0.2) }, "+"),
-    el("button", { type: "button", onclick: () => { ui.state.recentre = true; ui.rerender(); } }, "Centre"),
-    el("span", { class: "small muted" }, "Drag or scroll to pan. A square is x,y: its column x (the ruler above), its row y (the ruler beside); the first card is at 0,0."));
+    el("button", { type: "button", "aria-label": t("zoom in"), onclick: () => set(zoom + 0.2) }, "+"),
+    el("button", { type: "button", onclick: () => { ui.state.recentre = true; ui.rerender(); } }, t("Centre")),
+    el("span", { class: "small muted" }, t("Drag or scroll to pan. A square is x,y: its column x (the ruler above), its row y (the ruler beside); the first card is at 0,0.")));
 }
 
 function grid(ui) {
@@ -233,9 +286,9 @@ function grid(ui) {
   // Rulers: each column's x above it and each row's y beside it, so that a square the
   // log or a label names ("Giants at 0,-2") can be found (the first card is at 0,0). They
   // stay in view while the grid scrolls.
-  const ruler = (text, edge) => el("span", { class: "axis", "aria-hidden": "true",
+  const ruler = (text, edge) => el("span", { class: "axis", "aria-hidden": "true", "data-i18n-skip": "",
     style: { position: "sticky", [edge]: "0", "z-index": "1", background: "#ece6da" } }, text);
-  const g = el("div", { class: "grid", role: "group", "aria-label": "the grid of cards", dataset: { roving: "grid" },
+  const g = el("div", { class: "grid", role: "group", "aria-label": t("the grid of cards"), dataset: { roving: "grid" },
     style: { "grid-template-columns": `1.5rem repeat(${x1 - x0 + 1}, var(--cell))` } },
     ruler("y\\x", "left"),
     Array.from({ length: x1 - x0 + 1 }, (_, i) => ruler(String(x0 + i), "top")));
@@ -247,27 +300,30 @@ function grid(ui) {
       const move = targets.get(sq);
       const classes = ["cell"];
       const content = [];
-      let text = `square ${sq}: `;
+      let what = "";
       if (c) {
         classes.push("card-cell", `f-${CODE[c.faction] || "TR"}`);
         if (!c.face_up) classes.push("face-down");
-        const shown = cap(c.faction).replace("Doppelgangers", "Doppel\u00adgangers");
+        const shown = fname(c.faction).replace("Doppelgangers", "Doppel\u00adgangers");
         content.push(el("span", { class: "fname" }, shown));
-        if (!c.face_up) content.push(el("span", { class: "fdown" }, "face down"));
+        if (!c.face_up) content.push(el("span", { class: "fdown" }, t("face down")));
         if (c.markers.length) content.push(el("span", { class: "markers" }, c.markers.map((s) => seatMark(s, true))));
-        text += `${c.face_up ? cap(c.faction) : "a face-down card"}` +
-          (c.markers.length ? `, markers: ${c.markers.map((s) => obs.colours[s]).join(", ")}` : "");
+        const card = c.face_up ? fname(c.faction) : t("a face-down card");
+        what = c.markers.length
+          ? t("{card}, markers: {colours}", { card, colours: c.markers.map((s) => colourWord(obs.colours[s])).join(", ") })
+          : card;
       } else if (open.has(sq)) {
         classes.push("open");
         content.push(el("span", { class: "small muted" }, sq));
-        text += "open";
+        what = t("open");
       } else {
         classes.push("empty");
       }
+      const text = t("square {square}: {what}", { square: sq, what });
       if (sq === lastSq || sq === placed) classes.push("last");
       if (move) {
         classes.push("target");
-        g.append(ui.move(move, content, { class: classes.join(" "), "aria-label": `${label(move, ui)} (${text})`, title: label(move, ui),
+        g.append(ui.move(move, content, { class: classes.join(" "), "aria-label": t("{move} ({square})", { move: label(move, ui), square: text }), title: label(move, ui),
           "data-anim": `sq:${sq}` }));
       } else {
         g.append(el("div", { class: classes.join(" "), role: c ? "img" : null, "aria-label": c ? text : null,
@@ -278,13 +334,13 @@ function grid(ui) {
   const viewport = el("div", { class: "viewport", id: "viewport", style: { "--cell": `${Math.round(56 * (ui.state.zoom || 1))}px` } }, g);
   dragToPan(viewport);
   const pieces = groups.size > 1
-    ? el("div", { class: "pieces", role: "group", "aria-label": "what to do on the grid" },
+    ? el("div", { class: "pieces", role: "group", "aria-label": t("what to do on the grid") },
       [...groups.keys()].map((key) => el("button", { type: "button", "aria-pressed": String(key === ui.state.group),
         dataset: { key: `group:${key}` }, onclick: () => { ui.state.group = key; ui.rerender(); } }, groupLabel(key))))
     : "";
   // Which kind of target (say, a red or a blue marker) goes in the action bar (shared/frame.js).
   if (pieces && ui.toBar) ui.toBar(pieces);
-  return el("section", { class: "panel", "aria-label": "grid" }, el("h2", {}, "The grid"), ui.toBar ? "" : pieces, zoomBar(ui), viewport);
+  return el("section", { class: "panel", "aria-label": "grid" }, el("h2", {}, t("The grid")), ui.toBar ? "" : pieces, zoomBar(ui), viewport);
 }
 
 function dragToPan(viewport) {
@@ -329,33 +385,43 @@ function standingTable(ui, entries) {
   const obs = ui.obs;
   const n = obs.players;
   return el("div", { class: "scroll-x" }, el("table", {},
-    el("thead", {}, el("tr", {}, el("th", {}, "Faction"), el("th", { class: "num" }, "Points"),
-      el("th", {}, "Controlled by"),
-      Array.from({ length: n }, (_, s) => el("th", { class: "num" }, seatMark(s, true), ` ${ui.name(s)}`)))),
+    el("thead", {}, el("tr", {}, el("th", {}, t("Faction")), el("th", { class: "num" }, t("Points")),
+      el("th", {}, t("Controlled by")),
+      Array.from({ length: n }, (_, s) => el("th", { class: "num" }, seatMark(s, true), ` ${shownName(ui.name(s))}`)))),
     el("tbody", {}, entries.map((f) => el("tr", {}, el("td", {}, faction(f.faction)),
       el("td", { class: "num" }, String(f.points)),
-      el("td", {}, f.controllers.length ? f.controllers.map((s) => who(ui, s)).join(" & ") : el("span", { class: "muted" }, "nobody")),
+      el("td", {}, f.controllers.length ? f.controllers.map((s) => who(ui, s)).join(" & ") : el("span", { class: "muted" }, t("nobody"))),
       f.markers.map((m) => el("td", { class: "num" }, String(m))))))));
 }
 
 export function board(ui) {
   const obs = ui.obs;
-  const parts = [el("h1", {}, "Claim Kingdoms")];
+  const parts = [el("h1", { "data-i18n-skip": "" }, "Claim Kingdoms")];
   parts.push(powerPanel(ui));
 
   const display = obs.display.map((name) => ui.legal.has(`take ${name}`)
-    ? ui.move(`take ${name}`, el("span", {}, cap(name)), { class: `chip f-${CODE[name]}`, "aria-label": `take ${cap(name)}`,
+    ? ui.move(`take ${name}`, el("span", {}, fname(name)), { class: `chip f-${CODE[name]}`,
+      "aria-label": t("take {faction}", { faction: fname(name) }),
       "data-anim": `display:${name}` })
     : el("span", { dataset: { anim: `display:${name}` } }, faction(name)));
-  const side = el("section", { class: "panel", "aria-label": "cards" },
+  const holder = ui.name(obs.seat);
+  const handCard = obs.hand ? el("span", { dataset: { anim: "hand" } }, faction(obs.hand)) : null;
+  const side = el("section", { class: "panel", "aria-label": t("cards") },
     // No " · " between the parts: on a phone the row wraps, and one would end a line.
-    el("div", { class: "row" }, el("strong", {}, "Display:"), el("span", { class: "pile" }, display.length ? display : "empty"),
-      el("span", { dataset: { anim: "deck" } }, `Deck: ${count(obs.deck, "card")}.`),
-      obs.hand ? el("span", {}, `${possessive(ui.name(obs.seat), true)} card: `,
-        el("span", { dataset: { anim: "hand" } }, faction(obs.hand))) : ""));
+    el("div", { class: "row" }, el("strong", {}, t("Display:")), el("span", { class: "pile" }, display.length ? display : t("empty")),
+      el("span", { dataset: { anim: "deck" } }, nt("Deck: {count} card.", "Deck: {count} cards.", obs.deck)),
+      obs.hand ? el("span", {}, holder === YOU ? tNodes("Your card: {card}", { card: handCard })
+        : tNodes("{name}'s card: {card}", { name: holder, card: handCard })) : ""));
   if (obs.looking) {
-    side.append(el("p", {}, `${ui.name(obs.looking.seat)} looked at ${count(obs.looking.count, "card")}`,
-      obs.looking.cards ? [": ", el("span", { class: "pile" }, obs.looking.cards.map(faction))] : ""));
+    const looker = ui.name(obs.looking.seat);
+    const n = obs.looking.count;
+    const pile = obs.looking.cards ? el("span", { class: "pile" }, obs.looking.cards.map(faction)) : null;
+    const said = looker === YOU
+      ? (pile ? ntNodes("You looked at {count} card: {cards}", "You looked at {count} cards: {cards}", n, { cards: pile })
+        : ntNodes("You looked at {count} card", "You looked at {count} cards", n))
+      : (pile ? ntNodes("{name} looked at {count} card: {cards}", "{name} looked at {count} cards: {cards}", n, { name: looker, cards: pile })
+        : ntNodes("{name} looked at {count} card", "{name} looked at {count} cards", n, { name: looker }));
+    side.append(el("p", {}, said));
   }
   parts.push(side);
   parts.push(grid(ui));
@@ -364,47 +430,58 @@ export function board(ui) {
   for (let s = 0; s < obs.players; s++) {
     const hand = obs.hands[s];
     players.append(el("div", { class: `player${s === obs.to_move ? " to-move" : ""}`, dataset: { anim: `seat:${s}` } },
-      el("div", {}, ui.badge(s, ` (${obs.colours[s]})`), s === obs.to_move ? el("span", { class: "turn-dot" }, " ◀ to move") : ""),
-      el("div", { class: "small" }, `Markers left: ${obs.supplies[s]}; points from powers: ${obs.power_points[s]}`),
-      el("div", { class: "small" }, `Hand: ${count(hand.count, "card")}`,
-        hand.card && s !== obs.seat ? [" (", cap(hand.card), ")"] : "")));
+      el("div", {}, ui.badge(s, ` (${colourWord(obs.colours[s])})`),
+        s === obs.to_move ? el("span", { class: "turn-dot" }, ` ${t("◀ to move")}`) : ""),
+      el("div", { class: "small" }, t("Markers left: {markers}; points from powers: {points}",
+        { markers: obs.supplies[s], points: obs.power_points[s] })),
+      el("div", { class: "small" }, hand.card && s !== obs.seat
+        ? nt("Hand: {count} card ({faction})", "Hand: {count} cards ({faction})", hand.count, { faction: fname(hand.card) })
+        : nt("Hand: {count} card", "Hand: {count} cards", hand.count))));
   }
-  parts.push(el("section", { class: "panel", "aria-label": "players" }, el("h2", {}, "Players"), players));
-  parts.push(el("section", { class: "panel", "aria-label": "standing" }, el("h2", {}, "Standing per faction"),
+  parts.push(el("section", { class: "panel", "aria-label": t("players") }, el("h2", {}, t("Players")), players));
+  parts.push(el("section", { class: "panel", "aria-label": t("standing") }, el("h2", {}, t("Standing per faction")),
     standingTable(ui, obs.standing)));
   return el("div", {}, parts);
 }
 
 const DECIDED = {
-  points: "on points",
-  "markers left": "tied on points, decided by the markers left in supply",
-  shared: "tied on points and markers left: a shared win",
+  points: t("on points"),
+  "markers left": t("tied on points, decided by the markers left in supply"),
+  shared: t("tied on points and markers left: a shared win"),
 };
 
 export function resultLine(ui) {
   const r = ui.view.result;
-  const names = r.winners.map((s) => who(ui, s)).join(" and ");
-  const verb = verbFor(r.winners.map((s) => ui.name(s)), "win");
-  return `${names} ${verb} ${DECIDED[r.decided_by] || r.decided_by}.`;
+  const how = DECIDED[r.decided_by] || r.decided_by;
+  const colour = (s) => colourWord(ui.obs.colours[s]);
+  if (r.winners.length === 1) {
+    const s = r.winners[0];
+    return ui.name(s) === YOU ? t("You, {colour}, win {how}.", { colour: colour(s), how })
+      : t("{name}, {colour}, wins {how}.", { name: ui.name(s), colour: colour(s), how });
+  }
+  const names = listOf(r.winners.map((s) => t("{name}, {colour}", {
+    name: ui.name(s) === YOU ? t("you") : ui.name(s), colour: colour(s) })));
+  return t("{names} win {how}.", { names: names[0].toUpperCase() + names.slice(1), how });
 }
 
 export function result(ui) {
   const r = ui.view.result;
   const obs = ui.obs;
-  const ended = r.end === "supply"
-    ? `${who(ui, r.ended_by)} placed their last marker, which ended the game.`
-    : "Every card has been placed, which ended the game.";
-  const scores = el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Total"),
-    el("th", { class: "num" }, "From powers"), el("th", { class: "num" }, "From factions"), el("th", { class: "num" }, "Markers left"))),
+  const ender = r.end === "supply" ? ui.name(r.ended_by) : null;
+  const ended = r.end !== "supply" ? t("Every card has been placed, which ended the game.")
+    : ender === YOU ? t("You, {colour}, placed your last marker, which ended the game.", { colour: colourWord(obs.colours[r.ended_by]) })
+      : t("{name}, {colour}, placed their last marker, which ended the game.", { name: ender, colour: colourWord(obs.colours[r.ended_by]) });
+  const scores = el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, t("Player")), el("th", { class: "num" }, t("Total")),
+    el("th", { class: "num" }, t("From powers")), el("th", { class: "num" }, t("From factions")), el("th", { class: "num" }, t("Markers left")))),
   el("tbody", {}, Array.from({ length: obs.players }, (_, s) => el("tr", {},
-    el("td", {}, ui.badge(s), r.winners.includes(s) ? " (winner)" : ""),
+    el("td", {}, ui.badge(s), r.winners.includes(s) ? ` ${t("(winner)")}` : ""),
     el("td", { class: "num" }, el("strong", {}, String(r.scores[s]))),
     el("td", { class: "num" }, String(r.power_points[s])), el("td", { class: "num" }, String(r.faction_points[s])),
     el("td", { class: "num" }, String(r.supplies[s]))))));
   return el("div", {}, el("p", { class: "winner" }, resultLine(ui)), el("p", {}, ended),
     el("div", { class: "scroll-x" }, scores),
-    el("h3", {}, "Control and points per faction"),
-    el("p", { class: "small muted" }, "A faction's points go to whoever controls it (see the rules for ties)."),
+    el("h3", {}, t("Control and points per faction")),
+    el("p", { class: "small muted" }, t("A faction's points go to whoever controls it (see the rules for ties).")),
     standingTable(ui, r.factions));
 }
 
@@ -422,7 +499,7 @@ export function motion(ui, fx) {
     return;
   }
   if (words[0] === "draw" || words[0] === "keep") {  // a card from the deck, face down to all
-    fx.gather([], `seat:${seat}`, [[el("span", { class: "chip" }, "card"), "deck"]]);
+    fx.gather([], `seat:${seat}`, [[el("span", { class: "chip" }, t("card")), "deck"]]);
     return;
   }
   const sq = squareOf(move);

@@ -6,6 +6,7 @@
 // where the server keeps them from then on.
 
 import { el } from "/static/shared/dom.js";
+import { t } from "/static/shared/i18n.js";
 import { api, me } from "/static/shared/server.js";
 
 const PUZZLE_KEY = "regency.puzzles.rating.";
@@ -20,14 +21,14 @@ export async function showAccount() {
   const nav = document.getElementById("account-nav");
   if (!nav) return;
   const who = await me();
-  const board = el("a", { href: "/leaderboard" }, "Leaderboard");
+  const board = el("a", { href: "/leaderboard" }, t("Leaderboard"));
   if (!who.signed_in) {
-    nav.replaceChildren(board, el("a", { href: "/account", id: "nav-signin" }, "Sign in"));
+    nav.replaceChildren(board, el("a", { href: "/account", id: "nav-signin" }, t("Sign in")));
     return;
   }
   const out = el("button", { type: "button", class: "link", id: "nav-signout",
-    onclick: async () => { await signOut(false); location.reload(); } }, "Sign out");
-  nav.replaceChildren(board, el("a", { href: "/games", id: "nav-games" }, "My games"),
+    onclick: async () => { await signOut(false); location.reload(); } }, t("Sign out"));
+  nav.replaceChildren(board, el("a", { href: "/games", id: "nav-games" }, t("My games")),
     el("a", { href: `/@/${encodeURIComponent(who.name)}`, id: "nav-me" }, who.name), out);
 }
 

@@ -7,8 +7,9 @@
 // asked of the server, and the table is not redrawn (focus and scroll stay put).
 
 import { el } from "/static/shared/dom.js";
+import { formatNumber, t, tNodes } from "/static/shared/i18n.js";
 import { seatName } from "/static/shared/seats.js";
-import { possessive } from "/static/shared/words.js";
+import { YOU } from "/static/shared/words.js";
 
 /** "0:23", "1:05:00": the time left, rounded up to the second. */
 export function clockFigures(ms) {
@@ -23,13 +24,14 @@ export function clockFigures(ms) {
  * The move clocks a table set up for strangers may have (an open table, a tournament's
  * tables), as [seconds, words]; "" is no clock (open tables only).
  */
-export const CLOCK_CHOICES = [["120", "2 min a move"], ["30", "30 s a move"], ["86400", "24 h a move"], ["", "No clock"]];
+export const CLOCK_CHOICES = [["120", t("2 min a move")], ["30", t("30 s a move")], ["86400", t("24 h a move")],
+  ["", t("No clock")]];
 
 /** "30 s", "2 min", "24 h": a limit per move. */
 export function limitText(seconds) {
-  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`;
-  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} min`;
-  return `${seconds} s`;
+  if (seconds >= 3600 && seconds % 3600 === 0) return t("{hours} h", { hours: formatNumber(seconds / 3600) });
+  if (seconds >= 60 && seconds % 60 === 0) return t("{minutes} min", { minutes: formatNumber(seconds / 60) });
+  return t("{seconds} s", { seconds: formatNumber(seconds) });
 }
 
 function runningClock(view, id, deadline) {
@@ -60,12 +62,20 @@ export function turnClock(view) {
   if (at === null) return null;
   const mine = view.seat !== null && view.seat === c.seat;
   if (!given(c.abort_at)) {
-    return el("span", { class: "clockbox" }, mine ? "Your time: " : "Time: ", runningClock(view, "turn-clock", at));
+    const clock = runningClock(view, "turn-clock", at);
+    return el("span", { class: "clockbox" }, mine ? tNodes("Your time: {clock}", { clock })
+      : tNodes("Time: {clock}", { clock }));
   }
-  const whose = mine ? "Your" : possessive(seatName(view, c.seat), true);
-  return el("span", { class: "clockbox first-move", id: "first-move" }, `${whose} first move: `,
-    runningClock(view, "turn-clock", at),
-    el("span", { class: "abort-note" }, "or the game is aborted"));
+  const clock = runningClock(view, "turn-clock", at);
+  const name = seatName(view, c.seat);
+  const pieces = mine || name === YOU
+    ? tNodes("Your first move: {clock} or the game is aborted", { clock })
+    : tNodes("{name}'s first move: {clock} or the game is aborted", { name, clock });
+  // What follows the clock is the warning, on a line of its own (style.css .abort-note).
+  const where = pieces.indexOf(clock);
+  const after = where < 0 ? "" : pieces.splice(where + 1).join("").trim();
+  return el("span", { class: "clockbox first-move", id: "first-move" }, pieces,
+    after ? el("span", { class: "abort-note" }, after) : "");
 }
 
 /**
@@ -79,7 +89,7 @@ export function seatClock(view, s) {
   if (c.seat === s.seat && runsOutAt(c) !== null) {
     return runningClock(view, `clock-${s.seat}`, runsOutAt(c));
   }
-  return el("span", { class: "clock idle", id: `clock-${s.seat}` }, `${limitText(c.seconds)} a move`);
+  return el("span", { class: "clock idle", id: `clock-${s.seat}` }, t("{limit} a move", { limit: limitText(c.seconds) }));
 }
 
 let clockTimer = null;
@@ -89,7 +99,7 @@ export function tickClocks() {
   const clocks = document.querySelectorAll(".clock[data-deadline]");
   for (const c of clocks) {
     const left = Number(c.dataset.deadline) - Date.now();
-    c.textContent = left > 0 ? clockFigures(left) : "time is up";
+    c.textContent = left > 0 ? clockFigures(left) : t("time is up");
     c.classList.toggle("low", left <= 10000);
   }
   if (!clockTimer) clockTimer = setInterval(tickClocks, 1000);

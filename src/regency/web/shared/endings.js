@@ -3,24 +3,32 @@
 // lobby's list of finished games say it alike. Every function takes `name(seat)`, the
 // page's name for a seat ("You" for the reader's own, on their table page).
 
-/** "you" inside a sentence, "You" at its start; any other name as it is. */
+import { t } from "/static/shared/i18n.js";
+import { YOU } from "/static/shared/words.js";
+
+/** "you" inside a sentence (among other names); any other name as it is. */
 function inner(text) {
-  return text === "You" ? "you" : text;
+  return text === YOU ? t("you") : text;
 }
 
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-/** "Ann", "Ann and you", "Ann, Bob and Cid": seats by name, inside a sentence. */
-export function nameList(seats, name) {
-  const names = seats.map((s) => inner(name(s)));
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
+/**
+ * Names as one list, in the page's language: "Ann", "Ann and Bob", "Ann, Bob and Cid".
+ * Each step is a message of its own, so a language puts its own word (and comma) there.
+ */
+export function listOf(names) {
+  if (names.length <= 1) return names[0] || "";
+  let text = names[0];
+  for (const next of names.slice(1, -1)) text = t("{list}, {name}", { list: text, name: next });
+  return t("{list} and {name}", { list: text, name: names[names.length - 1] });
 }
 
-/** "wins" after one other person, "win" after several or "you". */
-function verb(seats, name, singular, plural) {
-  return seats.length === 1 && name(seats[0]) !== "You" ? singular : plural;
+/** "Ann", "Ann and you", "Ann, Bob and Cid": seats by name, inside a sentence. */
+export function nameList(seats, name) {
+  return listOf(seats.map((s) => inner(name(s))));
 }
 
 /** Whether a table ended before its game was played out (resigned or aborted). */
@@ -29,21 +37,52 @@ export function endedEarly(view) {
 }
 
 /**
- * Why an aborted table ended: "Ann aborted the game before their first move", "Bob did
- * not open the table in time" (`opened(seat)` false), "Bob did not make a first move in time".
+ * Why an aborted table ended, and that nobody wins: "Ann aborted the game before their
+ * first move. Nobody wins.", "The game was aborted: Bob did not open the table in time.
+ * Nobody wins." (`opened(seat)` false), "... did not make a first move in time. ...".
  */
-function abortReason(ending, name, opened) {
+function abortSentence(ending, name, opened) {
   if (Number.isInteger(ending.by)) {
-    const whose = name(ending.by) === "You" ? "your" : "their";
-    return `${name(ending.by)} aborted the game before ${whose} first move`;
+    const who = name(ending.by);
+    return who === YOU ? t("You aborted the game before your first move. Nobody wins.")
+      : t("{name} aborted the game before their first move. Nobody wins.", { name: who });
   }
   if (Number.isInteger(ending.waited_for)) {
     const who = name(ending.waited_for);
-    return opened(ending.waited_for)
-      ? `The game was aborted: ${inner(who)} did not make a first move in time`
-      : `The game was aborted: ${inner(who)} did not open the table in time`;
+    if (opened(ending.waited_for)) {
+      return who === YOU ? t("The game was aborted: you did not make a first move in time. Nobody wins.")
+        : t("The game was aborted: {name} did not make a first move in time. Nobody wins.", { name: who });
+    }
+    return who === YOU ? t("The game was aborted: you did not open the table in time. Nobody wins.")
+      : t("The game was aborted: {name} did not open the table in time. Nobody wins.", { name: who });
   }
-  return "The game was aborted";
+  return t("The game was aborted. Nobody wins.");
+}
+
+/** "You resigned", "Ann resigned for the partnership with you", "A player resigned". */
+function resignedClause(by, partners, name) {
+  const who = Number.isInteger(by) ? name(by) : null;
+  if (!partners.length) {
+    if (who === null) return t("A player resigned");
+    return who === YOU ? t("You resigned") : t("{name} resigned", { name: who });
+  }
+  const partner = partners.length === 1 && name(partners[0]) === YOU ? null : nameList(partners, name);
+  if (who === null) {
+    return partner === null ? t("A player resigned for the partnership with you")
+      : t("A player resigned for the partnership with {partner}", { partner });
+  }
+  if (who === YOU) return t("You resigned for the partnership with {partner}", { partner: nameList(partners, name) });
+  return partner === null ? t("{name} resigned for the partnership with you", { name: who })
+    : t("{name} resigned for the partnership with {partner}", { name: who, partner });
+}
+
+/** "you win", "Bob wins", "Bob and Dee win": the winners, after a resignation. */
+function winClause(winners, name) {
+  if (winners.length === 1) {
+    const who = name(winners[0]);
+    return who === YOU ? t("you win") : t("{name} wins", { name: who });
+  }
+  return t("{names} win", { names: nameList(winners, name) });
 }
 
 /**
@@ -58,14 +97,12 @@ function abortReason(ending, name, opened) {
  */
 export function endingSentence(ending, name, players, opened = () => true) {
   if (!ending || ending.how === "finished") return null;
-  if (ending.how !== "resigned") return `${abortReason(ending, name, opened)}. Nobody wins.`;
+  if (ending.how !== "resigned") return abortSentence(ending, name, opened);
   const winners = ending.winners || [];
   const by = ending.by;
   // 4-player Claim: one partner resigns for both; the other partner lost with them.
   const partners = [...Array(players).keys()].filter((s) => s !== by && !winners.includes(s));
-  const forWhom = partners.length ? ` for the partnership with ${nameList(partners, name)}` : "";
-  return `${Number.isInteger(by) ? name(by) : "A player"} resigned${forWhom}: `
-    + `${nameList(winners, name)} ${verb(winners, name, "wins", "win")}.`;
+  return t("{resigned}: {won}.", { resigned: resignedClause(by, partners, name), won: winClause(winners, name) });
 }
 
 /**
@@ -75,9 +112,13 @@ export function endingSentence(ending, name, players, opened = () => true) {
 export function leftSentence(ending, name) {
   const left = (ending && ending.left) || [];
   if (!left.length) return null;
-  const seats = left.length > 1 ? "their seats"
-    : name(left[0]) === "You" ? "your seat" : "the seat";
-  return `${capital(nameList(left, name))} left the game; the computer played ${seats} to the end.`;
+  if (left.length > 1) {
+    return t("{names} left the game; the computer played their seats to the end.",
+      { names: capital(nameList(left, name)) });
+  }
+  const who = name(left[0]);
+  return who === YOU ? t("You left the game; the computer played your seat to the end.")
+    : t("{name} left the game; the computer played the seat to the end.", { name: who });
 }
 
 /**
@@ -87,13 +128,16 @@ export function leftSentence(ending, name) {
 export function endingSummary(ending, name) {
   if (!ending) return "";
   const winners = ending.winners || [];
-  let text = winners.length ? `won by ${nameList(winners, name)}` : "";
+  let text = winners.length ? t("won by {names}", { names: nameList(winners, name) }) : "";
   if (ending.how === "resigned" && Number.isInteger(ending.by)) {
-    text = `${name(ending.by)} resigned, ${nameList(winners, name)} won`;
+    const who = name(ending.by);
+    text = who === YOU ? t("You resigned, {names} won", { names: nameList(winners, name) })
+      : t("{name} resigned, {names} won", { name: who, names: nameList(winners, name) });
   } else if (ending.how === "aborted") {
-    text = Number.isInteger(ending.by) ? `aborted by ${name(ending.by)}`
-      : Number.isInteger(ending.waited_for) ? `aborted: ${name(ending.waited_for)} never moved` : "aborted";
+    text = Number.isInteger(ending.by) ? t("aborted by {name}", { name: inner(name(ending.by)) })
+      : Number.isInteger(ending.waited_for) ? t("aborted: {name} never moved", { name: inner(name(ending.waited_for)) })
+        : t("aborted");
   }
   const left = ending.left || [];
-  return left.length ? `${text}; ${nameList(left, name)} left` : text;
+  return left.length ? t("{summary}; {names} left", { summary: text, names: nameList(left, name) }) : text;
 }

@@ -12,8 +12,8 @@ import {
 } from "/static/shared/keyboard.js";
 import { endedEarly, endingSentence, leftSentence } from "/static/shared/endings.js";
 import { effects, finishMotion, motionWanted, snapshot } from "/static/shared/motion.js";
+import { t, tNodes } from "/static/shared/i18n.js";
 import { COLOUR_NAMES, badge, seatName, useSeats } from "/static/shared/seats.js";
-import { theComputer } from "/static/shared/words.js";
 
 /** "draw a tile" as a button says it: "Draw a tile". */
 function sentence(text) {
@@ -86,18 +86,23 @@ function statusLine(view, game, ui, options) {
     status.classList.add("over");
     status.textContent = overLine(view, game, ui);
   } else if (options.replay) {
-    status.append("To move: ", badge(view, view.to_move), ". ", game.waiting ? game.waiting(ui) : "");
+    status.append(...tNodes("To move: {seat}.", { seat: badge(view, view.to_move) }), " ",
+      game.waiting ? game.waiting(ui) : "");
   } else if (ui.mine) {
     status.classList.add("mine");
-    status.textContent = "Your turn: " + game.prompt(ui);
+    status.textContent = t("Your turn: {prompt}", { prompt: game.prompt(ui) });
   } else {
     const who = view.to_move;
     const info = (view.seats || [])[who] || {};
-    const thinking = info.kind === "computer" || info.replaced_by ? " (the computer is thinking…)" : "";
+    const thinking = info.kind === "computer" || info.replaced_by;
     // A person whose link has not been opened yet: nobody's clock runs until they come.
-    const away = notOpened(view, info) ? " to open the table" : "";
-    status.append(`Waiting for `, badge(view, who), away, thinking ? ` ${thinking}` : "",
-      ". ", game.waiting ? game.waiting(ui) : "");
+    const away = notOpened(view, info);
+    const seat = badge(view, who);
+    const line = away && thinking ? tNodes("Waiting for {seat} to open the table (the computer is thinking…).", { seat })
+      : away ? tNodes("Waiting for {seat} to open the table.", { seat })
+        : thinking ? tNodes("Waiting for {seat} (the computer is thinking…).", { seat })
+          : tNodes("Waiting for {seat}.", { seat });
+    status.append(...line, " ", game.waiting ? game.waiting(ui) : "");
   }
   return status;
 }
@@ -119,8 +124,8 @@ function overLine(view, game, ui) {
   const early = endingSentence(view.ending, ui.name, view.players, (s) => !notOpened(view, view.seats[s] || {}));
   const left = leftSentence(view.ending, ui.name);
   let text = early;
-  if (!early) text = "The game is over. " + (view.result && game.resultLine ? game.resultLine(ui) : "");
-  else if (view.ending.how === "resigned") text = `The game is over. ${early}`;
+  if (!early) text = t("The game is over. {result}", { result: view.result && game.resultLine ? game.resultLine(ui) : "" });
+  else if (view.ending.how === "resigned") text = t("The game is over. {result}", { result: early });
   return left ? `${text} ${left}` : text;
 }
 
@@ -134,44 +139,66 @@ function actionBar(ui, game, handled) {
   const barItems = [...ui.bar, ...unhandled.map((m) => ui.move(m, sentence(game.label(m, ui)),
     { class: m === "pass" ? "" : "primary" }))];
   return barItems.length
-    ? el("div", { class: "actions", id: "actions", role: "toolbar", "aria-label": "your moves",
+    ? el("div", { class: "actions", id: "actions", role: "toolbar", "aria-label": t("your moves"),
       dataset: { roving: "bar" } }, barItems)
     : null;
 }
 
+/**
+ * A move log's line: the game's sentence (`label` with a seat), whose `{seat}` is where
+ * the mover's badge goes, so a language puts the subject where it wants it. A label
+ * without one (notation the game does not know) comes after the badge.
+ */
+function logLine(badgeNode, text) {
+  const at = typeof text === "string" ? text.indexOf("{seat}") : -1;
+  if (at < 0) return [badgeNode, " ", text];
+  return [text.slice(0, at), badgeNode, text.slice(at + "{seat}".length)].filter((p) => p !== "");
+}
+
 /** The recent moves, each with its mover's badge, in the game's words. */
 function moveLog(view, game, ui) {
-  const log = el("ol", { class: "log", "aria-label": "recent moves" });
+  const log = el("ol", { class: "log", "aria-label": t("recent moves") });
   for (const m of view.recent || []) {
     log.append(el("li", { value: m.number, class: m === ui.last ? "last" : "" },
-      badge(view, m.seat), " ", game.label(m.move, ui, m.seat, m)));
+      logLine(badge(view, m.seat), game.label(m.move, ui, m.seat, m))));
   }
   // Not numbered: it is no move ("1. No moves yet." read as one).
-  if (!(view.recent || []).length) log.append(el("li", { class: "muted", style: { "list-style": "none" } }, "No moves yet."));
+  if (!(view.recent || []).length) log.append(el("li", { class: "muted", style: { "list-style": "none" } }, t("No moves yet.")));
   return log;
 }
 
 /**
  * The computer that plays for an absent person, as a phrase: "the Casual computer" (the
- * server names it by its level: the seat's `replaced_by_name`).
+ * server names it by its level: the seat's `replaced_by_name`). For a sentence, prefer a
+ * whole message per case (`computerName` and the two forms), as seatNote does.
  */
 export function standIn(s) {
-  return theComputer(s.replaced_by_name);
+  const name = computerName(s);
+  return name ? t("the {computer}", { computer: name }) : t("the computer");
+}
+
+/** The level's name of the computer playing for a seat ("Casual computer"), or null for "the computer". */
+export function computerName(s) {
+  const name = s.replaced_by_name;
+  return !name || name === "Computer" ? null : name;
 }
 
 /** A person's state beside their seat: not here yet, away, or left the game. */
 function seatNote(view, s) {
-  if (s.left) return " (left the game: the computer plays on)";
-  if (s.replaced_by) return ` (away: ${standIn(s)} plays for now)`;
-  return notOpened(view, s) && !view.finished ? " (not here yet)" : "";
+  if (s.left) return ` ${t("(left the game: the computer plays on)")}`;
+  if (s.replaced_by) {
+    const computer = computerName(s);
+    return ` ${computer ? t("(away: the {computer} plays for now)", { computer }) : t("(away: the computer plays for now)")}`;
+  }
+  return notOpened(view, s) && !view.finished ? ` ${t("(not here yet)")}` : "";
 }
 
 /** Who sits at the table: each seat's badge, a person or the computer, its clock. */
 function seatList(view, options) {
   const list = el("ul", { class: "plain seatlist" }, (view.seats || []).map((s) =>
     el("li", {}, badge(view, s.seat), seatRating(s), el("span", { class: "muted small" },
-      s.kind === "computer" ? "" : (s.account ? "" : "person"), seatNote(view, s)),
-    view.to_move === s.seat ? el("span", { class: "turn-dot" }, "◀ to move") : "",
+      s.kind === "computer" ? "" : (s.account ? "" : t("person")), seatNote(view, s)),
+    view.to_move === s.seat ? el("span", { class: "turn-dot" }, t("◀ to move")) : "",
     options.replay ? "" : seatClock(view, s))));
   return [list, agentDetails(view)];
 }
@@ -184,7 +211,7 @@ function agentDetails(view) {
   const computers = (view.seats || []).filter((s) => s.agent);
   if (!computers.length) return "";
   return el("details", { class: "small muted agents", id: "agents" },
-    el("summary", {}, computers.length === 1 ? "The computer player's settings" : "The computer players' settings"),
+    el("summary", {}, computers.length === 1 ? t("The computer player's settings") : t("The computer players' settings")),
     el("ul", { class: "plain" }, computers.map((s) => el("li", {}, badge(view, s.seat), " ",
       el("code", { dataset: { notation: "" } }, s.agent)))));
 }
@@ -193,7 +220,7 @@ function agentDetails(view) {
 function seatRating(s) {
   if (!s.rating && !s.account) return "";
   return el("span", { class: "small seat-rating" }, s.account
-    ? el("a", { href: `/@/${encodeURIComponent(s.account)}`, "aria-label": `${s.account}'s profile` }, s.rating || "profile")
+    ? el("a", { href: `/@/${encodeURIComponent(s.account)}`, "aria-label": t("{name}'s profile", { name: s.account }) }, s.rating || t("profile"))
     : s.rating);
 }
 
@@ -201,9 +228,9 @@ function seatRating(s) {
 function sidePanels(log, seats, options) {
   return el("aside", {},
     el("section", { class: "panel", "aria-labelledby": "log-h" },
-      el("h2", { id: "log-h" }, "Move log"), log),
+      el("h2", { id: "log-h" }, t("Move log")), log),
     el("section", { class: "panel", "aria-labelledby": "seats-h" },
-      el("h2", { id: "seats-h" }, "At the table"), seats),
+      el("h2", { id: "seats-h" }, t("At the table")), seats),
     options.interactive ? keyboardHelp() : "",
     options.extra || []);
 }
@@ -217,7 +244,7 @@ function resultPanel(view, game, ui, options) {
   const left = leftSentence(view.ending, ui.name);
   const body = endedEarly(view) || !view.result ? earlyResult(view, ui) : game.result(ui);
   return el("section", { class: "panel result", "aria-labelledby": "result-h", id: "result" },
-    el("h2", { id: "result-h" }, "Result"), body,
+    el("h2", { id: "result-h" }, t("Result")), body,
     left ? el("p", { id: "result-left" }, left) : "", options.afterResult || []);
 }
 
@@ -227,10 +254,12 @@ function earlyResult(view, ui) {
   const aborted = ending.how === "aborted";
   const said = endingSentence(ending, ui.name, view.players, (s) => !notOpened(view, view.seats[s] || {}));
   return el("div", { id: "ending", dataset: { how: ending.how || "" } },
-    el("p", { class: aborted ? "aborted" : "winner" }, said || "The game is over."),
+    el("p", { class: aborted ? "aborted" : "winner" }, said || t("The game is over.")),
     el("p", { class: "small muted" }, aborted
-      ? "An aborted game is never rated and does not count in the evening's score."
-      : `The game ended after ${(view.recent || []).length ? `move ${view.recent[view.recent.length - 1].number}` : "no moves"}.`));
+      ? t("An aborted game is never rated and does not count in the evening's score.")
+      : (view.recent || []).length
+        ? t("The game ended after move {number}.", { number: view.recent[view.recent.length - 1].number })
+        : t("The game ended after no moves.")));
 }
 
 /** How many of the server's notices the table page shows (the most recent). */
@@ -243,9 +272,9 @@ const NOTICES = 3;
 function noticeList(view) {
   const notices = Array.isArray(view.notices) ? view.notices.slice(-NOTICES) : [];
   if (!notices.length) return null;
-  return el("ul", { class: "plain notices", id: "notices", "aria-label": "notices from the server" },
+  return el("ul", { class: "plain notices", id: "notices", "aria-label": t("notices from the server") },
     notices.map((n, i) => el("li", { class: i === notices.length - 1 ? "latest" : "" },
-      Number.isInteger(n.version) ? el("span", { class: "muted small" }, `Move ${n.version}: `) : "",
+      Number.isInteger(n.version) ? el("span", { class: "muted small" }, `${t("Move {number}:", { number: n.version })} `) : "",
       String(n.text ?? ""))));
 }
 

@@ -6,6 +6,7 @@
 // else the parent of move buttons, named by where it sits.
 
 import { el } from "/static/shared/dom.js";
+import { t } from "/static/shared/i18n.js";
 
 const memory = new WeakMap();
 let keyboardLast = false;  // the last input was a key (so focus may scroll the page)
@@ -226,10 +227,12 @@ export function keyboardScrolling(root) {
       const inner = box.querySelector("[aria-label]");
       const heads = [...box.querySelectorAll("th")].slice(0, 3).map((th) => th.textContent.trim());
       box.setAttribute("role", "region");
-      let name = inner ? inner.getAttribute("aria-label") : heads.length ? `table: ${heads.join(", ")}…` : "a part";
-      for (let n = 2; named.has(name); n++) name = `${name.replace(/ \(\d+\)$/, "")} (${n})`;
+      const base = inner ? inner.getAttribute("aria-label")
+        : heads.length ? t("table: {columns}…", { columns: heads.join(", ") }) : t("a part");
+      let name = base;
+      for (let n = 2; named.has(name); n++) name = t("{name} ({number})", { name: base, number: n });
       named.add(name);
-      box.setAttribute("aria-label", `${name} (scrolls)`);
+      box.setAttribute("aria-label", t("{name} (scrolls)", { name }));
     }
   }
 }
@@ -244,15 +247,15 @@ export function jumpToBoard(root, bar) {
   const box = target.getBoundingClientRect();
   if (box.top >= 0 && box.bottom <= innerHeight) return;
   bar.append(el("button", { type: "button", class: "jump-board", id: "jump-board",
-    "aria-label": "go to the moves on the table, below",
-    onclick: () => target.focus() }, "↓ On the table"));
+    "aria-label": t("go to the moves on the table, below"),
+    onclick: () => target.focus() }, t("↓ On the table")));
 }
 
 /** The table's note on playing with the keyboard. */
 export function keyboardHelp() {
   return el("details", { class: "panel small keys" },
-    el("summary", {}, "Playing with the keyboard"),
-    el("p", {}, "Tab goes from group to group: the moves beside the status, your hand, the cards or squares on the table. ",
-      "The arrow keys move inside a group (Home and End to its ends); Enter or Space plays the move. ",
-      "After a move the focus stays where play goes on."));
+    el("summary", {}, t("Playing with the keyboard")),
+    el("p", {}, t("Tab goes from group to group: the moves beside the status, your hand, the cards or squares on the table."), " ",
+      t("The arrow keys move inside a group (Home and End to its ends); Enter or Space plays the move."), " ",
+      t("After a move the focus stays where play goes on.")));
 }

@@ -3,6 +3,7 @@
 // lobby remembers the tables set up here (the server keeps no accounts).
 
 import { el } from "/static/shared/dom.js";
+import { t } from "/static/shared/i18n.js";
 
 /**
  * The token of this page's invite link ("" if it has none).
@@ -42,14 +43,14 @@ export function copyButton(input) {
     const button = event.currentTarget;
     try {
       await navigator.clipboard.writeText(input.value);
-      button.textContent = "Copied";
+      button.textContent = t("Copied");
     } catch {
       input.select();
       document.execCommand && document.execCommand("copy");
-      button.textContent = "Selected: press Ctrl+C";
+      button.textContent = t("Selected: press Ctrl+C");
     }
-    setTimeout(() => { button.textContent = "Copy"; }, 2000);
-  } }, "Copy");
+    setTimeout(() => { button.textContent = t("Copy"); }, 2000);
+  } }, t("Copy"));
 }
 
 /**

@@ -7,6 +7,8 @@
 //   says(["Ann", "Bob"], "win") -> "Ann and Bob win"
 //   possessive("You") -> "your"; possessive("Ann") -> "Ann's"
 
+import { nt, t } from "/static/shared/i18n.js";
+
 export const YOU = "You";
 
 const IRREGULAR = { be: "is", have: "has", do: "does", go: "goes" };
@@ -29,11 +31,17 @@ export function singularVerb(verb) {
   return `${verb}s`;
 }
 
-/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
+/**
+ * "Ann", "Ann and Bob", "Ann, Bob and Cy", in the page's language: the list's comma and
+ * its last "and" are messages of their own, so a language puts its own words (und, et, y,
+ * en) and its own punctuation (no comma, or one before the "and") between the names.
+ */
 export function andList(names) {
-  const items = [...names];
+  const items = [...names].map(String);
   if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  let list = items[0];
+  for (const item of items.slice(1, -1)) list = t("{list}, {item}", { list, item });
+  return t("{list} and {last}", { list, last: items[items.length - 1] });
 }
 
 /** The subject (a name, or several) and `verb` (its plain form) agreeing: "You lead", "Seat 1 leads". */
@@ -53,9 +61,11 @@ export function verbFor(subject, verb) {
 /**
  * A computer player's name (the server's: its level's, "Strongest computer", or
  * "Computer" for one on no ladder) inside a sentence: "the Strongest computer", "the computer".
+ * Translated as the subject of a sentence (German: "der Computer"); a sentence that needs
+ * the name in another case is better written as a whole message with the name.
  */
 export function theComputer(name) {
-  return !name || name === "Computer" ? "the computer" : `the ${name}`;
+  return !name || name === "Computer" ? t("the computer") : t("the {level}", { level: name });
 }
 
 /** Whose: "your" ("Your" with `capital`) for You, "Ann's", "Giles'". */
@@ -67,8 +77,8 @@ export function possessive(name, capital = false) {
 /** "in 4 min", "in 2 h", "started": when an event starts, from now. */
 export function startsIn(at, now = Date.now() / 1000) {
   const left = at - now;
-  if (left <= 0) return "starting";
-  if (left < 60) return "in under a minute";
-  if (left < 3600) return `in ${Math.round(left / 60)} min`;
-  return `in ${Math.round(left / 3600)} h`;
+  if (left <= 0) return t("starting");
+  if (left < 60) return t("in under a minute");
+  if (left < 3600) return nt("in {count} min", "in {count} min", Math.round(left / 60));
+  return nt("in {count} h", "in {count} h", Math.round(left / 3600));
 }
