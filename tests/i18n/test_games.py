@@ -5,6 +5,7 @@ record and the API's codes the same in every language."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import json
 import random
@@ -188,7 +189,10 @@ def test_concurrent_tables_never_mix_languages() -> None:
     async def both() -> list[list[str]]:
         return list(await asyncio.gather(*(speak(c) for c in i18n.LANGUAGES)))
 
-    results = asyncio.run(both())
+    # A fresh thread has no event loop, even when a browser test in this worker
+    # left Playwright's loop running in the main thread.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        results = pool.submit(asyncio.run, both()).result()
     assert [set(r) for r in results] == [
         {"the game is over"},
         {"het spel is afgelopen"},

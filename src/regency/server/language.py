@@ -80,6 +80,8 @@ async def _account_language(connection: HTTPConnection, among: tuple[str, ...]) 
 async def language_of(connection: HTTPConnection) -> str:
     """The language ``connection`` (a request or a WebSocket) is answered in (module doc)."""
     among = served(connection)
+    if len(among) == 1:  # English alone (no other language offered yet): nothing to read
+        return among[0]
     found = shipped(connection.cookies.get(COOKIE), among)
     if found is None:
         found = await _account_language(connection, among)

@@ -2,7 +2,7 @@
 // with invite links, the tables this browser set up, and finished games to replay.
 import { el } from "/static/shared/dom.js";
 import { LANG, formatNumber, nt, t } from "/static/shared/i18n.js";
-import { endingSummary, nameList } from "/static/shared/endings.js";
+import { endingSummary, listOf, nameList } from "/static/shared/endings.js";
 import { copyButton, fragmentLink, myTables, rememberTable } from "/static/shared/links.js";
 import { thirdPerson } from "/static/shared/seats.js";
 import { api, me } from "/static/shared/server.js";
@@ -236,11 +236,6 @@ function drawMine() {
 // Dates in the page's language, as the reader's browser writes it if it speaks that language
 // ("4 Dec" in en-GB, "Dec 4" in en-US), in the reader's time zone.
 const LOCALE = navigator.languages.find((l) => l.split("-")[0] === LANG) || (LANG === "pseudo" ? undefined : LANG);
-
-/** "Ann and Bob", "Ann, Bob and Cy", as the page's language joins names. */
-function listOf(names) {
-  return new Intl.ListFormat(LANG === "en" || LANG === "pseudo" ? "en-GB" : LANG, { type: "conjunction" }).format(names);
-}
 
 /** "Ann vs Bob vs Cy". */
 function versus(names) {

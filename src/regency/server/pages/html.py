@@ -127,7 +127,7 @@ def page(
     body: str = "",
     status: int = 200,
     *,
-    description: str = DESCRIPTION,
+    description: str | None = None,
     fill: Mapping[str, str] | None = None,
     preload: Mapping[str, Any] | None = None,
 ) -> HTMLResponse:
@@ -138,7 +138,8 @@ def page(
         title: Its title (text).
         body: Markup for ``<!--RULES-->`` (the rules pages' text).
         status: The answer's status.
-        description: Its meta description (text).
+        description: Its meta description (text, in the reader's language; default:
+            :data:`DESCRIPTION`, translated here).
         fill: Markup for other ``<!--NAME-->`` marks, by ``NAME`` (built with
             :func:`html.escape` by the caller).
         preload: Public answers the page's scripts will ask for at once, by the address
@@ -152,8 +153,9 @@ def page(
     for mark, markup in (fill or {}).items():
         text = text.replace(f"<!--{mark}-->", markup)
     files = assets()
+    about = _(DESCRIPTION) if description is None else description  # the routes' are translated
     head = [
-        f'<meta name="description" content="{escape(_(description))}">',
+        f'<meta name="description" content="{escape(about)}">',
         f'<meta name="theme-color" content="{THEME}">',
         '<link rel="manifest" href="/manifest.webmanifest">',
         f'<link rel="icon" href="{files.url("icons/icon.svg")}" type="image/svg+xml">',

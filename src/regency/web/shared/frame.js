@@ -167,16 +167,6 @@ function moveLog(view, game, ui) {
   return log;
 }
 
-/**
- * The computer that plays for an absent person, as a phrase: "the Casual computer" (the
- * server names it by its level: the seat's `replaced_by_name`). For a sentence, prefer a
- * whole message per case (`computerName` and the two forms), as seatNote does.
- */
-export function standIn(s) {
-  const name = computerName(s);
-  return name ? t("the {computer}", { computer: name }) : t("the computer");
-}
-
 /** The level's name of the computer playing for a seat ("Casual computer"), or null for "the computer". */
 export function computerName(s) {
   const name = s.replaced_by_name;
