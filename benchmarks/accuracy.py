@@ -35,14 +35,13 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import regency
 from regency.agents import make_agent
 from regency.agents.defaults import default_opponent
-from regency.analysis import Analysis, analyze, label_for, summarize
+from regency.analysis import Analysis, analyze, decide, summarize
 from regency.core.rng import derive_seed
 from regency.sim.machine import describe_machine
 
@@ -115,9 +114,16 @@ def load(paths: Iterable[str]) -> Iterator[dict[str, Any]]:
 
 
 def summary_of(line: dict[str, Any]) -> Any:
-    """The seat's summary, recomputed from the stored figures by today's code (labels too)."""
+    """The seat's summary, recomputed from the stored figures by today's code.
+
+    The preferred move, the loss and the label of each judged decision follow from its
+    moves' figures (:func:`regency.analysis.decide`); forced decisions stay as stored.
+    """
     analysis = Analysis.from_dict(line["analysis"])
-    decisions = [replace(d, label=label_for(d.loss, d.stakes)) for d in analysis.decisions]
+    decisions = [
+        d if d.forced else decide(d.number, d.seat, d.played, d.moves, exact=d.exact)
+        for d in analysis.decisions
+    ]
     return summarize(line["seat"], decisions)
 
 

@@ -69,6 +69,7 @@ __all__ = [
     "analyze",
     "as_record",
     "assemble",
+    "decide",
     "decisions_due",
     "default_agent",
     "evaluator",
@@ -79,6 +80,7 @@ __all__ = [
     "label_for",
     "lost_points",
     "move_accuracy",
+    "preferred",
     "stakes_of",
     "summarize",
 ]
@@ -516,7 +518,41 @@ def judge_view(view: SeatView[Any], played: str, number: int, agent: str, seed: 
 
 def _decision(number: int, seat: int, played: str, estimates: Sequence[MoveEstimate]) -> Decision:
     figures = tuple(MoveFigure(e.notation, e.win, e.visits) for e in estimates)
-    best = figures[0]
+    return decide(number, seat, played, figures, exact=all(e.exact for e in estimates))
+
+
+def preferred(figures: Sequence[MoveFigure]) -> MoveFigure:
+    """The move a decision is measured against: the best judged among the most searched.
+
+    The highest win chance of the moves with the most visits, so that the figure a
+    reader sees highest is the one every move is charged against (issue 44). Moves
+    searched less are left out: a move a search tried a few times can look better by
+    chance. For ``ismcts`` that is its most visited move; for ``pimc`` and the exact
+    solver, whose moves share every world, the best; for ``rollout``, the best of the
+    candidates kept to the end, which is not always the one it plays: it keeps the
+    heuristic's favourite unless a rival is *surely* better, and measuring against that
+    pick spared the heuristic's moves every charge while charging a stronger player's
+    departures from it whenever they came out lower on the judge's worlds (Kingdoms'
+    heuristic scored as high as the default; docs/analysis.md, "Tells players apart").
+    The first figure wins a tie, and the first figure is returned when none is judged.
+    """
+    judged = [f for f in figures if f.win is not None]
+    if not judged:
+        return figures[0]
+    most = max(f.visits for f in judged)
+    return max((f for f in judged if f.visits == most), key=lambda f: f.win or 0.0)
+
+
+def decide(
+    number: int, seat: int, played: str, figures: Sequence[MoveFigure], exact: bool = False
+) -> Decision:
+    """A decision from its moves' figures: the preferred move first, the loss against it.
+
+    Also how stored figures are scored again (``benchmarks/accuracy.py --load``): the
+    judgement is in the figures, the rest follows from them.
+    """
+    best = preferred(figures)
+    figures = (best, *(f for f in figures if f is not best))
     mine = next((f for f in figures if f.move == played), None)
     win_played = mine.win if mine is not None else None
     loss = None
@@ -534,7 +570,7 @@ def _decision(number: int, seat: int, played: str, estimates: Sequence[MoveEstim
         loss=loss,
         label=label_for(loss, stakes),
         moves=figures,
-        exact=all(e.exact for e in estimates),
+        exact=exact,
     )
 
 

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import regency
@@ -23,12 +23,14 @@ from regency.analysis import (
     Decision,
     MoveFigure,
     analyze,
+    decide,
     default_agent,
     game_accuracy,
     hint_agent,
     judge,
     label_for,
     lost_points,
+    preferred,
     summarize,
 )
 from regency.core.errors import CorruptSaveError
@@ -355,6 +357,79 @@ def test_a_game_thrown_away_early_is_not_called_accurate() -> None:
     assert plain == pytest.approx(80.0)
     assert game_accuracy(moves) == pytest.approx(0.0)
     assert summarize(0, moves).accuracy == game_accuracy(moves)
+
+
+def test_moves_are_charged_against_the_best_of_the_most_searched() -> None:
+    """Issue 44: the reference is the highest win among the moves judged on every world.
+
+    As ``rollout`` reports a decision: its pick first (the heuristic's favourite, kept
+    because no rival was *surely* better), a rival that came out higher on the same 16
+    worlds, a candidate dropped after 4 worlds that looks best by chance, the move
+    played. The rival is preferred; the dropped candidate is not; the pick, had it been
+    played, would lose the 10 points it is below the rival.
+    """
+    figures = (
+        MoveFigure("pick", 0.60, 16),
+        MoveFigure("rival", 0.70, 16),
+        MoveFigure("dropped", 0.95, 4),
+        MoveFigure("played", 0.55, 16),
+        MoveFigure("unjudged", None, 0),
+    )
+    d = decide(7, 1, "played", figures)
+    assert preferred(figures).move == "rival"
+    assert (d.best, d.win, d.win_played) == ("rival", 0.70, 0.55)
+    assert d.loss == pytest.approx(0.15)
+    assert [f.move for f in d.moves] == ["rival", "pick", "dropped", "played", "unjudged"]
+    assert decide(7, 1, "pick", figures).loss == pytest.approx(0.10)
+    assert decide(7, 1, "rival", figures).loss == 0.0
+    assert decide(7, 1, "dropped", figures).loss == 0.0  # below zero: never charged
+    # A tie keeps the first; nothing judged keeps the first too.
+    assert preferred((MoveFigure("a", 0.5, 8), MoveFigure("b", 0.5, 8))).move == "a"
+    assert preferred((MoveFigure("a", None, 0), MoveFigure("b", None, 0))).move == "a"
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(
+        st.tuples(st.one_of(st.none(), st.floats(0, 1)), st.integers(1, 32)),
+        min_size=2,
+        max_size=8,
+    ),
+    st.data(),
+)
+def test_no_move_judged_on_every_world_loses_against_the_preferred_one(
+    raw: list[tuple[float | None, int]], data: st.DataObject
+) -> None:
+    """The preferred move is a most-searched move no other most-searched move beats."""
+    figures = tuple(
+        MoveFigure(f"m{k}", win, visits if win is not None else 0)
+        for k, (win, visits) in enumerate(raw)
+    )
+    played = data.draw(st.sampled_from([f.move for f in figures]))
+    d = decide(1, 0, played, figures)
+    judged = [f for f in figures if f.win is not None]
+    if not judged:
+        assert d.loss is None
+        return
+    most = max(f.visits for f in judged)
+    assert d.moves[0].visits == most and d.win == max(f.win for f in judged if f.visits == most)
+    for f in judged:
+        if f.visits == most:
+            assert d.win is not None and f.win is not None and f.win <= d.win
+    assert sorted(d.moves, key=lambda f: f.move) == sorted(figures, key=lambda f: f.move)
+
+
+def test_the_rollout_judge_prefers_its_best_candidate_not_its_pick() -> None:
+    """A real ``rollout`` judgement of Kingdoms: the preferred move is the best figure of
+    the candidates judged on every world, whichever the rollout agent itself would play."""
+    record = played_record("kingdoms", moves=12)
+    analysis = analyze(record, agent="rollout:iters=8", seats=[0], seed=3)
+    judged = [d for d in analysis.decisions if not d.forced and d.win is not None]
+    assert judged
+    for d in judged:
+        full = [f for f in d.moves if f.win is not None and f.visits == d.moves[0].visits]
+        assert d.win == max(f.win for f in full if f.win is not None)
+        assert all(f.visits <= d.moves[0].visits for f in d.moves)
 
 
 def test_summaries_take_the_decisions_in_the_order_played() -> None:
