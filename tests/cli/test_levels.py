@@ -37,7 +37,7 @@ def test_level_seats_that_levels_agent(
     code, out, _ = run(argv, "quit\n", capsys, monkeypatch)
     assert code == 0
     level = name.capitalize()
-    assert f": the {level} computer ({agent})" in " ".join(out.split())
+    assert f": {level} computer ({agent})" in " ".join(out.split())
 
 
 def test_an_unknown_level_is_refused_with_the_ladder(capsys: Any, monkeypatch: Any) -> None:

@@ -171,7 +171,7 @@ def test_four_player_claim_names_the_partner_and_speaks_in_person(
         monkeypatch,
     )
     assert code == 0
-    assert "Seat 2: the Casual computer (heuristic) (your partner)" in " ".join(out.split())
+    assert "Seat 2: Casual computer (heuristic) (your partner)" in " ".join(out.split())
     rng = random.Random(3)
     slips = re.compile(r"\bYou (leads|wins|draws|takes|has|places)\b")
     for name, players in [("claim", 4), ("claim", 3), ("kingdoms", 2)]:
@@ -229,7 +229,7 @@ def test_replay_answers_unknown_keys_and_uses_the_screens_names(tmp_path: Path) 
     code, out = on_terminal(["replay", str(path)], ["zz\r", "q\r"])
     assert code == 0
     assert "'zz' is not a replay key" in out
-    assert "Seat 0: a person; Seat 1: the Casual computer (heuristic)." in out
+    assert "Seat 0: a person; Seat 1: Casual computer (heuristic)." in out
     assert f"Seat {regency.new_game('claim', seed=4).current_player}: " in out
 
 
@@ -272,8 +272,8 @@ def test_hot_seat_through_a_pipe_and_different_computer_players(
     )
     assert code == 0
     out = " ".join(out.split())
-    assert "Seat 1: the Beginner computer (random)" in out
-    assert "Seat 3: the Casual computer (heuristic)" in out
+    assert "Seat 1: Beginner computer (random)" in out
+    assert "Seat 3: Casual computer (heuristic)" in out
     assert "Pass the keyboard to Seat" in out
 
 
@@ -291,7 +291,7 @@ def test_load_continues_a_saved_game_with_its_seats(
     )
     assert code == 0, out
     out = " ".join(out.split())
-    assert "Seat 0: the Beginner computer (random)" in out and "You are Seat 1" in out
+    assert "Seat 0: Beginner computer (random)" in out and "You are Seat 1" in out
     after = regency.replay(save.read_text()).actions
     assert after[: len(before)] == before and len(after) > len(before)
     code, _, err = run(["play", "claim", "--load", str(save)], "", capsys, monkeypatch)
@@ -337,7 +337,7 @@ def test_the_default_opponent_is_the_strongest_measured(
     code, out, _ = run(args, "quit\n", capsys, monkeypatch)
     expected = STRONGEST[game][players]
     assert code == 0
-    assert f": the Strongest computer ({expected})" in " ".join(out.split())  # Seat 1 or Blue
+    assert f": Strongest computer ({expected})" in " ".join(out.split())  # Seat 1 or Blue
 
 
 def test_rules_show_the_powers_in_play(capsys: Any, monkeypatch: Any) -> None:

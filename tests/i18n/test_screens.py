@@ -135,3 +135,24 @@ def test_the_rule_catches_an_english_word() -> None:
     assert _escaped("[Ŷöû] KN9 place 1,0 |dwf| S1♜3", {"place"}) == []
     assert _escaped("[[Ŝéåţ 1] ŵîñš]; Seat 2 draws", set()) == ["Seat", "draws"]
     assert _escaped("[ĥåñđ\n wrapped] ]", set()) == []
+
+
+@pytest.mark.parametrize("name", ["claim", "kingdoms", "claim-kingdoms"])
+def test_a_play_session_around_the_board_is_translated(
+    name: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``regency play``'s own lines in the pseudo-language: the introduction, help, a hint,
+    refusals (a number off the list, a long entry, a bad move, nothing to take back), the
+    rules and the goodbye, at 80 columns; only codes, notation and names stay bare."""
+    from tests.cli.helpers import run
+
+    monkeypatch.setenv("COLUMNS", "80")
+    entries = "?\nundo\n999\n" + "x" * 300 + "\nnot a move\nhint\nrules\nquit\n"
+    argv = ["play", name, "--seed", "3", "--level", "Beginner", "--lang", i18n.PSEUDO]
+    code, out, _err = run(argv, entries, capsys, monkeypatch)
+    assert code == 0
+    notation = _notation_words(name, 2, 3) | {"undo", "rules", "hint", "quit", "seed", "load"}
+    notation |= {"regency", "play", "replay", "save", "beginner", "random", "xx", "not", "a"}
+    leftover = _escaped(out, notation)
+    assert not leftover, (leftover, out)
+    assert "[" in out and "Ĥîñţ" not in out  # bracketed, not left untranslated as English

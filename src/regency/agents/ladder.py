@@ -44,7 +44,7 @@ from regency.agents.registry import parse_spec
 from regency.core.errors import RegencyError, quote
 from regency.core.i18n import DEFAULT, N_, PSEUDO, _, language, ngettext
 from regency.core.registry import game_info
-from regency.core.words import span, the_computer
+from regency.core.words import span
 
 __all__ = [
     "COMPUTER",
@@ -652,12 +652,12 @@ def computer_name(game: str, players: int, spec: str) -> str:
 
 
 def computer_with_spec(game: str, players: int, spec: str) -> str:
-    """A computer seat in a sentence, its spec after it: ``"the Strongest computer (ismcts)"``.
+    """A computer seat's name, its spec after it: ``"Strongest computer (ismcts)"``.
 
-    For the terminal's lines that say who sits where; ``"the computer (SPEC)"`` for a spec
-    on no ladder.
+    For the terminal's lines that say who sits where (``Seat 1: Strongest computer
+    (ismcts)``), in the reader's language; ``"Computer (SPEC)"`` for a spec on no ladder.
     """
-    return f"{the_computer(computer_name(game, players, spec))} ({spec})"
+    return _("{computer} ({spec})", computer=computer_name(game, players, spec), spec=spec)
 
 
 def ladders_json(game: str) -> dict[str, list[dict[str, Any]]]:

@@ -35,6 +35,7 @@ from regency.cli.args import UsageError
 from regency.cli.finding import Finder, server_base
 from regency.cli.seat_commands import COMMANDS, ending_words, run_command, seat_name
 from regency.core.errors import NotationError, RegencyError
+from regency.core.i18n import _
 from regency.core.registry import game_class
 from regency.core.view import SeatView
 
@@ -82,7 +83,10 @@ def parse_invite(url: str, api_token: str | None = None) -> Invite:
         or not token
     ):
         raise UsageError(
-            f"not an invite link: {url!r} (expected http://HOST/play/TABLE/SEAT#token=...)"
+            _(
+                "not an invite link: {url} (expected http://HOST/play/TABLE/SEAT#token=...)",
+                url=repr(url),
+            )
         )
     return Invite(f"{parts.scheme}://{parts.netloc}", segments[1], int(segments[2]), token)
 
@@ -102,7 +106,7 @@ def seat_view(message: dict[str, Any]) -> SeatView[Any]:
             legal.append(read(move))
         except NotationError:
             raise RegencyError(
-                f"the server offered a move this client cannot read: {move!r}"
+                _("the server offered a move this client cannot read: {move}", move=repr(move))
             ) from None
     return SeatView(game, seat, players, message["observation"], tuple(legal))
 
@@ -181,16 +185,30 @@ def _open(invite: Invite, patience: float = 0.0) -> Any:
         except InvalidStatus as exc:
             status = exc.response.status_code
             if status < 500 or not patience:  # a process shutting down answers 503
-                what = "the API token's account" if invite.token.startswith("rga_") else "link"
-                raise UsageError(
-                    f"the server refused seat {invite.seat} of table {invite.table} "
-                    f"(HTTP {status}): is the {what} right?"
-                ) from None
+                if invite.token.startswith("rga_"):
+                    refused = _(
+                        "the server refused seat {seat} of table {table} (HTTP {status}): "
+                        "is the API token's account right?",
+                        seat=invite.seat,
+                        table=invite.table,
+                        status=status,
+                    )
+                else:
+                    refused = _(
+                        "the server refused seat {seat} of table {table} (HTTP {status}): "
+                        "is the link right?",
+                        seat=invite.seat,
+                        table=invite.table,
+                        status=status,
+                    )
+                raise UsageError(refused) from None
             failure: Exception = exc
         except (OSError, WebSocketException, TimeoutError) as exc:
             failure = exc
         if time.monotonic() + delay > deadline:
-            raise UsageError(f"cannot reach {invite.base}: {failure}") from None
+            raise UsageError(
+                _("cannot reach {server}: {reason}", server=invite.base, reason=failure)
+            ) from None
         time.sleep(delay)
         delay = min(delay * 2, 8.0)
 
@@ -220,7 +238,12 @@ def _find_and_play(args: argparse.Namespace, console: Console, api_token: str | 
     """Find the seats ``--pool``, ``--open-table`` or ``--tournament`` name; play each."""
     base = server_base(args.invite)
     if getattr(args, "seat_command", None):
-        raise UsageError(f"--{args.seat_command} needs a seat's invite link, not a server")
+        raise UsageError(
+            _(
+                "--{command} needs a seat's invite link, not a server",
+                command=args.seat_command,
+            )
+        )
     finder = Finder(base, args.name, api_token, console)
     try:
         if args.tournament:
@@ -231,7 +254,7 @@ def _find_and_play(args: argparse.Namespace, console: Console, api_token: str | 
             seats = iter([finder.open_table(args.open_table)])
         for table, seat in seats:
             if finder.token is None:  # a guest's place always comes with its token
-                raise UsageError("the server gave no token for the seat")
+                raise UsageError(_("the server gave no token for the seat"))
             _play(args, console, Invite(base, table, seat, finder.token))
     finally:
         finder.close()
@@ -252,10 +275,12 @@ def _play(args: argparse.Namespace, console: Console, invite: Invite) -> int:
                         return 0
             except ConnectionClosed as exc:
                 if exc.rcvd is None or exc.rcvd.code != RESTART_CODE:
-                    raise UsageError(f"the server closed the connection: {exc}") from None
+                    raise UsageError(
+                        _("the server closed the connection: {reason}", reason=exc)
+                    ) from None
             if socket.close_code != RESTART_CODE:
-                raise UsageError("the server closed the connection before the game ended")
-        console.print("  the server is restarting: reconnecting")
+                raise UsageError(_("the server closed the connection before the game ended"))
+        console.print("  " + _("the server is restarting: reconnecting"))
         player.acted = -1  # a move refused by the old process is sent again
         socket = _open(invite, RECONNECT_FOR)
 
@@ -279,16 +304,24 @@ class _Player:
             if message.get("about") == "takeback":
                 return False  # an answer to an offer a move had already cancelled
             if message.get("error") not in ("stale_version", "not_your_turn", "shutting_down"):
-                raise UsageError(f"the server refused a move: {message.get('message')}")
+                raise UsageError(
+                    _("the server refused a move: {reason}", reason=message.get("message"))
+                )
             return False
         if kind != "view":
             return False
         if self.agent is None:
             self.agent = make_agent(self.args.agent, message["game"], self.args.seed or 0)
             names = ", ".join(s["name"] for s in message["seats"])
-            where = f"seat {self.invite.seat} at table {self.invite.table}"
+            where = _(
+                "seat {seat} at table {table} ({game}: {names})",
+                seat=self.invite.seat,
+                table=self.invite.table,
+                game=message["game"],
+                names=names,
+            )
             # People's names are text, never markup.
-            self.console.print(f"{where} ({message['game']}: {names})", markup=False)
+            self.console.print(where, markup=False)
         self.show_moves(message)
         if message["finished"]:
             self.console.print(ending_words(message), highlight=False, markup=False)
@@ -307,14 +340,23 @@ class _Player:
         recent = message["recent"]
         last = recent[-1]["number"] if recent else 0
         if last < self.shown:
-            self.console.print(f"  moves {last + 1}-{self.shown} were taken back")
+            if self.shown == last + 1:
+                taken = _("move {number} was taken back", number=self.shown)
+            else:
+                taken = _("moves {first}-{last} were taken back", first=last + 1, last=self.shown)
+            self.console.print("  " + taken)
             self.shown = last
         for move in recent:
             if move["number"] > self.shown:
                 self.shown = move["number"]
-                self.console.print(
-                    f"  {move['number']:>3}. seat {move['seat']}: {move['move']}", highlight=False
+                number = str(move["number"]).rjust(3)
+                said = _(
+                    "{number}. seat {seat}: {move}",
+                    number=number,
+                    seat=move["seat"],
+                    move=move["move"],
                 )
+                self.console.print("  " + said, highlight=False)
 
     def answer_takeback(self, message: dict[str, Any], socket: Any) -> None:
         """Answer another person's request to take back a move (once per request)."""
@@ -327,10 +369,14 @@ class _Player:
         self.answered = key
         accept = bool(self.args.accept_takebacks)
         name = seat_name(message, offer["by"])
-        said = "accepted" if accept else "declined (--accept-takebacks accepts)"
-        self.console.print(
-            f"  {name} asks to take back a move: {said}", highlight=False, markup=False
-        )
+        if accept:
+            said = _("{seat} asks to take back a move: accepted", seat=name)
+        else:
+            said = _(
+                "{seat} asks to take back a move: declined (--accept-takebacks accepts)",
+                seat=name,
+            )
+        self.console.print("  " + said, highlight=False, markup=False)
         socket.send(
             json.dumps({"type": "takeback", "accept": accept, "version": message["version"]})
         )

@@ -50,7 +50,14 @@ __all__ = [
     "write_page_catalogs",
 ]
 
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "said": None,  # regency.core.said: words kept as messages (puzzle explanations)
+    "sentence": None,
+    "said_n": (1, 2),
+}
 """The functions whose first arguments (both texts of ``ngettext``) are messages."""
 
 JS_KEYWORDS = {"t": None, "nt": (1, 2), "tNodes": None, "ntNodes": (1, 2)}

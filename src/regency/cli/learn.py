@@ -24,6 +24,7 @@ from rich.text import Text
 import regency
 from regency.cli.args import UsageError
 from regency.cli.play.screen import height, listed_moves, refusal, sentence
+from regency.core.i18n import _, ngettext
 from regency.learn import Course, CourseError, Lesson, load_course, problems
 from regency.learn.coach import words
 from regency.render import renderer_for
@@ -62,7 +63,12 @@ class LearnedBook:
                 self.done = {str(g): [str(i) for i in ids] for g, ids in data.items()}
             except (OSError, ValueError, TypeError, AttributeError) as exc:
                 raise UsageError(
-                    f"{path} is not a file of lessons done; move it away to start afresh ({exc})"
+                    _(
+                        "{path} is not a file of lessons done; move it away to start afresh "
+                        "({error})",
+                        path=path,
+                        error=exc,
+                    )
                 ) from None
 
     def mark(self, game: str, lesson: str) -> None:
@@ -156,7 +162,16 @@ def _check(console: Console, course: Course) -> int:
     found = [problem for lesson in course.lessons for problem in problems(lesson)]
     for problem in found:
         console.print(refusal(problem))
-    console.print(f"{course.title}: {len(course)} lessons, {len(found)} problems")
+    problems_found = ngettext("{count} problem", "{count} problems", len(found))
+    console.print(
+        ngettext(
+            "{title}: {count} lesson, {problems}",
+            "{title}: {count} lessons, {problems}",
+            len(course),
+            title=course.title,
+            problems=problems_found,
+        )
+    )
     return 1 if found else 0
 
 
@@ -226,7 +241,7 @@ def take_lesson(console: Console, course: Course, lesson: Lesson, read: Read) ->
             console.print(_say("terminal_skipped", title=lesson.title))
             return False
         if lowered == "hint":
-            console.print(Text(f"{_say('hint')}: {lesson.hint}", style="italic"))
+            console.print(Text(_("Hint: {hint}", hint=lesson.hint), style="italic"))
             read(_say("terminal_enter") + " ")
             continue
         if entry.isdecimal() and numbered and 1 <= int(entry[:6]) <= len(numbered):
@@ -245,7 +260,7 @@ def take_lesson(console: Console, course: Course, lesson: Lesson, read: Read) ->
             console.print(_say("you_played", move=game.describe(outcome.move)))
         console.print(sentence(outcome.text) if not outcome.legal else outcome.text)
         if outcome.hint:
-            console.print(Text(f"{_say('hint')}: {outcome.hint}", style="italic"))
+            console.print(Text(_("Hint: {hint}", hint=outcome.hint), style="italic"))
         answer = read(_say("terminal_enter") + " ").strip().lower()
         if answer in ("q", "quit"):
             return None

@@ -25,12 +25,14 @@ from regency.cli.batch import progress_bar
 from regency.cli.play.screen import height, listed_moves, refusal, sentence
 from regency.core.errors import IllegalActionError
 from regency.core.game import Game
+from regency.core.i18n import _, ngettext
 from regency.core.record import Record
 from regency.core.words import span
 from regency.puzzles import Puzzle, PuzzleError, PuzzleSet, Rating, RatingError, load_puzzles
 from regency.puzzles.mining import mine, record_sources, self_play_sources
 from regency.puzzles.story import group_moves
 from regency.render import renderer_for
+from regency.render.words import fill
 
 __all__ = ["RatingBook", "add_puzzles_arguments", "mining_command", "run_puzzles", "solve_one"]
 
@@ -67,7 +69,6 @@ class RatingBook:
             self._read()
 
     def _read(self) -> None:
-        bad = f"{self.path} is not a puzzle rating file; move it away to start afresh"
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if not isinstance(data, dict):
@@ -76,7 +77,13 @@ class RatingBook:
                 self.ratings[str(game)] = Rating.from_dict(entry["rating"])
                 self.seen[str(game)] = [str(i) for i in entry.get("seen", [])][-SEEN_KEPT:]
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RatingError) as exc:
-            raise UsageError(f"{bad} ({exc})") from None
+            raise UsageError(
+                _(
+                    "{path} is not a puzzle rating file; move it away to start afresh ({error})",
+                    path=self.path,
+                    error=exc,
+                )
+            ) from None
 
     def rating(self, game: str) -> Rating:
         """The solver's rating in ``game`` (a new solver's if none yet)."""
@@ -158,10 +165,8 @@ def run_puzzles(args: argparse.Namespace, console: Console) -> int:
         puzzle = puzzles.pick(book.rating(game).rating, book.seen.get(game, []))
         if not solve_one(console, puzzle, book, read):
             return 0
-        if read("[dim]Enter for the next puzzle, q to stop:[/dim] ").strip().lower() in (
-            "q",
-            "quit",
-        ):
+        again = read(Text(_("Enter for the next puzzle, q to stop:"), style="dim").markup + " ")
+        if again.strip().lower() in ("q", "quit"):
             return 0
 
 
@@ -172,11 +177,14 @@ def _judged(low: float, high: float, exact: bool) -> str:
     """
     if exact:
         said = [
-            "wins" if x >= 1.0 else "loses" if x <= 0.0 else "shares the win" for x in (low, high)
+            _("wins") if x >= 1.0 else _("loses") if x <= 0.0 else _("shares the win")
+            for x in (low, high)
         ]
-        return said[1] if said[0] == said[1] else f"{said[0]}-{said[1]}"
-    win = f"{100 * high:.0f}%"
-    return win if round(100 * low) == round(100 * high) else f"{100 * low:.0f}-{win}"
+        return said[1] if said[0] == said[1] else "-".join(said)
+    least, most = (format(100 * x, ".0f") for x in (low, high))
+    if least == most:
+        return _("{percent}%", percent=most)
+    return _("{low}-{high}%", low=least, high=most)
 
 
 def _read_line(console: Console) -> Any:
@@ -194,13 +202,13 @@ def _ask_game(console: Console) -> str | None:
     for number, info in enumerate(infos, start=1):
         console.print(f" [bold cyan]{number}[/bold cyan] {info.title}")
     while True:
-        entry = _read_line(console)("Which game's puzzles? ").strip().lower()
+        entry = _read_line(console)(_("Which game's puzzles?") + " ").strip().lower()
         if entry in ("q", "quit", ""):
             return None
         for number, info in enumerate(infos, start=1):
             if entry in (str(number), info.name, info.title.lower()):
                 return info.name
-        console.print(refusal(f"Choose 1 to {len(infos)}, or q to stop."))
+        console.print(refusal(_("Choose 1 to {last}, or q to stop.", last=len(infos))))
 
 
 def solve_one(console: Console, puzzle: Puzzle, book: RatingBook, read: Any) -> bool:
@@ -216,11 +224,15 @@ def solve_one(console: Console, puzzle: Puzzle, book: RatingBook, read: Any) -> 
     if console.is_terminal:
         console.clear()
     board = renderer.board(obs)
+    players = position.num_players
     header = Text.assemble(
-        ("Puzzle ", "bold"),
-        (puzzle.id, "bold"),
-        f" · rated {puzzle.rating} · {position.num_players} players · ",
-        (f"your rating {round(book.rating(puzzle.game).rating)}", "dim"),
+        (_("Puzzle {id}", id=puzzle.id), "bold"),
+        " · ",
+        _("rated {rating}", rating=puzzle.rating),
+        " · ",
+        ngettext("{count} player", "{count} players", players),
+        " · ",
+        (_("your rating {rating}", rating=round(book.rating(puzzle.game).rating)), "dim"),
     )
     task = Text(puzzle.task, style="bold")
     room = console.height - height(console, board) - 5
@@ -228,7 +240,7 @@ def solve_one(console: Console, puzzle: Puzzle, book: RatingBook, read: Any) -> 
     for part in (header, board, task, moves):
         console.print(part)
     while True:
-        entry = read("[bold]Your move[/bold] (number or notation, q to stop): ").strip()
+        entry = read(_("[bold]Your move[/bold] (number or notation, q to stop):") + " ").strip()
         if entry.lower() in ("q", "quit", "exit"):
             return False
         if entry.isdecimal() and numbered and 1 <= int(entry[:6]) <= len(numbered):
@@ -254,10 +266,12 @@ def _show_verdict(
     ratings: tuple[Rating, Rating],
 ) -> None:
     before, after = ratings
+    # Two sentences, each its own: the verdict, then the puzzle's explanation.
     if correct:
-        console.print(Text("Correct! ", style="bold green") + Text(puzzle.explanation))
+        verdict = Text(_("Correct!"), style="bold green")
     else:
-        console.print(Text("Not this time. ", style="bold red") + Text(puzzle.explanation))
+        verdict = Text(_("Not this time."), style="bold red")
+    console.print(Text.assemble(verdict, " ", puzzle.explained()))
     table = Table(box=None, pad_edge=False, show_header=False)
     groups = group_moves(position, puzzle.alternatives, puzzle.solutions, (move,))
     shown = groups[:6] + [g for g in groups[6:] if move in g.moves]  # the move tried too
@@ -267,7 +281,12 @@ def _show_verdict(
     console.print(table)
     change = round(after.rating) - round(before.rating)
     console.print(
-        f"Your rating: {round(before.rating)} → [bold]{round(after.rating)}[/bold] ({change:+d})"
+        fill(
+            _("Your rating: {before} → {after} ({change})"),
+            before=round(before.rating),
+            after=Text(str(round(after.rating)), style="bold"),
+            change=f"{change:+d}",
+        )
     )
 
 
@@ -275,15 +294,24 @@ def _run_mine(args: argparse.Namespace, console: Console) -> int:
     try:
         players = [int(p) for p in args.players.split(",")]
     except ValueError:
-        raise UsageError(f"--players wants counts such as 2,3,4, not {args.players!r}") from None
+        raise UsageError(
+            _("--players wants counts such as 2,3,4, not {players}", players=repr(args.players))
+        ) from None
     info = regency.game_info(args.game)
     for count in players:
         if count not in info.players:
-            raise UsageError(f"{info.title} is played by {span(info.players)} players")
+            raise UsageError(
+                _(
+                    "{game} is played by {players} players, not {number}",
+                    game=info.title,
+                    players=span(info.players),
+                    number=count,
+                )
+            )
     if not 0 <= args.games <= MAX_GAMES:
-        raise UsageError(f"--games must be from 0 to {MAX_GAMES}")
+        raise UsageError(_("--games must be from 0 to {most}", most=MAX_GAMES))
     if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
+        raise UsageError(_("--workers must be at least 1"))
     agents = agents_from_args(args, ("heuristic",), info.name, players)
     sources = self_play_sources(args.game, players, args.games, args.seed, agents)
     records = [_read_record(path) for path in args.records]
@@ -304,19 +332,31 @@ def _run_mine(args: argparse.Namespace, console: Console) -> int:
     if args.quiet:
         found = run(None)
     else:
-        with progress_bar("mining", len(sources)) as (bar, task):
+        with progress_bar(_("mining"), len(sources)) as (bar, task):
             found = run(
                 lambda done, total, count: bar.update(
-                    task, completed=done, description=f"mining: {count} puzzles"
+                    task,
+                    completed=done,
+                    description=ngettext(
+                        "mining: {count} puzzle", "mining: {count} puzzles", count
+                    ),
                 )
             )
     try:
         Path(args.out).write_text(found.to_json(), encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"cannot write {args.out}: {exc.strerror}") from None
-    games = found.mined["games"]
+        raise UsageError(
+            _("cannot write {path}: {reason}", path=args.out, reason=exc.strerror)
+        ) from None
+    games = ngettext("{count} game", "{count} games", found.mined["games"])
     console.print(
-        f"{len(found)} puzzles from {games} game{'' if games == 1 else 's'}, written to {args.out}."
+        ngettext(
+            "{count} puzzle from {games}, written to {path}.",
+            "{count} puzzles from {games}, written to {path}.",
+            len(found),
+            games=games,
+            path=args.out,
+        )
     )
     return 0
 
@@ -344,4 +384,6 @@ def _read_record(path: str) -> Record:
     try:
         return Record.from_json(Path(path).read_bytes())
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+        raise UsageError(
+            _("cannot read {path}: {reason}", path=path, reason=exc.strerror)
+        ) from None

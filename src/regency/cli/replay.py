@@ -12,6 +12,7 @@ from rich.console import Console
 from regency.agents.ladder import computer_with_spec
 from regency.cli.args import UsageError
 from regency.core.game import Game
+from regency.core.i18n import _
 from regency.core.record import Record
 from regency.core.start import new_game, replay
 from regency.render import renderer_for
@@ -58,11 +59,12 @@ def _who_played(record: Record, renderer: Any, observation: dict[str, Any]) -> s
     if not isinstance(table, list) or len(table) != record.players:
         return None
     parts = [
-        f"{_seat_name(renderer, observation, seat)}: "
-        + (
-            "a person"
+        _(
+            "{seat}: {who}",
+            seat=_seat_name(renderer, observation, seat),
+            who=_("a person")
             if spec == "human"
-            else computer_with_spec(record.game, record.players, str(spec))
+            else computer_with_spec(record.game, record.players, str(spec)),
         )
         for seat, spec in enumerate(table)
     ]

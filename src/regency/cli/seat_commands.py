@@ -17,9 +17,9 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from regency.agents.ladder import computer_name
+from regency.agents.ladder import COMPUTER, computer_name
 from regency.cli.args import UsageError
-from regency.core.words import says, the_computer
+from regency.core.i18n import N_, _
 
 __all__ = ["COMMANDS", "ending_words", "run_command", "seat_name"]
 
@@ -31,92 +31,174 @@ COMMANDS = {
     "takeback": "take back your last move and the moves since (with other people: ask them), "
     "after a confirmation",
 }
-"""The one-shot commands, by flag, and what each does."""
+"""The one-shot commands, by flag, and what each does (their --help, kept in English)."""
+
+_CANNOT = {
+    "abort": N_("you cannot abort now"),
+    "resign": N_("you cannot resign now"),
+    "leave": N_("you cannot leave now"),
+}
+"""Why not, when the view gives no better reason: per command, a whole sentence."""
+
+_CANNOT_AT = {
+    "abort": N_("cannot abort at table {table}: {why}"),
+    "resign": N_("cannot resign at table {table}: {why}"),
+    "leave": N_("cannot leave at table {table}: {why}"),
+    "takeback": N_("cannot take back a move at table {table}: {why}"),
+}
+"""The refusal of a command the seat cannot do now, per command."""
 
 
 def seat_name(view: dict[str, Any], seat: int) -> str:
     """How ``view``'s reader calls ``seat``: ``you``, or its name and number."""
     if seat == view.get("seat"):
-        return "you"
+        return _("you")
     seats = view.get("seats") or []
     name = seats[seat]["name"] if 0 <= seat < len(seats) else ""
-    return f"{name} (seat {seat})" if name else f"seat {seat}"
+    return _("{name} (seat {seat})", name=name, seat=seat) if name else _("seat {seat}", seat=seat)
 
 
-def _stand_in(view: dict[str, Any], spec: str) -> str:
-    """The computer that takes a seat, by its level: "the Casual computer"."""
-    return the_computer(computer_name(view["game"], view["players"], spec))
+def _stand_in(view: dict[str, Any], spec: str, invite: Any) -> str:
+    """The line after leaving: which computer now plays the seat ("the Casual computer")."""
+    name = computer_name(view["game"], view["players"], spec)
+    if name == _(COMPUTER):
+        return _(
+            "you left table {table}: the computer plays seat {seat} to the end",
+            table=invite.table,
+            seat=invite.seat,
+        )
+    return _(
+        "you left table {table}: the {computer} plays seat {seat} to the end",
+        table=invite.table,
+        computer=name,
+        seat=invite.seat,
+    )
 
 
 def _names(view: dict[str, Any], seats: list[int]) -> str:
-    return " and ".join(seat_name(view, s) for s in seats) or "nobody"
+    """The seats named in a list: ``Ann (seat 0), seat 2 and you``; ``nobody`` for none."""
+    names = [seat_name(view, s) for s in seats]
+    if not names:
+        return _("nobody")
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def _won(view: dict[str, Any], seats: list[int]) -> str:
+    """Who won, as a clause whose verb agrees: ``you won``, ``Ann and Ben won``."""
+    if not seats:
+        return _("nobody won")
+    if seats == [view.get("seat")]:
+        return _("you won")
+    if len(seats) == 1:
+        return _("{seat} won", seat=seat_name(view, seats[0]))
+    return _("{seats} won", seats=_names(view, seats))
+
+
+def _left(view: dict[str, Any], seats: list[int]) -> str:
+    """Who left a finished game, as a clause whose verb agrees."""
+    if seats == [view.get("seat")]:
+        return _("you left (the computer played on)")
+    if len(seats) == 1:
+        return _("{seat} left (the computer played on)", seat=seat_name(view, seats[0]))
+    return _("{seats} left (the computer played on)", seats=_names(view, seats))
 
 
 def ending_words(view: dict[str, Any]) -> str:
     """How a finished table ended, in one line: the result, a resignation, an abort."""
     ending = view.get("ending") or {"how": "finished", "winners": [], "left": []}
     how, by = ending["how"], ending.get("by")
-    winners = _names(view, ending.get("winners", []))
+    me = view.get("seat")
     if how == "aborted":
         waited = ending.get("waited_for")
         if isinstance(by, int):
-            return f"the table was aborted by {seat_name(view, by)}; nobody won"
+            if by == me:
+                return _("the table was aborted by you; nobody won")
+            return _("the table was aborted by {seat}; nobody won", seat=seat_name(view, by))
         if isinstance(waited, int):
-            return (
-                f"the table was aborted: {seat_name(view, waited)} did not make a first move "
-                "in time; nobody won"
+            if waited == me:
+                return _("the table was aborted: you did not make a first move in time; nobody won")
+            return _(
+                "the table was aborted: {seat} did not make a first move in time; nobody won",
+                seat=seat_name(view, waited),
             )
-        return "the table was aborted; nobody won"
+        return _("the table was aborted; nobody won")
+    won = _won(view, ending.get("winners", []))
     if how == "resigned" and isinstance(by, int):
-        return f"game over: {seat_name(view, by)} resigned; {winners} won"
+        if by == me:
+            return _("game over: you resigned; {won}", won=won)
+        return _("game over: {seat} resigned; {won}", seat=seat_name(view, by), won=won)
     result = view.get("result") or {}
-    line = f"game over: scores {result.get('scores')}, winners {winners}"
+    scores = result.get("scores")
+    winners = _names(view, ending.get("winners", []))
     if ending.get("left"):
-        line += f"; {_names(view, ending['left'])} left (the computer played on)"
-    return line
+        return _(
+            "game over: scores {scores}, winners {winners}; {left}",
+            scores=scores,
+            winners=winners,
+            left=_left(view, ending["left"]),
+        )
+    return _("game over: scores {scores}, winners {winners}", scores=scores, winners=winners)
 
 
 def _question(command: str, view: dict[str, Any]) -> str:
     """What the command will do, asked before it is done."""
     table = view["table"]
     if command == "abort":
-        return f"Abort the game at table {table}? It ends now and nobody wins."
+        return _("Abort the game at table {table}? It ends now and nobody wins.", table=table)
     if command == "resign":
         me = view["seat"]
         others = [s["seat"] for s in view["seats"] if s["seat"] != me]
         partners = {int(s) for t in (view["observation"].get("teams") or []) if me in t for s in t}
         winners = [s for s in others if s not in partners]
-        names = [seat_name(view, s) for s in winners] or ["nobody"]
-        said = says(names, "win")
-        return f"Resign the game at table {table}? {said[0].upper()}{said[1:]}."
+        if not winners:
+            outcome = _("Nobody wins.")
+        elif len(winners) == 1:
+            outcome = _("{seat} wins.", seat=seat_name(view, winners[0]))
+        else:
+            outcome = _("{seats} win.", seats=_names(view, winners))
+        # Two sentences, each a message: the second begins with a capital once filled.
+        return _("Resign the game at table {table}?", table=table) + " " + _capital(outcome)
     if command == "leave":
-        return f"Leave the game at table {table}? The computer plays your seat to the end."
+        return _(
+            "Leave the game at table {table}? The computer plays your seat to the end.",
+            table=table,
+        )
     people = [
         s["seat"]
         for s in view["seats"]
         if s["kind"] == "person" and not s.get("left") and s["seat"] != view["seat"]
     ]
     if people:
-        return f"Ask {_names(view, people)} to let you take back your last move?"
-    return f"Take back your last move at table {table}, and the computer's replies since?"
+        return _("Ask {seats} to let you take back your last move?", seats=_names(view, people))
+    return _(
+        "Take back your last move at table {table}, and the computer's replies since?",
+        table=table,
+    )
+
+
+def _capital(text: str) -> str:
+    """``text`` with a capital first letter, to begin a sentence (``seat 2`` -> ``Seat 2``)."""
+    return text[:1].upper() + text[1:]
 
 
 def _cannot(command: str, can: dict[str, bool]) -> str:
     """Why the view says the seat cannot do ``command`` now, and what it can do instead."""
     if command == "abort" and (can.get("resign") or can.get("leave")):
-        return "you have moved already: --resign or --leave instead"
+        return _("you have moved already: --resign or --leave instead")
     if command in ("resign", "leave") and can.get("abort"):
-        return "you have not moved yet: --abort instead (the table ends, nobody wins)"
+        return _("you have not moved yet: --abort instead (the table ends, nobody wins)")
     if command == "resign" and can.get("leave"):
-        return "a game of three or more sides goes on: --leave instead"
+        return _("a game of three or more sides goes on: --leave instead")
     if command == "leave" and can.get("resign"):
-        return "a game of two sides ends when one leaves: --resign instead"
+        return _("a game of two sides ends when one leaves: --resign instead")
     if command == "takeback":
-        return (
+        return _(
             "you have no move to take back now (or your request was declined: ask again "
             "after the next move)"
         )
-    return f"you cannot {command} now"
+    return _(_CANNOT[command])
 
 
 def _next(socket: Any, timeout: float | None = 60) -> dict[str, Any]:
@@ -124,7 +206,8 @@ def _next(socket: Any, timeout: float | None = 60) -> dict[str, Any]:
     try:
         message: dict[str, Any] = json.loads(socket.recv(timeout=timeout))
     except TimeoutError:
-        raise UsageError(f"the server did not answer in {timeout:g} s") from None
+        seconds = format(timeout, "g")
+        raise UsageError(_("the server did not answer in {seconds} s", seconds=seconds)) from None
     return message
 
 
@@ -146,12 +229,18 @@ def run_command(command: str, socket: Any, invite: Any, console: Console, yes: b
     while view.get("type") != "view":
         view = _next(socket)
     if view["finished"]:
-        raise UsageError(f"the game at table {invite.table} is over ({ending_words(view)})")
+        raise UsageError(
+            _(
+                "the game at table {table} is over ({ending})",
+                table=invite.table,
+                ending=ending_words(view),
+            )
+        )
     can = view.get("can") or {}
     if not can.get(command):
-        raise UsageError(f"cannot {command} at table {invite.table}: {_cannot(command, can)}")
+        raise UsageError(_(_CANNOT_AT[command], table=invite.table, why=_cannot(command, can)))
     if not yes and not _confirm(console, _question(command, view)):
-        console.print("Nothing was done.")
+        console.print(_("Nothing was done."))
         return 1
     # A request to take back carries no version: it is about your last move, whatever
     # the computer answered meanwhile.
@@ -160,7 +249,7 @@ def run_command(command: str, socket: Any, invite: Any, console: Console, yes: b
         message = _next(socket)
         kind = message.get("type")
         if kind == "error" and message.get("about") == command:
-            raise UsageError(f"the server refused: {message.get('message')}")
+            raise UsageError(_("the server refused: {reason}", reason=message.get("message")))
         if kind == "ended":
             console.print(
                 ending_words({**view, **message, "finished": True}), highlight=False, markup=False
@@ -168,8 +257,7 @@ def run_command(command: str, socket: Any, invite: Any, console: Console, yes: b
             return 0
         if kind == "left":
             console.print(
-                f"you left table {invite.table}: {_stand_in(view, message['replaced_by'])} "
-                f"plays seat {invite.seat} to the end",
+                _stand_in(view, message["replaced_by"], invite),
                 highlight=False,
                 markup=False,
             )
@@ -185,8 +273,10 @@ def _follow_takeback(
     offer = answer["takeback"] or {}
     if offer.get("status") == "offered":
         console.print(
-            f"asked {_names(view, offer['waiting'])} to let you take back your last move; "
-            "waiting for their answer",
+            _(
+                "asked {seats} to let you take back your last move; waiting for their answer",
+                seats=_names(view, offer["waiting"]),
+            ),
             highlight=False,
             markup=False,
         )
@@ -195,19 +285,23 @@ def _follow_takeback(
         if message.get("type") != "view":
             continue
         if message["finished"] or message.get("takeback") is None:
-            console.print("the request lapsed: the game moved on")
+            console.print(_("the request lapsed: the game moved on"))
             return 1
         offer = message["takeback"]
         view = message
     if offer.get("status") == "declined":
         console.print(
-            f"{seat_name(view, offer['declined_by']).capitalize()} declined.",
+            _capital(_("{seat} declined.", seat=seat_name(view, offer["declined_by"]))),
             highlight=False,
             markup=False,
         )
         return 1
     moves = offer["to"]
     console.print(
-        f"taken back: the game is back to move {moves + 1}, and it is your turn", highlight=False
+        _(
+            "taken back: the game is back to move {number}, and it is your turn",
+            number=moves + 1,
+        ),
+        highlight=False,
     )
     return 0

@@ -14,6 +14,8 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from regency.agents.base import MoveEstimate
+from regency.core.i18n import _, ngettext
+from regency.render.words import fill
 
 __all__ = [
     "HINT_MOVES",
@@ -94,32 +96,40 @@ def hint_text(
     0,-2``); the notation follows in brackets, to type. Without it the renderer's label
     follows the notation.
     """
-    text = Text("The computer's best moves for you: ")
+    text = Text(_("The computer's best moves for you:") + " ")
     for rank, estimate in enumerate(estimates[:HINT_MOVES], start=1):
         if rank > 1:
             text.append(" · ")
-        text.append(f"{rank}. ")
         if words is not None:
-            text.append(words(estimate.notation), style="bold")
-            text.append(f" ({estimate.notation})", style="dim")
+            move = Text(words(estimate.notation), style="bold")
+            move.append(f" ({estimate.notation})", style="dim")
         else:
-            text.append(estimate.notation, style="bold")
+            move = Text(estimate.notation, style="bold")
             label = renderer.action_label(estimate.notation, observation)
             if label:
-                text.append(f" {label}", style="dim")
+                move.append(f" {label}", style="dim")
         if estimate.exact and estimate.win is not None:
-            chance = {1.0: "wins", 0.0: "loses"}.get(estimate.win, "shares the win")
+            chance = {1.0: _("wins"), 0.0: _("loses")}.get(estimate.win, _("shares the win"))
+        elif estimate.win is None:
+            chance = "?"
         else:
-            chance = "?" if estimate.win is None else f"{100 * estimate.win:.0f}%"
-        text.append(f" {chance}")
+            percent = round(100 * estimate.win)
+            chance = _("{percent}%", percent=percent)
+        # One message a hint: a translator may put the chance before the move.
+        text.append_text(fill(_("{rank}. {move} {chance}"), rank=rank, move=move, chance=chance))
     if estimates and all(e.exact for e in estimates):
         text.append(
-            " (exactly: you know where every card is, and each move is judged as both "
-            "sides play their best from there).",
+            " "
+            + _(
+                "(exactly: you know where every card is, and each move is judged as both "
+                "sides play their best from there)."
+            ),
             style="dim",
         )
     else:
-        text.append(" (your estimated win chance after each, from what you can see).", style="dim")
+        text.append(
+            " " + _("(your estimated win chance after each, from what you can see)."), style="dim"
+        )
     return text
 
 
@@ -132,7 +142,7 @@ def sentence(text: str) -> str:
     """An engine refusal as a sentence: capital first letter, full stop."""
     text = text.strip()
     if not text:
-        return "That move is not allowed."
+        return _("That move is not allowed.")
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -162,8 +172,18 @@ def grouped(notations: list[str], terse: bool = False) -> Group:
         lines.append(line)
     last = Text()
     if alone:
-        last.append("or ", style="dim")
-        last.append(", ".join(alone), style="bold cyan")
+        last.append_text(
+            fill(_("or {moves}"), style="dim", moves=Text(", ".join(alone), style="bold cyan"))
+        )
         last.append(" · ", style="dim")
-    last.append(f"{len(notations)} moves, type one (e.g. {notations[0]})", style="dim")
+    count = len(notations)
+    last.append(
+        ngettext(
+            "{count} move, type it (e.g. {example})",
+            "{count} moves, type one (e.g. {example})",
+            count,
+            example=notations[0],
+        ),
+        style="dim",
+    )
     return Group(*lines, last)

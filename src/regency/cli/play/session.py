@@ -32,16 +32,17 @@ from regency.cli.play.screen import (
 )
 from regency.core.errors import IllegalActionError
 from regency.core.game import Game
+from regency.core.i18n import N_, _, ngettext
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
 from regency.core.start import new_game, replay
-from regency.core.words import YOU, count
+from regency.core.words import YOU
 from regency.render import renderer_for
 from regency.tables import PERSON, TableSpec
 
 __all__ = ["HELP", "HINT_NODES", "LONGEST_ENTRY", "PAN", "Session"]
 
-HELP = (
+HELP = N_(
     "Type the number of a move or its notation (shown beside the number). Commands: "
     "'undo' takes back your last move, 'rules' shows the rules in short, 'hint' shows the "
     "computer's three best moves with your estimated win chances (from what you can see), "
@@ -115,13 +116,13 @@ class Session:
         if seat == viewer:
             return YOU
         namer = getattr(self.renderer, "seat_name", None)
-        return str(namer(self.spectator_view, seat)) if namer else f"Seat {seat}"
+        return str(namer(self.spectator_view, seat)) if namer else _("Seat {seat}", seat=seat)
 
     def who(self, seat: int) -> str:
         """Who plays ``seat``: a person, or which computer player."""
         spec = self.table.seats[seat].agent
         if spec is None:
-            return "a person"
+            return _("a person")
         return computer_with_spec(self.game.name, self.game.num_players, spec)
 
     def introduction(self, viewer: int | None) -> str:
@@ -131,16 +132,22 @@ class Session:
         for seat in range(self.game.num_players):
             label = self.name(seat)
             if seat == viewer:
-                parts.insert(0, f"You are {label}")
+                parts.insert(0, _("You are {seat}", seat=label))
                 continue
             partner = viewer is not None and any(seat in t and viewer in t for t in teams)
-            parts.append(f"{label}: {self.who(seat)}" + (" (your partner)" if partner else ""))
+            if partner:
+                parts.append(_("{seat}: {who} (your partner)", seat=label, who=self.who(seat)))
+            else:
+                parts.append(_("{seat}: {who}", seat=label, who=self.who(seat)))
         if teams and viewer is None:
-            parts.append(
-                " and ".join(" & ".join(self.name(s) for s in t) for t in teams) + " play as teams"
-            )
+            first, second = (" & ".join(self.name(s) for s in t) for t in teams)
+            parts.append(_("{first} and {second} play as teams", first=first, second=second))
         seed = self.game.seed
-        return "; ".join(parts) + f". Seed {seed} (the same deal again: --seed {seed})."
+        return _(
+            "{table}. Seed {seed} (the same deal again: --seed {seed}).",
+            table="; ".join(parts),
+            seed=seed,
+        )
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -155,11 +162,26 @@ class Session:
             while not self.game.is_over:
                 self.step()
         except _Stop:
-            self.console.print(f"Game stopped after {len(self.game.actions)} moves.")
+            moves = len(self.game.actions)
+            self.console.print(
+                ngettext(
+                    "Game stopped after {count} move.",
+                    "Game stopped after {count} moves.",
+                    moves,
+                )
+            )
             self.keep()
             return 0
         except KeyboardInterrupt:
-            self.console.print(f"\nInterrupted after {len(self.game.actions)} moves.")
+            moves = len(self.game.actions)
+            self.console.print(
+                "\n"
+                + ngettext(
+                    "Interrupted after {count} move.",
+                    "Interrupted after {count} moves.",
+                    moves,
+                )
+            )
             self.keep()
             return 130
         self.finish()
@@ -184,7 +206,8 @@ class Session:
             return
         agent = self.agents[seat]
         if self.live:
-            with self.console.status(f"{self.name(seat, self.at_keyboard)} is thinking..."):
+            thinking = _("{seat} is thinking...", seat=self.name(seat, self.at_keyboard))
+            with self.console.status(thinking):
                 action = agent.choose(game.view(seat))
         else:
             action = agent.choose(game.view(seat))
@@ -199,20 +222,24 @@ class Session:
         for person in self.people:
             name = self.name(seat, person)
             if forced and person == seat:
-                line = f"You had one move only, played for you: {seen[person]}"
+                line = _("You had one move only, played for you: {move}", move=seen[person])
             elif forced:
-                line = f"{name}: {seen[person]} (their only move)"
+                line = _("{seat}: {move} (their only move)", seat=name, move=seen[person])
             else:
-                line = f"{name}: {seen[person]}"
+                line = _("{seat}: {move}", seat=name, move=seen[person])
             if person != seat or forced:
                 self.news[person].append(line)
         if not self.live:
             viewer = self.people[0] if len(self.people) == 1 else None
             text = seen[viewer] if viewer is not None else spectator
             if forced and seat == viewer:
-                self.console.print(Text(f"You had one move only, played for you: {text}"))
+                self.console.print(
+                    Text(_("You had one move only, played for you: {move}", move=text))
+                )
             else:
-                self.console.print(Text(f"{self.name(seat, viewer)}: {text}"))
+                self.console.print(
+                    Text(_("{seat}: {move}", seat=self.name(seat, viewer), move=text))
+                )
         self.keep(quiet=True)
 
     def hand_over(self, seat: int) -> None:
@@ -226,9 +253,13 @@ class Session:
         self.console.print(
             Panel(
                 Text.assemble(
-                    (f"Pass the keyboard to {name}.\n", "bold"),
-                    f"{self.name(previous)}'s screen is hidden. "
-                    f"{name}: press Enter when you are ready.",
+                    (_("Pass the keyboard to {name}.", name=name) + "\n", "bold"),
+                    _(
+                        "The screen of {previous} is hidden. {name}: press Enter when you are "
+                        "ready.",
+                        previous=self.name(previous),
+                        name=name,
+                    ),
                 ),
                 title=self.game.title,
                 title_align="left",
@@ -247,17 +278,19 @@ class Session:
             numbered = self.screen(seat, first or self.live, message)
             first = False
             message = None
-            entry = self.read("[bold]Your move[/bold] (number or notation, ? for help): ").strip()
+            entry = self.read(
+                Text(_("Your move (number or notation, ? for help):") + " ", style="bold")
+            ).strip()
             if not entry:
                 continue
             if len(entry) > LONGEST_ENTRY and not entry.isdecimal():
-                message = refusal("That is too long to be a move.")
+                message = refusal(_("That is too long to be a move."))
                 continue
             lowered = entry.lower()
             if lowered in ("q", "quit", "exit"):
                 raise _Stop
             if lowered in ("?", "h", "help"):
-                message = Text(HELP)
+                message = Text(_(HELP))
                 continue
             if lowered == "rules":
                 self.show_rules(seat)
@@ -277,7 +310,7 @@ class Session:
                 obs = self.game.observation(seat)
                 before = self.renderer.window(obs, (x, y))
                 if self.renderer.window(obs, (x + dx, y + dy)) == before:
-                    message = refusal("Nothing more of the grid that way.")
+                    message = refusal(_("Nothing more of the grid that way."))
                 else:
                     self.pan[seat] = (x + dx, y + dy)
                     first = True
@@ -286,7 +319,10 @@ class Session:
                 if not numbered:
                     example = str(self.game.legal_actions()[0])
                     message = refusal(
-                        f"The moves are not numbered on this screen: type one, e.g. {example}."
+                        _(
+                            "The moves are not numbered on this screen: type one, e.g. {example}.",
+                            example=example,
+                        )
                     )
                     continue
                 count = len(numbered)
@@ -294,7 +330,9 @@ class Session:
                 if 1 <= number <= count:
                     return numbered[number - 1]  # type: ignore[no-any-return]
                 shown = entry if len(entry) <= 6 else entry[:6] + "..."
-                message = refusal(f"There is no move {shown}: choose 1 to {count}.")
+                message = refusal(
+                    _("There is no move {entry}: choose 1 to {count}.", entry=shown, count=count)
+                )
                 continue
             try:
                 return self.game.parse_action(entry)  # type: ignore[no-any-return]
@@ -316,13 +354,13 @@ class Session:
             return exact if exact is not None else judge.evaluate(view)
 
         if self.live:
-            with self.console.status("The computer is thinking about your move..."):
+            with self.console.status(_("The computer is thinking about your move...")):
                 found = estimates()
         else:
             found = estimates()
         return hint_text(found, view.observation, self.renderer, self.game.describe)
 
-    def read(self, prompt: str) -> str:
+    def read(self, prompt: str | Text) -> str:
         """One line from the person; end of input stops the game."""
         try:
             return self.console.input(prompt)
@@ -351,7 +389,7 @@ class Session:
             self.shown.add(key)
             self.console.print(between)
             if self.live:
-                self.read("[dim]Press Enter to see the board.[/dim] ")
+                self.read(Text(_("Press Enter to see the board.") + " ", style="dim"))
                 self.clear()
         parts: list[RenderableType] = []
         news = self.news[seat]
@@ -379,7 +417,7 @@ class Session:
         obs = self.game.observation(seat)
         self.console.print(rules(obs) if rules else Text(game_info(self.game.name).summary))
         if self.live:
-            self.read("[dim]Press Enter to go back to the game.[/dim] ")
+            self.read(Text(_("Press Enter to go back to the game.") + " ", style="dim"))
 
     # -- undo --------------------------------------------------------------------------
 
@@ -394,12 +432,12 @@ class Session:
         """Why ``seat`` cannot take back a move now, or ``None`` if it can."""
         target = self._undo_target(seat)
         if target is None:
-            return "You have no move to take back."
+            return _("You have no move to take back.")
         for move in self.moves[target + 1 :]:
             if move.seat in self.people and move.seat != seat and not move.forced:
-                return (
-                    f"{self.name(move.seat, seat)} has moved since your last move, so it "
-                    "cannot be taken back."
+                return _(
+                    "{seat} has moved since your last move, so it cannot be taken back.",
+                    seat=self.name(move.seat, seat),
                 )
         return None
 
@@ -411,12 +449,18 @@ class Session:
         self.game = replay(self.game.record(), stop=target)
         self.moves = self.moves[:target]
         replies = len(taken) - 1
-        line = f"You took back {taken[0]}"
         if replies:
-            line += f" and {count(replies, 'move')} after it"
-        self.news[seat].append(line + ".")
+            line = ngettext(
+                "You took back {move} and {count} move after it.",
+                "You took back {move} and {count} moves after it.",
+                replies,
+                move=taken[0],
+            )
+        else:
+            line = _("You took back {move}.", move=taken[0])
+        self.news[seat].append(line)
         if not self.live:
-            self.console.print(line + ".")
+            self.console.print(line)
         self.keep(quiet=True)
 
     # -- the end, and the record -------------------------------------------------------
@@ -448,15 +492,24 @@ class Session:
             self.save.write(self.game.record(self.meta()).to_json(indent=1) + "\n")
         except OSError as exc:
             self.console.print(
-                refusal(f"Could not save the record to {self.save.path}: {exc.strerror}.")
+                refusal(
+                    _(
+                        "Could not save the record to {path}: {reason}.",
+                        path=self.save.path,
+                        reason=exc.strerror,
+                    )
+                )
             )
             return
         if not quiet:
             path = self.save.path
             self.console.print(
                 Text(
-                    f"Record saved to {path} (continue: regency play --load {path}; "
-                    f"replay: regency replay {path})."
+                    _(
+                        "Record saved to {path} (continue: regency play --load {path}; "
+                        "replay: regency replay {path}).",
+                        path=path,
+                    )
                 )
             )
 
