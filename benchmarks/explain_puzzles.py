@@ -1,8 +1,10 @@
 """Write the shipped puzzles' explanations again, as the mining writes them now.
 
-Only the words change: every puzzle keeps its position, answers, judged moves, rating
-and source, and the set its order and ``mined`` block (checked before writing). The
-explanation is a function of the position and the judged moves alone
+Each explanation is kept twice: as messages (``why``, read in any language) and as
+their English (``explanation``). Only the words change: every puzzle keeps its position,
+answers, judged moves, rating and source, and the set its order and ``mined`` block
+(checked before writing). The explanation is a function of the position and the judged
+moves alone
 (``regency.puzzles.mining.explanation_of``: its worlds are seeded from the seat's view;
 a proven puzzle's words are the solver's), so a
 set mined again by its own command would get the same words. Prints how many changed
@@ -22,8 +24,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import regency
-from regency.puzzles.mining import explanation_of
+from regency.puzzles.mining import why_of
 from regency.puzzles.model import PuzzleSet
+from regency.puzzles.story import english
 from regency.sim.machine import describe_machine
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "regency" / "puzzles" / "data"
@@ -40,11 +43,17 @@ def main() -> None:
         text = path.read_text(encoding="utf-8")
         old = PuzzleSet.from_json(text)
         started = time.process_time()
-        puzzles = tuple(replace(p, explanation=explanation_of(p)) for p in old.puzzles)
+        made = [why_of(p) for p in old.puzzles]
+        puzzles = tuple(
+            replace(p, explanation=english(why), why=why)
+            for p, why in zip(old.puzzles, made, strict=True)
+        )
         seconds = (time.process_time() - started) / max(1, len(puzzles))
         new = PuzzleSet(old.game, puzzles, old.mined)
         for a, b in zip(old.puzzles, new.puzzles, strict=True):
-            assert replace(a, explanation="") == replace(b, explanation=""), a.id
+            assert replace(a, explanation="", why=None) == replace(b, explanation="", why=None), (
+                a.id
+            )
         changed = sum(
             a.explanation != b.explanation for a, b in zip(old.puzzles, puzzles, strict=True)
         )

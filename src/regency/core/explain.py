@@ -16,10 +16,13 @@ it without importing any game:
    is clear (the others' gold counts negative);
 3. the topics whose mean differs most between the answer and the next best move are
    said by :attr:`Explainer.say`, a phrase that follows "it" (``wins this trick``,
-   ``usually wins you the Dwarves' vote``).
+   ``usually wins you the Dwarves' vote``), kept as messages of the catalogs
+   (:mod:`regency.core.said`) so that the explanation reads in every language; the
+   topics themselves are language-free keys.
 
-:attr:`Explainer.group` names the moves that play alike ("swaps with the blue marker"),
-so a long list of near-identical moves is said once, with their count.
+:attr:`Explainer.group` sorts the moves that play alike into kinds ("swaps with the blue
+marker") and :attr:`Explainer.name` says a count of them, so a long list of
+near-identical moves is said once, with their count.
 """
 
 from __future__ import annotations
@@ -28,10 +31,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from regency.core.said import Part, said
+
 if TYPE_CHECKING:
     from regency.core.game import Game
 
-__all__ = ["Explainer", "Facts", "Grouper", "Sayer", "often"]
+__all__ = ["Explainer", "Facts", "Grouper", "Namer", "Sayer", "often"]
 
 Facts = Callable[["Game[Any]", "Game[Any]", int], dict[str, float]]
 """``facts(before, after, seat)``: what the move did for ``seat`` in one world.
@@ -41,14 +46,18 @@ world with the move and the play that followed it applied, to the end of the gam
 (``after.actions[len(before.actions):]`` are the move and the moves after it). Returns
 topic -> value; a topic left out counts 0 in that world."""
 
-Sayer = Callable[[str, float], "str | None"]
+Sayer = Callable[[str, float], "Part | None"]
 """``say(topic, mean)``: the topic's mean value over the worlds, as a phrase that
 follows "it" (``wins this trick``), or ``None`` when there is nothing to say."""
 
 Grouper = Callable[["Game[Any]", Hashable], "str | None"]
-"""``group(position, move)``: a plural noun for the kind of move ``move`` is, shared by
-moves that play alike (``swaps with the blue marker``), or ``None`` for a move that
-stands alone. Said with a count: "12 other swaps with the blue marker"."""
+"""``group(position, move)``: the kind of move ``move`` is, a language-free key shared
+by moves that play alike (``swap 1``: swaps with the blue marker), or ``None`` for a
+move that stands alone."""
+
+Namer = Callable[[str, int, bool], "Part"]
+"""``name(kind, count, other)``: ``count`` moves of a kind of :data:`Grouper`, in words
+("12 other swaps with the blue marker" with ``other``, "12 swaps ..." without)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +68,16 @@ class Explainer:
         facts: What a move did in one played-out world (:data:`Facts`).
         say: A topic's mean in words (:data:`Sayer`).
         group: The kind of move, for grouping near-identical ones (:data:`Grouper`).
+        name: A count of moves of one kind, in words (:data:`Namer`).
     """
 
     facts: Facts
     say: Sayer
     group: Grouper
+    name: Namer
 
 
-def often(share: float, yes: str, no: str) -> str:
+def often(share: float, yes: Part, no: Part) -> Part:
     """A yes-or-no fact seen in ``share`` of the worlds, in words.
 
     ``yes`` when it nearly always happened (0.9 and up), ``usually`` + ``yes`` from
@@ -76,9 +87,9 @@ def often(share: float, yes: str, no: str) -> str:
     if share >= 0.9:
         return yes
     if share >= 0.65:
-        return f"usually {yes}"
+        return said("usually {fact}", fact=yes)
     if share > 0.35:
-        return f"often {yes}"
+        return said("often {fact}", fact=yes)
     if share > 0.1:
-        return f"sometimes {yes}"
+        return said("sometimes {fact}", fact=yes)
     return no

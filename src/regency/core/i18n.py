@@ -252,15 +252,17 @@ _ACCENTED = str.maketrans(
     "åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
 )
 
-_KEEP = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&#?\w+;)")
+_KEEP = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&#?\w+;|\[/?[a-z][a-z ]*\])")
+"""Kept as they are in the pseudo-language: placeholders, markup, entities and the
+terminal's Rich tags (``[bold]``, ``[/dim]``), which Rich must still read as tags."""
 
 
 def pseudo_text(message: str) -> str:
     """``message`` in the pseudo-language: wrapped and accented, placeholders kept.
 
     ``"you have no {card} in your hand"`` -> ``"[ýöû ĥåṽé ñö {card} îñ ýöûŕ ĥåñđ]"``.
-    Markup (a page's ``data-i18n`` message: ``<a href="/">``) and entities (``&amp;``)
-    are left as they are too. The catalogs' pseudo-language is made with it, and so are
+    Markup (a page's ``data-i18n`` message: ``<a href="/">``), entities (``&amp;``) and
+    Rich tags (``[bold]``) are left as they are too. The catalogs' pseudo-language is made with it, and so are
     the documents' (the rules pages, the lessons), which are files, not messages.
     """
     out: list[str] = []

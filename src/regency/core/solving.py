@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable
 from typing import Any, Protocol
 
+from regency.core.said import Part
+
 __all__ = ["Solver", "SolverFactory"]
 
 
@@ -55,7 +57,7 @@ class Solver(Protocol):
         """
         ...
 
-    def why_others_lose(self, game: Any, answers: Collection[Hashable]) -> str | None:
+    def why_others_lose(self, game: Any, answers: Collection[Hashable]) -> Part | None:
         """In the game's words, what every legal move but ``answers`` gives away.
 
         For puzzles' explanations: best play is followed from each move to the end, and

@@ -52,10 +52,11 @@ from regency.core.game import Game
 from regency.core.record import Record
 from regency.core.registry import game_info
 from regency.core.rng import derive_seed
+from regency.core.said import Part
 from regency.core.start import new_game, replay
 from regency.core.view import SeatView
 from regency.puzzles.model import Alternative, Puzzle, PuzzleError, PuzzleSet, puzzle_id
-from regency.puzzles.story import explain, explain_exact, play_out
+from regency.puzzles.story import english, explain, explain_exact, play_out
 
 __all__ = [
     "EXACT_NODES",
@@ -74,6 +75,7 @@ __all__ = [
     "rejudge",
     "solutions_of",
     "thresholds_for",
+    "why_of",
 ]
 
 
@@ -434,7 +436,7 @@ def _try_position(head: Record, seat: int, seed: int, label: str, th: Thresholds
         seat=seat,
         solutions=tuple(f.move for f in merged if f.move in solutions),
         alternatives=tuple(merged),
-        explanation=explain(position, solutions, merged),
+        **_explained(explain(position, solutions, merged)),
         rating=difficulty(view, solutions, merged),
         source=label,
     )
@@ -468,14 +470,14 @@ def _proven(
         seat=seat,
         solutions=tuple(f.move for f in ordered if f.move in solutions),
         alternatives=tuple(ordered),
-        explanation=explain_exact(position, solutions, ordered, _lost(view, solutions)),
+        **_explained(explain_exact(position, solutions, ordered, _lost(view, solutions))),
         rating=difficulty(view, solutions, ordered),
         source=label,
         exact=True,
     )
 
 
-def _lost(view: SeatView[Any], solutions: Sequence[str]) -> str | None:
+def _lost(view: SeatView[Any], solutions: Sequence[str]) -> Part | None:
     """The solver's words for what every move but ``solutions`` gives up, if it can say."""
     found = solved_world(view)
     if found is None:
@@ -485,17 +487,27 @@ def _lost(view: SeatView[Any], solutions: Sequence[str]) -> str | None:
 
 
 def explanation_of(puzzle: Puzzle) -> str:
+    """The explanation the mining writes now for ``puzzle``, in English (its file's words)."""
+    return english(why_of(puzzle))
+
+
+def why_of(puzzle: Puzzle) -> list[Part]:
     """The explanation the mining writes now for ``puzzle``'s position and judged moves.
 
     A proven puzzle's (:func:`~regency.puzzles.story.explain_exact`, with the solver's
     words for what the other moves lose), else the estimated one's
-    (:func:`~regency.puzzles.story.explain`).
+    (:func:`~regency.puzzles.story.explain`), as messages (:mod:`regency.core.said`).
     """
     position = puzzle.position()
     if puzzle.exact:
         reason = _lost(puzzle.view(), puzzle.solutions)
         return explain_exact(position, puzzle.solutions, puzzle.alternatives, reason)
     return explain(position, puzzle.solutions, puzzle.alternatives)
+
+
+def _explained(why: list[Part]) -> dict[str, Any]:
+    """A puzzle's explanation fields: the messages, and their English as the file keeps it."""
+    return {"explanation": english(why), "why": why}
 
 
 def rejudge(puzzle: Puzzle, seed: int, th: Thresholds | None = None) -> list[Alternative]:

@@ -23,6 +23,7 @@ from regency.core.game import Game
 from regency.core.i18n import _
 from regency.core.record import Record, check_document, read_json
 from regency.core.registry import available_games
+from regency.core.said import Part, part_from_json, part_to_json, text_of
 from regency.core.start import replay
 from regency.core.view import SeatView
 
@@ -102,7 +103,9 @@ class Puzzle:
         seat: The seat to move, whose view the solver gets.
         solutions: The moves that solve it, best first (notation).
         alternatives: Every legal move and its estimated win chance, best first.
-        explanation: Why the answer is the answer, in words, from the judgement.
+        explanation: Why the answer is the answer, in words, from the judgement (English).
+        why: The same kept as messages (:mod:`regency.core.said`), to be read in any
+            language (:meth:`explained`); ``None`` in a set made before issue 49.
         rating: Its difficulty, on the solvers' Glicko-2 scale (1500: a new solver's
             even chance).
         source: Where the game came from (``"heuristic self-play, game 12"``).
@@ -120,6 +123,11 @@ class Puzzle:
     rating: int
     source: str = ""
     exact: bool = False
+    why: Part | None = None
+
+    def explained(self) -> str:
+        """The explanation in the reader's language (English without :attr:`why`)."""
+        return self.explanation if self.why is None else text_of(self.why)
 
     @property
     def task(self) -> str:
@@ -183,6 +191,7 @@ class Puzzle:
             "solutions": list(self.solutions),
             "alternatives": [[a.move, round(a.win, 4)] for a in self.alternatives],
             "explanation": self.explanation,
+            **({"why": part_to_json(self.why)} if self.why is not None else {}),
             "rating": self.rating,
             "source": self.source,
             **({"exact": True} if self.exact else {}),  # sets without proofs stay as they were
@@ -228,6 +237,7 @@ def _puzzle(data: Any) -> Puzzle:
     exact = data.get("exact", False)
     if not isinstance(exact, bool):
         raise PuzzleError(f"puzzle {quote(data['id'])}: exact must be true or false")
+    why = part_from_json(data["why"]) if "why" in data else None
     return Puzzle(
         id=data["id"],
         record=record,
@@ -238,6 +248,7 @@ def _puzzle(data: Any) -> Puzzle:
         rating=rating,
         source=str(data.get("source", "")),
         exact=exact,
+        why=why,
     )
 
 

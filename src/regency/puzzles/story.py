@@ -31,8 +31,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from regency.core.game import Game
+from regency.core.i18n import DEFAULT, using
 from regency.core.registry import GameInfo, game_info
 from regency.core.rng import derive_seed
+from regency.core.said import Part, Texts, said, said_n, sentence, text_of
 from regency.puzzles.model import Alternative
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "WORLDS",
     "MoveGroup",
     "consequences",
+    "english",
     "explain",
     "explain_exact",
     "group_moves",
@@ -112,7 +115,7 @@ def consequences(
 
 def _differences(
     answer: dict[str, float], rival: dict[str, float], info: GameInfo
-) -> tuple[list[str], list[str]]:
+) -> tuple[list[Part], list[Part]]:
     """What the answer and the rival do differently: up to two phrases for each.
 
     Facts are oriented (more is better for the mover), so the topics said are those
@@ -132,8 +135,8 @@ def _differences(
     if len(chosen) == 1:
         apart = sorted((t for t in topics if t not in chosen), key=lambda t: -abs(gain(t)))
         chosen += [t for t in apart[:1] if abs(gain(t)) >= CONTEXT]
-    mine: list[str] = []
-    theirs: list[str] = []
+    mine: list[Part] = []
+    theirs: list[Part] = []
     for topic in chosen:
         said_a, said_r = say(topic, answer.get(topic, 0.0)), say(topic, rival.get(topic, 0.0))
         if said_a == said_r:
@@ -145,18 +148,31 @@ def _differences(
     return mine, theirs
 
 
-def _clause(subject: str, phrases: list[str]) -> str:
-    if not phrases:
-        return ""
-    return f": {subject} " + "; it also ".join(phrases)
+def _phrases(phrases: list[Part]) -> Part:
+    """Phrases that follow "it", the second after "; it also"."""
+    joined = phrases[-1]
+    for phrase in reversed(phrases[:-1]):
+        joined = said("{first}; it also {second}", first=phrase, second=joined)
+    return joined
 
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+def _either(moves: list[Part]) -> Part:
+    """Moves named one after the other: "Knight 6 or Knight 7"."""
+    joined = moves[-1]
+    for move in reversed(moves[:-1]):
+        joined = said("{first} or {second}", first=move, second=joined)
+    return joined
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _move(game: Game[Any], move: str) -> Texts:
+    """A move as the table names it, in every language (``Game.describe``)."""
+    return Texts.of(lambda: game.describe(move))
+
+
+def english(part: Part) -> str:
+    """Words in English: a puzzle's ``explanation`` as its file keeps it."""
+    with using(DEFAULT):
+        return text_of(part)
 
 
 def explain(
@@ -165,44 +181,86 @@ def explain(
     figures: Sequence[Alternative],
     *,
     worlds: int = WORLDS,
-) -> str:
+) -> list[Part]:
     """Why the answer is the answer: its win chance and the next best's, and what each does.
 
     ``game`` is the position (its :meth:`~regency.core.game.Game.describe` names the
     moves as the table does). What the moves do comes from worlds dealt from the seat's
     view (:func:`consequences`), so the words tell the solver nothing the seat could not
-    see; a game without an explainer gets the figures alone.
+    see; a game without an explainer gets the figures alone. The sentences are kept as
+    messages (:mod:`regency.core.said`): :func:`english` reads them as the file keeps
+    them, ``text_of`` in the reader's language.
     """
     answers = [f for f in figures if f.move in solutions]
     rest = [f for f in figures if f.move not in solutions]
-    names = " or ".join(game.describe(f.move) for f in answers)
+    names = _either([_move(game, f.move) for f in answers])
     one = len(answers) == 1
     best = round(100 * answers[0].win)
-    article = "an" if str(best).startswith("8") or best in (11, 18) else "a"
+    an = str(best).startswith("8") or best in (11, 18)  # English: "an 80%", "an 11%"
     info = game_info(game.name)
-    mine: list[str] = []
-    theirs: list[str] = []
+    mine: list[Part] = []
+    theirs: list[Part] = []
     if rest and info.explainer is not None:
         done = consequences(game, [answers[0].move, rest[0].move], worlds)
         mine, theirs = _differences(done[answers[0].move], done[rest[0].move], info)
-    text = (
-        f"{_capital(names)} {'is the only move' if one else 'are the only moves'} that "
-        f"{'keeps' if one else 'keep'} {article} {best}% chance to win"
-        f"{_clause('it' if one else 'either one', mine)}."
-    )
+    if one and an:
+        claim = said(
+            "{moves} is the only move that keeps an {chance}% chance to win",
+            moves=names,
+            chance=best,
+        )
+    elif one:
+        claim = said(
+            "{moves} is the only move that keeps a {chance}% chance to win",
+            moves=names,
+            chance=best,
+        )
+    elif an:
+        claim = said(
+            "{moves} are the only moves that keep an {chance}% chance to win",
+            moves=names,
+            chance=best,
+        )
+    else:
+        claim = said(
+            "{moves} are the only moves that keep a {chance}% chance to win",
+            moves=names,
+            chance=best,
+        )
+    if mine and one:
+        sentences: list[Part] = [sentence("{claim}: it {what}.", claim=claim, what=_phrases(mine))]
+    elif mine:
+        sentences = [sentence("{claim}: either one {what}.", claim=claim, what=_phrases(mine))]
+    else:
+        sentences = [sentence("{claim}.", claim=claim)]
     if rest:
-        rival = game.describe(rest[0].move)
-        text += f" The next best, {rival}, wins {_pct(rest[0].win)}{_clause('it', theirs)}."
-        text += _tail(game, answers, rest, info)
-    return text
+        rival = _move(game, rest[0].move)
+        chance = round(100 * rest[0].win)
+        if theirs:
+            sentences.append(
+                sentence(
+                    "The next best, {move}, wins {chance}%: it {what}.",
+                    move=rival,
+                    chance=chance,
+                    what=_phrases(theirs),
+                )
+            )
+        else:
+            sentences.append(
+                sentence("The next best, {move}, wins {chance}%.", move=rival, chance=chance)
+            )
+        tail = _tail(game, answers, rest, info)
+        if tail is not None:
+            sentences.append(tail)
+    return sentences
 
 
 def explain_exact(
     game: Game[Any],
     solutions: Sequence[str],
     figures: Sequence[Alternative],
-    reason: str | None = None,
-) -> str:
+    reason: Part | None = None,
+) -> list[Part]:
     """Why a proven answer is the answer: it wins against best play, and what the rest lose.
 
     For a position the game's solver answers exactly (the figures are each move's reward
@@ -214,40 +272,57 @@ def explain_exact(
         the Undead's vote.
     """
     answers = [f for f in figures if f.move in solutions]
-    names = " or ".join(game.describe(f.move) for f in answers)
+    names = _either([_move(game, f.move) for f in answers])
     one = len(answers) == 1
     won = answers[0].win >= 1.0
-    if one:
-        keeps = "wins" if won else "keeps a shared win"
-        text = f"{_capital(names)} is the only move that {keeps} against best play"
+    if one and won:
+        claim = said("{moves} is the only move that wins against best play", moves=names)
+    elif one:
+        claim = said(
+            "{moves} is the only move that keeps a shared win against best play", moves=names
+        )
+    elif won:
+        claim = said("{moves} are the only moves that win against best play", moves=names)
     else:
-        keeps = "win" if won else "keep a shared win"
-        text = f"{_capital(names)} are the only moves that {keeps} against best play"
-    return text + (f": {reason}." if reason else ".")
+        claim = said(
+            "{moves} are the only moves that keep a shared win against best play", moves=names
+        )
+    if reason is not None:
+        return [sentence("{claim}: {reason}.", claim=claim, reason=reason)]
+    return [sentence("{claim}.", claim=claim)]
 
 
 def _tail(
     game: Game[Any], answers: list[Alternative], rest: list[Alternative], info: GameInfo
-) -> str:
+) -> Part | None:
     """The sentence on the moves behind the next best: how many win less than 20%."""
     others = rest[1:]
     low = sum(f.win < LOW for f in others)
     if not low:
-        return ""
+        return None
     kinds = {_kind(game, f.move, info) for f in others}
     kind = kinds.pop() if len(kinds) == 1 else None
-    verb = "wins" if low == 1 else "win"
-    if kind is not None and len(others) > 1:
+    if kind is not None and len(others) > 1 and info.explainer is not None:
         near = {_kind(game, f.move, info) for f in [*answers, rest[0]]}
-        noun = f"{len(others)} {'other ' if kind in near else ''}{kind}"
+        noun = info.explainer.name(kind, len(others), kind in near)
         if low == len(others):
-            return f" The {noun} all win less than 20%."
-        return f" {low} of the {noun} {verb} less than 20%."
+            return sentence("The {moves} all win less than 20%.", moves=noun)
+        return said_n(
+            "{count} of the {moves} wins less than 20%.",
+            "{count} of the {moves} win less than 20%.",
+            low,
+            moves=noun,
+        )
     if low == len(others) == 1:
-        return " The other move wins less than 20%."
+        return sentence("The other move wins less than 20%.")
     if low == len(others):
-        return f" The other {low} moves all win less than 20%."
-    return f" {low} of the other {len(others)} moves {verb} less than 20%."
+        return sentence("The other {number} moves all win less than 20%.", number=low)
+    return said_n(
+        "{count} of the other {number} moves wins less than 20%.",
+        "{count} of the other {number} moves win less than 20%.",
+        low,
+        number=len(others),
+    )
 
 
 def _kind(game: Game[Any], move: str, info: GameInfo) -> str | None:
@@ -318,11 +393,12 @@ def group_moves(
     for bucket in buckets:
         first = bucket[0]
         text = game.describe(first.move)
-        if len(bucket) > 1:
+        if len(bucket) > 1 and info.explainer is not None:
             kind = kinds[first.move]
+            assert kind is not None
             mine = {f.move for f in bucket}
             other = any(kinds[m] == kind for m in kinds if m not in mine)
-            text = f"{len(bucket)} {'other ' if other else ''}{kind}"
+            text = text_of(info.explainer.name(kind, len(bucket), other))
         groups.append(
             MoveGroup(tuple(f.move for f in bucket), text, first.win, min(f.win for f in bucket))
         )

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import regency
+from regency.core.said import text_of
 from regency.games.claim import ClaimState
 from regency.games.claim.solver import ClaimSolver
 from tests.games.claim.solver_proof import disagreements, endgame, endgames, minimax
@@ -244,7 +245,8 @@ def test_the_other_card_loses_the_dwarves_vote_in_the_low_dwarf_position() -> No
         score_piles=[["GB9", "DO9"], ["KN9", "UN9", "UN8", "DW1", "DW2"]],
     )
     solver = ClaimSolver()
-    assert solver.why_others_lose(game, ["DW0"]) == "the other card loses the Dwarves' vote"
+    reason = solver.why_others_lose(game, ["DW0"])
+    assert reason is not None and text_of(reason) == "the other card loses the Dwarves' vote"
     # Named as the answer, the losing card keeps nothing the other card gives up.
     assert solver.why_others_lose(game, ["DW7"]) is None
 
@@ -257,7 +259,8 @@ def test_the_other_card_loses_the_gnomes_vote_when_its_gnome_is_smashed() -> Non
         gnomes=[["GN3"], ["GN1"]],
         score_piles=[["DR9", "DR8", "TR9"], ["GI9", "GI7", "SE9"]],
     )
-    assert ClaimSolver().why_others_lose(game, ["GN7"]) == "the other card loses the Gnomes' vote"
+    reason = ClaimSolver().why_others_lose(game, ["GN7"])
+    assert reason is not None and text_of(reason) == "the other card loses the Gnomes' vote"
 
 
 def test_what_the_other_cards_lose_is_asked_of_phase_two_only() -> None:

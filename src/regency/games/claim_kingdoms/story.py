@@ -9,17 +9,19 @@ world played out to the end after the move it reads:
 * whether the move ended the game at once (the mover's last marker placed);
 * which factions the mover controls at the end, with their points.
 
-Yes-or-no topics are written ``yes|no``, the two phrases that follow "it"; a power set
-up is ``then|words``. Everything said is on the grid, which every seat sees.
+The topics are language-free keys (:func:`facts`) and :func:`say` makes their words,
+messages of the catalogs. Everything said is on the grid, which every seat sees.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable
 from typing import Any, cast
 
 from regency.core.explain import Explainer, often
 from regency.core.game import Game
+from regency.core.said import Part, Texts, part_from_json, part_to_json, said, said_n
 from regency.games.claim_kingdoms.actions import (
     COPY,
     FLIP,
@@ -33,72 +35,158 @@ from regency.games.claim_kingdoms.actions import (
 from regency.games.claim_kingdoms.factions import COLOURS, Faction
 from regency.games.claim_kingdoms.state import ClaimKingdomsState
 
-__all__ = ["EXPLAINER", "facts", "group", "say"]
+__all__ = ["EXPLAINER", "facts", "group", "name", "say"]
 
 POWER_MOVES = (SCORE, MARK, REMOVE, SWAP, FLIP, COPY)
 """The moves that use a power (a pass uses none)."""
 
 
-def _set_up(before: ClaimKingdomsState, line: tuple[Action, ...], seat: int) -> list[str]:
-    """The power moves ``seat`` made after the move, in the same turn, in words."""
+def _set_up(before: ClaimKingdomsState, line: tuple[Action, ...], seat: int) -> Part | None:
+    """The power moves ``seat`` made after the move, in the same turn, in words.
+
+    Each move is described in every language on the spot (:class:`Texts`): it is said
+    of the world it was played in, which no later reader has.
+    """
     game = before.clone()
     game.apply(line[0])
-    said = []
+    moves: list[Part] = []
     for action in line[1:]:
         if game.is_over or game.current_player != seat or action.kind not in POWER_MOVES:
             break
-        said.append(game.describe(action))
+        moves.append(Texts.of(lambda: game.describe(action)))  # noqa: B023 (called at once)
         game.apply(action)
-    return said
+    if not moves:
+        return None
+    said_ = moves[-1]
+    for move in reversed(moves[:-1]):
+        said_ = said("{first} and then {second}", first=move, second=said_)
+    return said_
 
 
 def facts(before: Game[Any], after: Game[Any], seat: int) -> dict[str, float]:
-    """The power the move set up, whether it ended the game, and control at the end."""
+    """The power the move set up, whether it ended the game, and control at the end.
+
+    Topics: ``then|WORDS`` (the power moves that followed in the same turn, as JSON
+    words), ``end`` (the move ended the game), ``control|F`` (the mover controls
+    faction ``F`` at the end).
+    """
     start = cast(ClaimKingdomsState, before)
     end = cast(ClaimKingdomsState, after)
     line = end.actions[len(start.actions) :]
     out: dict[str, float] = {}
     then = _set_up(start, line, seat)
-    if then:
-        out["then|" + " and then ".join(then)] = 1.0
+    if then is not None:
+        out["then|" + json.dumps(part_to_json(then), sort_keys=True)] = 1.0
     if len(line) == 1:
-        out["ends the game at once|"] = 1.0
+        out["end"] = 1.0
     _, _, owners = end.scores()
     for faction, seats in zip(end.factions, owners, strict=True):
-        name = f"the {faction.title}"
-        topic = f"gives you control of {name} ({faction.points} points)|leaves you without {name}"
-        out[topic] = float(seat in seats)
+        out[f"control|{int(faction)}"] = float(seat in seats)
     return out
 
 
-def say(topic: str, share: float) -> str | None:
+def say(topic: str, share: float) -> Part | None:
     """A topic of :func:`facts` seen in ``share`` of the worlds, in words."""
-    yes, _, no = topic.partition("|")
-    if yes == "then":
-        return f"lets you {no} next" if share >= 0.5 else None
-    return often(share, yes, no) or None
+    kind, _sep, rest = topic.partition("|")
+    if kind == "then":
+        moves = part_from_json(json.loads(rest))
+        return said("lets you {moves} next", moves=moves) if share >= 0.5 else None
+    if kind == "end":
+        return often(share, said("ends the game at once"), "") or None
+    faction = Faction(int(rest))
+    name = said("the {faction}", faction=said(faction.title))
+    return often(
+        share,
+        said(
+            "gives you control of {faction} ({points} points)", faction=name, points=faction.points
+        ),
+        said("leaves you without {faction}", faction=name),
+    )
 
 
 def group(position: Game[Any], move: Hashable) -> str | None:
-    """Moves that play alike: the squares for the card, swaps with one colour, and so on."""
+    """Moves that play alike: the squares for the card, swaps with one colour, and so on.
+
+    Kinds: ``place F`` (the squares for a card of faction ``F``; ``place`` unseen),
+    ``swap C`` / ``remove C`` (with the marker of colour ``C``), ``mark``, ``flip``,
+    ``copy``.
+    """
     state = cast(ClaimKingdomsState, position)
     action = cast(Action, move)
     kind = action.kind
     if kind == PLACE:
         card = state._hands[state._turn]
-        return f"squares for the {Faction(card).title}" if card >= 0 else "squares"
+        return f"place {int(Faction(card))}" if card >= 0 else "place"
     if kind == SWAP:
-        return f"swaps with the {COLOURS[action.arg]} marker"
+        return f"swap {action.arg}"
     if kind == REMOVE:
-        return f"removals of a {COLOURS[action.arg]} marker"
-    if kind == MARK:
-        return "cards to mark"
-    if kind == FLIP:
-        return "cards to flip"
-    if kind == COPY:
-        return "powers to copy"
-    return None
+        return f"remove {action.arg}"
+    return {MARK: "mark", FLIP: "flip", COPY: "copy"}.get(kind)
 
 
-EXPLAINER = Explainer(facts=facts, say=say, group=group)
+def name(kind: str, count: int, other: bool) -> Part:
+    """``count`` moves of ``kind`` (:func:`group`): "12 other swaps with the blue marker"."""
+    verb, _sep, arg = kind.partition(" ")
+    if verb == "place" and arg:
+        faction = said(Faction(int(arg)).title)
+        if other:
+            return said_n(
+                "{count} other square for the {faction}",
+                "{count} other squares for the {faction}",
+                count,
+                faction=faction,
+            )
+        return said_n(
+            "{count} square for the {faction}",
+            "{count} squares for the {faction}",
+            count,
+            faction=faction,
+        )
+    if verb == "place":
+        if other:
+            return said_n("{count} other square", "{count} other squares", count)
+        return said_n("{count} square", "{count} squares", count)
+    if verb in ("swap", "remove"):
+        colour = said(COLOURS[int(arg)])
+        if verb == "swap" and other:
+            return said_n(
+                "{count} other swap with the {colour} marker",
+                "{count} other swaps with the {colour} marker",
+                count,
+                colour=colour,
+            )
+        if verb == "swap":
+            return said_n(
+                "{count} swap with the {colour} marker",
+                "{count} swaps with the {colour} marker",
+                count,
+                colour=colour,
+            )
+        if other:
+            return said_n(
+                "{count} other removal of a {colour} marker",
+                "{count} other removals of a {colour} marker",
+                count,
+                colour=colour,
+            )
+        return said_n(
+            "{count} removal of a {colour} marker",
+            "{count} removals of a {colour} marker",
+            count,
+            colour=colour,
+        )
+    if verb == "mark":
+        if other:
+            return said_n("{count} other card to mark", "{count} other cards to mark", count)
+        return said_n("{count} card to mark", "{count} cards to mark", count)
+    if verb == "flip":
+        if other:
+            return said_n("{count} other card to flip", "{count} other cards to flip", count)
+        return said_n("{count} card to flip", "{count} cards to flip", count)
+    if other:
+        return said_n("{count} other power to copy", "{count} other powers to copy", count)
+    return said_n("{count} power to copy", "{count} powers to copy", count)
+
+
+EXPLAINER = Explainer(facts=facts, say=say, group=group, name=name)
 """Claim Kingdoms' explainer, registered with the game (``GameInfo.explainer``)."""

@@ -206,7 +206,7 @@ def attempt(puzzle: Puzzle, move: str, rating: Any) -> dict[str, Any]:
             g.to_dict()
             for g in group_moves(position, puzzle.alternatives, puzzle.solutions, (verdict.move,))
         ],
-        "explanation": puzzle.explanation,
+        "explanation": puzzle.explained(),
         # Proven by the game's solver: each win is the move's value under best play.
         "exact": puzzle.exact,
         "puzzle_rating": puzzle.rating,

@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 from typing import TYPE_CHECKING
 
+from regency.core.said import Said
 from regency.games.claim.actions import PLAY, ClaimAction
 from regency.games.claim.cards import KIND, Faction
 from regency.games.claim.solver.board import WIN
@@ -138,7 +139,7 @@ class ClaimSolver(Duel):
             return None
         return out
 
-    def why_others_lose(self, state: ClaimState, answers: Collection[Hashable]) -> str | None:
+    def why_others_lose(self, state: ClaimState, answers: Collection[Hashable]) -> Said | None:
         """What every legal card but ``answers`` loses: the votes the seat then gives up.
 
         From each card, best play is followed to the end (each seat in turn plays the
