@@ -16,7 +16,9 @@ leaderboards, "My games" and the account's settings (desktop and a 390 px phone,
 offline page (``--only install``); the lessons: the courses, a course, a lesson of each
 game before a try and after a right and a wrong one, and a first game with its coach's
 notes and a hint (1280 px and a 390 px phone, ``--only learn``); finding a game, the
-lobby's pools and open tables (``--only pairing``, ``tests/web/pairing_shots.py``).
+lobby's pools and open tables (``--only pairing``, ``tests/web/pairing_shots.py``); each
+language but English: a table at 1280 px and, at 320 px, a table, a rules page and a
+puzzle's explanation (``--only languages``).
 
     .venv/bin/python -m tests.web.screenshots [--out DIR] [--only clocks|rematch|...]
 
@@ -658,6 +660,49 @@ def endings(browser: Any, out: Path) -> None:
         ended_shots(browser, s.url, out)
 
 
+PHONE_320: ViewportSize = {"width": 320, "height": 700}
+
+
+def language_shots(browser: Any, url: str, out: Path) -> None:
+    """Each language but English (issue 49): a Claim table mid-game at 1280 px, and on a
+    320 px phone a Kingdoms table, Claim Kingdoms' rules and a Claim puzzle after a wrong
+    try, its explanation in that language."""
+    from regency.core import i18n
+    from regency.puzzles import load_puzzles
+    from tests.web.test_puzzles import wrong_move
+    from tests.web.test_puzzles_page import click_move
+
+    puzzle = load_puzzles("claim").get(SHOWN_PUZZLES["claim"])
+    for code in i18n.LANGUAGES:
+        if code == i18n.DEFAULT:
+            continue
+        for viewport, mobile in [(DESKTOP_1280, False), (PHONE_320, True)]:
+            context = browser.new_context(
+                viewport=viewport, is_mobile=mobile, device_scale_factor=1
+            )
+            context.add_cookies([{"name": "lang", "value": code, "url": url}])
+            page = context.new_page()
+            rng = random.Random(49)
+            game = "kingdoms" if mobile else "claim"
+            table = create(
+                url, game=game, players=2, seed=49, seats=[{"name": "Ann"}, {"agent": "random"}]
+            )
+            page.goto(table["invites"][0]["url"])
+            clicks(page, rng, 4)
+            suffix = "-phone" if mobile else ""
+            shoot(page, out / f"lang-{code}-{game}{suffix}.png")
+            if mobile:
+                page.goto(f"{url}/rules/claim-kingdoms")
+                page.wait_for_selector("figure")
+                shoot(page, out / f"lang-{code}-rules-phone.png")
+                page.goto(f"{url}/puzzles/claim/{puzzle.id}")
+                page.wait_for_selector("#table[data-mine=true]")
+                click_move(page, wrong_move(puzzle))
+                page.wait_for_selector("#verdict:not([hidden])")
+                shoot(page, out / f"lang-{code}-puzzle-phone.png", full=True)
+            context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs/screenshots")
@@ -676,6 +721,7 @@ def main() -> None:
             "install",
             "learn",
             "pairing",
+            "languages",
         ],
         help="take only these screenshots",
     )
@@ -714,6 +760,8 @@ def main() -> None:
             learn_shots(browser, server.url, out)
         if args.only in (None, "pairing"):
             pairing_shots(browser, server, out)
+        if args.only in (None, "languages"):
+            language_shots(browser, server.url, out)
         if args.only is not None:
             browser.close()
             return

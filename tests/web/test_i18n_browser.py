@@ -152,7 +152,7 @@ def test_every_text_is_translated_in_the_pseudo_language(
     assert escaped == {}, "texts shown without translation (printed above)"
 
 
-@pytest.mark.parametrize("lang", ["pseudo", "de"])
+@pytest.mark.parametrize("lang", ["pseudo", "nl", "de", "fr", "es"])
 def test_no_page_scrolls_sideways_at_320_px(
     browser: Any, pseudo_server: ThreadServer, pages: dict[str, str], lang: str
 ) -> None:

@@ -251,7 +251,9 @@ def _position_figure(game: str, spec: dict[str, Any], positions: dict[str, Any])
     except (regency.RegencyError, TypeError) as exc:
         raise FigureError(f"{game}: a figure's position: {exc}") from None
     names = spec.get("names") or [_("Seat {seat}", seat=s) for s in range(state.num_players)]
-    seats = [{"seat": s, "name": str(n), "kind": "person"} for s, n in enumerate(names)]
+    # A colour standing for a player ("Yellow") is a message: the reader's language names
+    # it as the page's text does; a person's name ("Ann") is no message and stays.
+    seats = [{"seat": s, "name": _(str(n)), "kind": "person"} for s, n in enumerate(names)]
     view = view_message(state, None, table="", version=len(recent), recent=recent, seats=seats)
     mark = [str(square) for square in spec.get("mark", [])]
     return {"figure": "position", "game": game, "show": show, "mark": mark, "view": view}
