@@ -116,8 +116,9 @@ _SAME = {
         "{seconds} s",
     },
     "fr": {
-        "+{count} point", "{count} point", "2 minutes", "Claim 2", "Dragon", "Dragons", "Expert", "Faction", "Factions",
-        "Format", "Gnome", "Gnomes", "Mine", "Minutes", "Points", "Total", "Troll", "Trolls",
+        "+{count} point", "{count} point", "2 minutes", "Claim 2", "Dragon", "Dragons",
+        "Expert", "Faction", "Factions", "Format", "Gnome", "Gnomes", "Mine", "Minutes",
+        "Points", "Total", "Troll", "Trolls",
         "club", "faction", "orange", "points", "pts", "table {table}", "total",
         "{heading} · regency", "{hours} h", "{minutes} min", "{name} · regency",
         "{seconds} s",

@@ -262,8 +262,9 @@ def pseudo_text(message: str) -> str:
 
     ``"you have no {card} in your hand"`` -> ``"[ýöû ĥåṽé ñö {card} îñ ýöûŕ ĥåñđ]"``.
     Markup (a page's ``data-i18n`` message: ``<a href="/">``), entities (``&amp;``) and
-    Rich tags (``[bold]``) are left as they are too. The catalogs' pseudo-language is made with it, and so are
-    the documents' (the rules pages, the lessons), which are files, not messages.
+    Rich tags (``[bold]``) are left as they are too. The catalogs' pseudo-language is made
+    with it, and so are the documents' (the rules pages, the lessons), which are files,
+    not messages.
     """
     out: list[str] = []
     for piece in _KEEP.split(message):

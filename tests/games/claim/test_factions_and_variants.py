@@ -570,6 +570,4 @@ def test_a_whole_game_plays_through_the_terminal(players: int) -> None:
     assert done.returncode == 0, done.stderr
     assert "The factions vote" in done.stdout
     if players == 4:
-        assert "Seat 3: Casual computer (heuristic) (your partner)" in " ".join(
-            done.stdout.split()
-        )
+        assert "Seat 3: Casual computer (heuristic) (your partner)" in " ".join(done.stdout.split())
