@@ -22,6 +22,7 @@ from regency import available_games
 from regency.analysis import LABELS, Analysis, analyze, default_agent, lost_points
 from regency.cli.args import UsageError
 from regency.cli.batch import progress_bar
+from regency.core.i18n import _
 from regency.core.record import Record
 from regency.core.start import new_game
 from regency.render import renderer_for
@@ -85,7 +86,8 @@ def seat_names(record: Record) -> list[str]:
     namer = getattr(renderer, "seat_name", None)
     observation = game.observation(None)
     names = [
-        str(namer(observation, seat)) if namer else f"Seat {seat}" for seat in range(record.players)
+        str(namer(observation, seat)) if namer else _("Seat {seat}", seat=seat)
+        for seat in range(record.players)
     ]
     kept = record.meta.get("seats")
     if isinstance(kept, list) and len(kept) == record.players:
@@ -93,7 +95,7 @@ def seat_names(record: Record) -> list[str]:
             if isinstance(name, str) and name.strip() and name.strip().lower() != "you":
                 names[seat] = " ".join(name.split())
             elif isinstance(name, str) and name.strip():
-                names[seat] = f"Seat {seat}"
+                names[seat] = _("Seat {seat}", seat=seat)
     return names
 
 

@@ -50,7 +50,7 @@ def _positions(record: Record, viewer: int | None) -> list[tuple[str | None, Gam
 def _seat_name(renderer: Any, observation: dict[str, Any], seat: int) -> str:
     """The seat's one name, as the screens call it."""
     namer = getattr(renderer, "seat_name", None)
-    return str(namer(observation, seat)) if namer else f"Seat {seat}"
+    return str(namer(observation, seat)) if namer else _("Seat {seat}", seat=seat)
 
 
 def _who_played(record: Record, renderer: Any, observation: dict[str, Any]) -> str | None:

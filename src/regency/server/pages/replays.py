@@ -14,6 +14,7 @@ from collections import OrderedDict
 from typing import Any
 
 import regency
+from regency.core.i18n import _
 from regency.server.live.hub import Hub
 from regency.server.live.table import view_message
 
@@ -133,7 +134,7 @@ def seat_list(record: dict[str, Any], players: int) -> list[dict[str, Any]]:
     agent (``agents``).
     """
     meta = record.get("meta", {})
-    names = meta.get("seats") or [f"Seat {s}" for s in range(players)]
+    names = meta.get("seats") or [_("Seat {seat}", seat=s) for s in range(players)]
     agents = meta.get("agents") or [None] * len(names)
     out = []
     for s, name in enumerate(names):
