@@ -689,6 +689,7 @@ def language_shots(browser: Any, url: str, out: Path) -> None:
             )
             page.goto(table["invites"][0]["url"])
             clicks(page, rng, 4)
+            page.wait_for_timeout(1500)  # the last trick gathered, no card in flight
             suffix = "-phone" if mobile else ""
             shoot(page, out / f"lang-{code}-{game}{suffix}.png")
             if mobile:
