@@ -72,6 +72,8 @@ def test_a_bad_puzzle_is_refused_saying_what_is_wrong(mined: PuzzleSet) -> None:
         (edit(puzzle, alternatives=[]), "its moves are not the position's"),
         (edit(puzzle, rating="hard"), "rating must be a whole number"),
         (edit(puzzle, exact="yes"), "exact must be true or false"),
+        (edit(puzzle, why={"what": 1}), "not words"),
+        (edit(puzzle, why=[{"texts": {"nl": "alleen"}}]), "need English"),
         (edit(puzzle, record={"game": "claim"}), "not a regency puzzle"),
         ([], "is an object"),
     ]
