@@ -78,6 +78,8 @@ def pages(pseudo_server: ThreadServer) -> dict[str, str]:
     for game in ("claim", "claim-kingdoms", "kingdoms"):
         table = create(url, game=game, players=2, seats=[{"name": "Ann"}, {"agent": "heuristic"}])
         found[f"table {game}"] = link("", table, 0)
+    friends = create(url, game="claim", players=3, seats=[{"name": "Ann"}, {}, {}])
+    found["a friends' table with unnamed seats"] = link("", friends, 0)
     done = create(url, game="claim", players=2, seats=[{"name": "A"}, {"name": "B"}], seed=3)
     finish_over_http(url, done)
     found["replay and analysis"] = f"/replay/{done['table']}"

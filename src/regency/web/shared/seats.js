@@ -48,11 +48,14 @@ export function seatName(view, seat) {
 /**
  * A seat's name for anyone but its own player: the name, or "Seat N" when there is none
  * or it is "You" (the lobby's name for whoever plays the computer), which would read as
- * the reader on a replay, a spectator's page or another seat's.
+ * the reader on a replay, a spectator's page or another seat's. "Seat N" itself, the
+ * server's name for an unnamed person's seat (kept in English in the table's data), is
+ * said in the page's language too.
  */
 export function thirdPerson(name, seat) {
   const text = String(name || "").trim();
-  return text && text.toLowerCase() !== "you" ? text : t("Seat {seat}", { seat });
+  const unnamed = !text || text.toLowerCase() === "you" || text === `Seat ${seat}`;
+  return unnamed ? t("Seat {seat}", { seat }) : text;
 }
 
 /**
