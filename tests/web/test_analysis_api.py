@@ -17,6 +17,7 @@ from tests.server.helpers import create, people, play_random
 SPEC = "ismcts:20"
 
 
+@pytest.mark.slow  # a whole game judged twice (16 s): CI's slow step runs it
 def test_a_finished_game_is_analysed_on_request_as_regency_analyze_would(
     sqlite_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -26,6 +26,9 @@ from tests.server.tournaments import create as create_tournament
 from tests.web.helpers import create, link, wait_finished, wait_ready, wait_version
 
 WIDTHS = ((390, 844), (1280, 900))
+# Every page loaded at both widths takes half a minute each: the phone's in the default run,
+# the desktop's in CI's slow step (the default suite stays under ten minutes on two cores).
+LOAD_WIDTHS = ((390, 844), pytest.param(1280, 900, marks=pytest.mark.slow))
 LIMIT = 0.1
 """A good page's cumulative layout shift stays under this (web.dev's threshold)."""
 
@@ -116,7 +119,7 @@ def opened(browser: Any, url: str, width: int, height: int, script: str = "") ->
     return page
 
 
-@pytest.mark.parametrize(("width", "height"), WIDTHS)
+@pytest.mark.parametrize(("width", "height"), LOAD_WIDTHS)
 def test_no_page_jumps_as_it_loads(
     server: ThreadServer, browser: Any, pages: dict[str, str], width: int, height: int
 ) -> None:
@@ -183,6 +186,7 @@ def test_a_returning_solvers_puzzle_does_not_jump(
             page.context.close()
 
 
+@pytest.mark.slow  # a whole table against the computer (25 s): CI's slow step runs it
 def test_a_table_does_not_jump_while_the_computer_answers(
     server: ThreadServer, browser: Any
 ) -> None:
