@@ -229,6 +229,7 @@ def test_bad_requests_are_refused_and_change_nothing(
     assert ann.get(f"/api/tournaments/{full}/results.pdf").status_code == 404
 
 
+@pytest.mark.slow  # waits out real move clocks (12 s a database): CI's slow step runs it
 def test_a_person_who_never_moves_forfeits_and_is_withdrawn(
     server: ThreadServer, database: str
 ) -> None:

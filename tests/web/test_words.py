@@ -306,6 +306,7 @@ def test_the_move_log_names_the_faction_placed_and_the_squares_can_be_found(
     assert "0" in rulers and "y\\x" in rulers
 
 
+@pytest.mark.slow  # a whole game played, then its replay read (13 s): CI's slow step
 def test_a_replay_names_each_seat_one_way(server: ThreadServer, page: Any) -> None:
     """The lobby's one-click play names the person "You": a replay calls them Seat 0."""
     console: list[str] = []
