@@ -35,7 +35,6 @@ __all__ = [
     "says",
     "singular_verb",
     "span",
-    "the_computer",
     "verb_for",
 ]
 
@@ -107,15 +106,6 @@ def span(numbers: Iterable[int]) -> str:
         return "".join(words)
     # The one word of the list ("or") is the reader's language's.
     return _("{numbers} or {last}", numbers=", ".join(words[:-1]), last=words[-1])
-
-
-def the_computer(name: str | None) -> str:
-    """A computer player's name inside a sentence: ``"the Strongest computer"``.
-
-    ``"the computer"`` for one on no ladder (named ``"Computer"``) or none; the pages'
-    ``theComputer`` (web/shared/words.js) says it alike.
-    """
-    return "the computer" if not name or name == "Computer" else f"the {name}"
 
 
 def possessive(name: str, capital: bool = False) -> str:
